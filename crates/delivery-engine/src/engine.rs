@@ -1,0 +1,294 @@
+//! The engine's public face: what the API crates call. Each method is one operation of a
+//! handler; tenant scoping is an argument of every call that reads or writes tenant data.
+
+use crate::clock::{Clock, SystemClock};
+use crate::error::{EngineError, EngineResult};
+use crate::http::AddressPolicy;
+use crate::profile::Profile;
+use crate::secrets::{Keyring, SigningSecret};
+use crate::store::queue::{self, NewEventRow, ResendRule};
+use crate::store::{self, Attempt, Delivery, DeliveryQuery, Endpoint, EndpointChanges, EndpointRow, Pool};
+use diesel_async::AsyncPgConnection;
+use std::sync::Arc;
+use tokio::sync::Notify;
+use uuid::Uuid;
+
+/// What a service knows about an event when it emits one.
+#[derive(Debug, Clone)]
+pub struct NewEvent<'a> {
+    pub tenant_id: &'a str,
+    pub event_type: &'a str,
+    /// Unique per tenant; emitting the same key twice is a no-op (e.g. `<runId>:<event>`).
+    pub dedupe_key: &'a str,
+    /// The exact bytes to send and sign.
+    pub body: &'a [u8],
+    /// Send to this endpoint only, whatever its filter (for test events).
+    pub only_endpoint: Option<Uuid>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Enqueued {
+    New { event_id: Uuid, deliveries: i64 },
+    /// The dedupe key was already used; nothing new was queued.
+    Duplicate { event_id: Uuid },
+}
+
+impl Enqueued {
+    pub fn event_id(&self) -> Uuid {
+        match *self {
+            Enqueued::New { event_id, .. } | Enqueued::Duplicate { event_id } => event_id,
+        }
+    }
+}
+
+/// URL rules for registration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UrlRule {
+    HttpOrHttps,
+    HttpsOnly,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewEndpoint {
+    pub url: String,
+    /// Empty means every type.
+    pub event_types: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct EndpointPatch {
+    pub url: Option<String>,
+    pub event_types: Option<Vec<String>>,
+    /// `Some(true)` disables (with the reason), `Some(false)` enables.
+    pub disabled: Option<bool>,
+    pub disabled_reason: Option<String>,
+}
+
+/// An endpoint with its secret in the clear: returned by creation only.
+#[derive(Debug, Clone)]
+pub struct CreatedEndpoint {
+    pub endpoint: Endpoint,
+    pub secret: SigningSecret,
+}
+
+#[derive(Debug, Clone)]
+pub struct EngineConfig {
+    pub url_rule: UrlRule,
+    /// Applied to IP literals at registration; names are vetted at connect time.
+    pub address_policy: AddressPolicy,
+}
+
+#[derive(Debug, Clone)]
+pub struct Engine {
+    pub(crate) inner: Arc<Inner>,
+}
+
+pub(crate) struct Inner {
+    pub(crate) pool: Pool,
+    pub(crate) keyring: Keyring,
+    pub(crate) profile: Profile,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) config: EngineConfig,
+    /// Wakes this process's dispatchers; other processes learn through NOTIFY.
+    pub(crate) wake: Arc<Notify>,
+}
+
+impl std::fmt::Debug for Inner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine").field("profile", &self.profile).field("config", &self.config).finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
+        Self::with_clock(pool, keyring, profile, config, Arc::new(SystemClock))
+    }
+
+    pub fn with_clock(
+        pool: Pool,
+        keyring: Keyring,
+        profile: Profile,
+        config: EngineConfig,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            inner: Arc::new(Inner { pool, keyring, profile, clock, config, wake: Arc::new(Notify::new()) }),
+        }
+    }
+
+    pub fn profile(&self) -> &Profile {
+        &self.inner.profile
+    }
+
+    pub fn pool(&self) -> &Pool {
+        &self.inner.pool
+    }
+
+    pub async fn connection(&self) -> EngineResult<store::PooledConnection> {
+        Ok(self.inner.pool.get().await?)
+    }
+
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.inner.clock.now()
+    }
+
+    /// Checks a URL against the engine's rules: absolute, http(s) (or https only), a host,
+    /// no credentials, and no IP literal in a forbidden range.
+    pub fn validate_url(&self, url: &str) -> EngineResult<()> {
+        let https_only = self.inner.config.url_rule == UrlRule::HttpsOnly;
+        let parsed = crate::http::parse_target(url, https_only).map_err(EngineError::InvalidUrl)?;
+        if let Some(ip) = crate::http::host_ip(&parsed) {
+            self.inner
+                .config
+                .address_policy
+                .check(ip)
+                .map_err(|e| EngineError::ForbiddenAddress(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    fn validate_types(&self, types: &[String]) -> EngineResult<()> {
+        let unknown = self.inner.profile.catalog.unknown(types);
+        if !unknown.is_empty() {
+            return Err(EngineError::UnknownEventTypes(unknown.into_iter().map(str::to_owned).collect()));
+        }
+        Ok(())
+    }
+
+    pub async fn create_endpoint(&self, tenant: &str, new: NewEndpoint) -> EngineResult<CreatedEndpoint> {
+        self.validate_url(&new.url)?;
+        self.validate_types(&new.event_types)?;
+        let mut types = new.event_types;
+        dedup_in_order(&mut types);
+        let id = Uuid::now_v7();
+        let secret = SigningSecret::generate(&self.inner.profile.secret_prefix);
+        let sealed = self.inner.keyring.seal(id, &secret);
+        let now = self.now();
+        let mut conn = self.connection().await?;
+        let endpoint = store::insert_endpoint(
+            &mut conn,
+            EndpointRow {
+                id,
+                tenant_id: tenant,
+                url: &new.url,
+                event_types: &types,
+                secret_key_id: &sealed.key_id,
+                secret_nonce: &sealed.nonce,
+                secret_ciphertext: &sealed.ciphertext,
+                created_at: now,
+                updated_at: now,
+            },
+        )
+        .await?;
+        Ok(CreatedEndpoint { endpoint, secret })
+    }
+
+    pub async fn list_endpoints(&self, tenant: &str) -> EngineResult<Vec<Endpoint>> {
+        store::list_endpoints(&mut *self.connection().await?, tenant).await
+    }
+
+    pub async fn get_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
+        store::get_endpoint(&mut *self.connection().await?, tenant, id).await
+    }
+
+    pub async fn update_endpoint(&self, tenant: &str, id: Uuid, patch: EndpointPatch) -> EngineResult<Endpoint> {
+        if let Some(url) = &patch.url {
+            self.validate_url(url)?;
+        }
+        if let Some(types) = &patch.event_types {
+            self.validate_types(types)?;
+        }
+        let now = self.now();
+        let changes = EndpointChanges {
+            url: patch.url,
+            event_types: patch.event_types.map(|mut t| {
+                dedup_in_order(&mut t);
+                t
+            }),
+            disabled_at: patch.disabled.map(|d| d.then_some(now)),
+            disabled_reason: patch.disabled.map(|d| if d { patch.disabled_reason.clone() } else { None }),
+            updated_at: Some(now),
+        };
+        let endpoint = store::update_endpoint(&mut *self.connection().await?, tenant, id, changes, now).await?;
+        if patch.disabled == Some(false) {
+            self.inner.wake.notify_one();
+        }
+        Ok(endpoint)
+    }
+
+    /// Replaces the endpoint's secret; the new one is returned once and signs every attempt
+    /// from now on, including retries of earlier events.
+    pub async fn rotate_secret(&self, tenant: &str, id: Uuid) -> EngineResult<SigningSecret> {
+        let secret = SigningSecret::generate(&self.inner.profile.secret_prefix);
+        let sealed = self.inner.keyring.seal(id, &secret);
+        store::store_secret(&mut *self.connection().await?, tenant, id, &sealed, self.now()).await?;
+        Ok(secret)
+    }
+
+    /// The endpoint's current secret, for callers that sign on the engine's behalf (tests, tools).
+    pub async fn reveal_secret(&self, tenant: &str, id: Uuid) -> EngineResult<SigningSecret> {
+        let sealed = store::load_sealed_secret(&mut *self.connection().await?, tenant, id).await?;
+        Ok(self.inner.keyring.open(id, &sealed)?)
+    }
+
+    /// Removes the endpoint; its open deliveries end as dead with "endpoint deleted".
+    pub async fn delete_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<()> {
+        store::delete_endpoint(&mut *self.connection().await?, tenant, id, self.now()).await
+    }
+
+    /// The outbox: records the event and its deliveries on the caller's connection, inside the
+    /// caller's transaction if there is one, so they commit or roll back with the domain change.
+    /// Workers are woken by NOTIFY when that transaction commits.
+    pub async fn enqueue(&self, conn: &mut AsyncPgConnection, event: NewEvent<'_>) -> EngineResult<Enqueued> {
+        if !self.inner.profile.catalog.accepts(event.event_type) {
+            return Err(EngineError::UnknownEventTypes(vec![event.event_type.to_owned()]));
+        }
+        let id = Uuid::now_v7();
+        let row = NewEventRow {
+            id,
+            tenant_id: event.tenant_id,
+            event_type: event.event_type,
+            dedupe_key: event.dedupe_key,
+            body: event.body,
+            created_at: self.now(),
+            only_endpoint: event.only_endpoint,
+        };
+        match queue::enqueue(conn, &row).await? {
+            Some(deliveries) => Ok(Enqueued::New { event_id: id, deliveries }),
+            None => {
+                let existing = store::find_event_id(conn, event.tenant_id, event.dedupe_key).await?;
+                Ok(Enqueued::Duplicate { event_id: existing.unwrap_or(id) })
+            }
+        }
+    }
+
+    /// [`Engine::enqueue`] on a connection of its own, for events with no domain change beside them.
+    pub async fn enqueue_now(&self, event: NewEvent<'_>) -> EngineResult<Enqueued> {
+        let enqueued = self.enqueue(&mut *self.connection().await?, event).await?;
+        self.inner.wake.notify_one();
+        Ok(enqueued)
+    }
+
+    /// The delivery log, newest first.
+    pub async fn list_deliveries(&self, tenant: &str, query: &DeliveryQuery) -> EngineResult<Vec<Delivery>> {
+        store::list_deliveries(&mut *self.connection().await?, tenant, query).await
+    }
+
+    pub async fn get_delivery(&self, tenant: &str, id: Uuid) -> EngineResult<(Delivery, Vec<Attempt>)> {
+        store::get_delivery(&mut *self.connection().await?, tenant, id).await
+    }
+
+    /// Sends a delivery again now, under the service's rule for delivered ones.
+    pub async fn resend(&self, tenant: &str, id: Uuid, rule: ResendRule) -> EngineResult<Delivery> {
+        let mut conn = self.connection().await?;
+        queue::resend(&mut conn, tenant, id, rule, self.now()).await?;
+        self.inner.wake.notify_one();
+        let (delivery, _) = store::get_delivery(&mut conn, tenant, id).await?;
+        Ok(delivery)
+    }
+}
+
+fn dedup_in_order(types: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    types.retain(|t| seen.insert(t.clone()));
+}

@@ -1,0 +1,41 @@
+//! The engine's error type.
+//!
+//! Policy: every variant a caller can cause (bad input, unknown id, a rule the caller broke)
+//! is its own variant, so the API crates map each one to a stable client-facing code without
+//! reading messages. Infrastructure failures are `Unavailable` (the database cannot be reached:
+//! clients should retry) or `Database` (anything else: a bug or an operator problem, a 500).
+
+use crate::secrets::KeyringError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// No such id for this tenant. Another tenant's id is indistinguishable from an unknown one.
+    #[error("not found")]
+    NotFound,
+    #[error("the endpoint URL is invalid: {0}")]
+    InvalidUrl(String),
+    #[error("the endpoint URL points at a forbidden address: {0}")]
+    ForbiddenAddress(String),
+    #[error("unknown event types: {}", .0.join(", "))]
+    UnknownEventTypes(Vec<String>),
+    #[error("the delivery was already delivered")]
+    AlreadyDelivered,
+    #[error("the delivery's endpoint was deleted")]
+    EndpointDeleted,
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
+    #[error("database error: {0}")]
+    Database(#[from] diesel::result::Error),
+    #[error("signing secret: {0}")]
+    Keyring(#[from] KeyringError),
+    #[error("migrations failed: {0}")]
+    Migration(String),
+}
+
+impl From<diesel_async::pooled_connection::deadpool::PoolError> for EngineError {
+    fn from(e: diesel_async::pooled_connection::deadpool::PoolError) -> Self {
+        EngineError::Unavailable(e.to_string())
+    }
+}
+
+pub type EngineResult<T> = Result<T, EngineError>;

@@ -1,0 +1,458 @@
+//! Outbound HTTP: hyper 1 with rustls, no redirects, no proxies, vetted addresses, a timeout
+//! that covers the whole exchange and a response body read only up to a cap.
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::header::{HeaderMap, HeaderValue, CONTENT_TYPE, LOCATION, USER_AGENT};
+use hyper::{Method, Request, Uri};
+use hyper_util::client::legacy::connect::dns::Name;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use ipnet::IpNet;
+use rustls_pki_types::pem::PemObject;
+use rustls_pki_types::CertificateDer;
+use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+/// Bytes of a response body kept for the delivery log.
+pub const DEFAULT_RESPONSE_CAP: usize = 4 * 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ClientBuildError {
+    #[error("cannot read CA file {path}: {source}")]
+    CaFile { path: String, source: std::io::Error },
+    #[error("CA file {path} holds no usable PEM certificate")]
+    CaFileEmpty { path: String },
+    #[error("TLS configuration: {0}")]
+    Tls(#[from] rustls::Error),
+}
+
+/// Why an address may not be contacted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{ip} is a {class} address")]
+pub struct ForbiddenAddress {
+    pub ip: IpAddr,
+    pub class: &'static str,
+}
+
+/// Which addresses outbound requests may reach: every globally routable address, plus the
+/// ranges an operator allows (`OUTBOUND_ALLOW_CIDRS`).
+#[derive(Debug, Clone, Default)]
+pub struct AddressPolicy {
+    allow: Vec<IpNet>,
+}
+
+impl AddressPolicy {
+    pub fn new(allow: Vec<IpNet>) -> Self {
+        Self { allow }
+    }
+
+    /// Parses a comma-separated CIDR list; a bare address means a single host.
+    pub fn parse_allow_list(text: &str) -> Result<Self, String> {
+        let mut allow = Vec::new();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let net = part
+                .parse::<IpNet>()
+                .or_else(|_| part.parse::<IpAddr>().map(IpNet::from))
+                .map_err(|_| format!("`{part}` is not a CIDR range (e.g. 127.0.0.0/8, ::1/128)"))?;
+            allow.push(net);
+        }
+        Ok(Self { allow })
+    }
+
+    pub fn check(&self, ip: IpAddr) -> Result<(), ForbiddenAddress> {
+        let Some(class) = forbidden_class(ip) else { return Ok(()) };
+        let canonical = canonical_ip(ip);
+        if self.allow.iter().any(|net| net.contains(&ip) || net.contains(&canonical)) {
+            return Ok(());
+        }
+        Err(ForbiddenAddress { ip, class })
+    }
+}
+
+/// IPv4 addresses embedded in IPv6 forms that route to them (mapped, NAT64) are judged as IPv4.
+fn canonical_ip(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => embedded_v4(v6).map(IpAddr::V4).unwrap_or(ip),
+        v4 => v4,
+    }
+}
+
+fn embedded_v4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
+    let s = v6.segments();
+    let tail = || Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8);
+    match s {
+        // ::ffff:a.b.c.d (IPv4-mapped)
+        [0, 0, 0, 0, 0, 0xffff, _, _] => Some(tail()),
+        // 64:ff9b::a.b.c.d (NAT64 well-known prefix)
+        [0x64, 0xff9b, 0, 0, 0, 0, _, _] => Some(tail()),
+        _ => None,
+    }
+}
+
+/// The class of a non-public address, or `None` for a globally routable one.
+pub fn forbidden_class(ip: IpAddr) -> Option<&'static str> {
+    match ip {
+        IpAddr::V4(v4) => forbidden_v4(v4),
+        IpAddr::V6(v6) => {
+            if let Some(v4) = embedded_v4(v6) {
+                return forbidden_v4(v4).or(Some("IPv4-embedded IPv6"));
+            }
+            forbidden_v6(v6)
+        }
+    }
+}
+
+fn forbidden_v4(ip: Ipv4Addr) -> Option<&'static str> {
+    let o = ip.octets();
+    let in_net = |net: [u8; 4], bits: u32| {
+        let mask = if bits == 0 { 0 } else { u32::MAX << (32 - bits) };
+        u32::from(ip) & mask == u32::from(Ipv4Addr::from(net)) & mask
+    };
+    Some(match () {
+        _ if ip.is_unspecified() || o[0] == 0 => "unspecified",
+        _ if ip.is_loopback() => "loopback",
+        _ if ip.is_private() => "private",
+        _ if ip.is_link_local() => "link-local",
+        _ if in_net([100, 64, 0, 0], 10) => "carrier-grade NAT",
+        _ if ip.is_broadcast() => "broadcast",
+        _ if ip.is_documentation() => "documentation",
+        _ if in_net([198, 18, 0, 0], 15) => "benchmarking",
+        _ if in_net([192, 0, 0, 0], 24) => "reserved",
+        _ if ip.is_multicast() => "multicast",
+        _ if in_net([240, 0, 0, 0], 4) => "reserved",
+        _ => return None,
+    })
+}
+
+fn forbidden_v6(ip: Ipv6Addr) -> Option<&'static str> {
+    let s = ip.segments();
+    Some(match () {
+        _ if ip.is_unspecified() => "unspecified",
+        _ if ip.is_loopback() => "loopback",
+        _ if s[0] & 0xff00 == 0xff00 => "multicast",
+        _ if s[0] & 0xffc0 == 0xfe80 => "link-local",
+        _ if s[0] & 0xfe00 == 0xfc00 => "private",
+        _ if s[0] & 0xffc0 == 0xfec0 => "reserved",
+        _ if s[0] == 0x2001 && s[1] == 0x0db8 => "documentation",
+        _ if s[0] & 0xfff0 == 0x3ff0 => "documentation",
+        _ if s[0] == 0x0064 && s[1] == 0xff9b => "private",
+        _ if s[0] == 0x0100 && s[1..4] == [0, 0, 0] => "reserved",
+        _ if s[0] == 0x2002 => "reserved",
+        _ if s[0] == 0x2001 && s[1] == 0 => "reserved",
+        _ if s[0..6] == [0, 0, 0, 0, 0, 0] => "reserved",
+        _ => return None,
+    })
+}
+
+/// A resolver for hyper's connector that refuses a name if any of its addresses is forbidden,
+/// and hands the connector only the vetted addresses (so a rebinding DNS answer cannot slip in
+/// between the check and the connect).
+#[derive(Debug, Clone)]
+pub struct VettingResolver {
+    policy: Arc<AddressPolicy>,
+}
+
+impl tower_service::Service<Name> for VettingResolver {
+    type Response = std::vec::IntoIter<SocketAddr>;
+    type Error = std::io::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Self::Error>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, name: Name) -> Self::Future {
+        let policy = self.policy.clone();
+        Box::pin(async move {
+            let addrs: Vec<SocketAddr> = tokio::net::lookup_host((name.as_str(), 0)).await?.collect();
+            if addrs.is_empty() {
+                return Err(std::io::Error::other(format!("{name} has no address")));
+            }
+            for addr in &addrs {
+                policy.check(addr.ip()).map_err(|e| {
+                    std::io::Error::new(
+                        std::io::ErrorKind::PermissionDenied,
+                        format!("{name} resolves to a forbidden address: {e}"),
+                    )
+                })?;
+            }
+            Ok(addrs.into_iter())
+        })
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct OutboundConfig {
+    pub policy: AddressPolicy,
+    /// PEM files whose certificates are trusted in addition to the Mozilla roots.
+    pub extra_ca_files: Vec<String>,
+    /// Bytes of response body kept (0 means the default).
+    pub response_cap: usize,
+}
+
+/// One attempt's result, as recorded in the delivery log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttemptOutcome {
+    pub status: Option<u16>,
+    pub error: Option<String>,
+    pub body: Vec<u8>,
+    pub duration: Duration,
+}
+
+impl AttemptOutcome {
+    pub fn is_success(&self) -> bool {
+        self.error.is_none() && matches!(self.status, Some(200..=299))
+    }
+}
+
+/// The engine's HTTP client. Cheap to clone; clones share the connection pool.
+#[derive(Debug, Clone)]
+pub struct OutboundClient {
+    client: Client<hyper_rustls::HttpsConnector<HttpConnector<VettingResolver>>, Full<Bytes>>,
+    policy: Arc<AddressPolicy>,
+    cap: usize,
+}
+
+impl OutboundClient {
+    pub fn new(config: OutboundConfig) -> Result<Self, ClientBuildError> {
+        let mut roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+        for path in &config.extra_ca_files {
+            let certs = load_pem_certs(Path::new(path))?;
+            let (added, _) = roots.add_parsable_certificates(certs);
+            if added == 0 {
+                return Err(ClientBuildError::CaFileEmpty { path: path.clone() });
+            }
+        }
+        let tls = rustls::ClientConfig::builder_with_provider(Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+
+        let policy = Arc::new(config.policy);
+        let mut http = HttpConnector::new_with_resolver(VettingResolver { policy: policy.clone() });
+        http.enforce_http(false);
+        http.set_nodelay(true);
+        let https = hyper_rustls::HttpsConnectorBuilder::new()
+            .with_tls_config(tls)
+            .https_or_http()
+            .enable_http1()
+            .wrap_connector(http);
+        let client = Client::builder(TokioExecutor::new())
+            .pool_idle_timeout(Duration::from_secs(60))
+            .pool_max_idle_per_host(64)
+            .build(https);
+        let cap = if config.response_cap == 0 { DEFAULT_RESPONSE_CAP } else { config.response_cap };
+        Ok(Self { client, policy, cap })
+    }
+
+    /// POSTs `body` to `url`. Never follows a redirect: a 3xx is returned as a failed attempt.
+    pub async fn post(
+        &self,
+        url: &str,
+        mut headers: HeaderMap,
+        body: Bytes,
+        timeout: Duration,
+    ) -> AttemptOutcome {
+        let started = Instant::now();
+        let mut status = None;
+        let result = async {
+            let uri = self.vet_url(url)?;
+            headers.entry(CONTENT_TYPE).or_insert(HeaderValue::from_static("application/json"));
+            headers.insert(USER_AGENT, HeaderValue::from_static(concat!("webhook-delivery/", env!("CARGO_PKG_VERSION"))));
+            let mut request = Request::builder().method(Method::POST).uri(uri);
+            if let Some(h) = request.headers_mut() {
+                *h = headers;
+            }
+            let request = request.body(Full::new(body)).map_err(|e| e.to_string())?;
+            let exchange = async {
+                let response = self.client.request(request).await.map_err(|e| describe(&e))?;
+                status = Some(response.status().as_u16());
+                let location = response.headers().get(LOCATION).cloned();
+                let kept = read_capped(response.into_body(), self.cap).await?;
+                Ok::<_, String>((location, kept))
+            };
+            match tokio::time::timeout(timeout, exchange).await {
+                Ok(result) => result,
+                Err(_) => Err(format!("timed out after {} ms without a complete answer", timeout.as_millis())),
+            }
+        }
+        .await;
+        let duration = started.elapsed();
+        match result {
+            Ok((location, kept)) => {
+                let error = match status {
+                    Some(code @ 300..=399) => Some(format!(
+                        "redirect {code} to {} not followed",
+                        location.as_ref().and_then(|l| l.to_str().ok()).unwrap_or("(no Location)")
+                    )),
+                    _ => None,
+                };
+                AttemptOutcome { status, error, body: kept, duration }
+            }
+            Err(error) => AttemptOutcome { status, error: Some(error), body: Vec::new(), duration },
+        }
+    }
+
+    fn vet_url(&self, url: &str) -> Result<Uri, String> {
+        let parsed = parse_target(url, false)?;
+        // The connector skips the resolver for IP literals, so they are vetted here.
+        if let Some(ip) = host_ip(&parsed) {
+            self.policy.check(ip).map_err(|e| format!("forbidden address: {e}"))?;
+        }
+        // The WHATWG form: IDN hosts in punycode, numeric hosts as dotted quads.
+        parsed.as_str().parse().map_err(|_| format!("`{url}` cannot be sent to"))
+    }
+}
+
+/// Parses an endpoint URL the way browsers do (so `http://127.1/`, `http://0x7f.1/` and
+/// `http://2130706433/` are all 127.0.0.1) and checks scheme, host and credentials.
+pub fn parse_target(url: &str, https_only: bool) -> Result<url::Url, String> {
+    let parsed = url::Url::parse(url).map_err(|e| format!("`{url}` is not an absolute URL ({e})"))?;
+    match parsed.scheme() {
+        "https" => {}
+        "http" if !https_only => {}
+        _ if https_only => return Err("the URL must be an absolute https:// URL".into()),
+        _ => return Err("the URL must be an absolute http:// or https:// URL".into()),
+    }
+    if parsed.host().is_none() {
+        return Err("the URL has no host".into());
+    }
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        return Err("the URL must not carry credentials".into());
+    }
+    Ok(parsed)
+}
+
+/// The host as an address when it is an IP literal in any spelling.
+pub fn host_ip(url: &url::Url) -> Option<IpAddr> {
+    match url.host()? {
+        url::Host::Ipv4(v4) => Some(IpAddr::V4(v4)),
+        url::Host::Ipv6(v6) => Some(IpAddr::V6(v6)),
+        url::Host::Domain(_) => None,
+    }
+}
+
+async fn read_capped(mut body: hyper::body::Incoming, cap: usize) -> Result<Vec<u8>, String> {
+    let mut kept = Vec::new();
+    while kept.len() < cap {
+        match body.frame().await {
+            None => break,
+            Some(Err(e)) => return Err(format!("reading response body: {}", describe(&e))),
+            Some(Ok(frame)) => {
+                if let Some(data) = frame.data_ref() {
+                    let room = cap - kept.len();
+                    kept.extend_from_slice(&data[..data.len().min(room)]);
+                }
+            }
+        }
+    }
+    // Past the cap the rest is not read; dropping the body closes the connection.
+    Ok(kept)
+}
+
+/// An error and its causes on one line: "client error (Connect): tcp connect error: Connection refused".
+fn describe(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        let s = cause.to_string();
+        if !text.contains(&s) {
+            text.push_str(": ");
+            text.push_str(&s);
+        }
+        source = cause.source();
+    }
+    text
+}
+
+fn load_pem_certs(path: &Path) -> Result<Vec<CertificateDer<'static>>, ClientBuildError> {
+    let display = path.display().to_string();
+    let iter = CertificateDer::pem_file_iter(path).map_err(|e| ClientBuildError::CaFile {
+        path: display.clone(),
+        source: std::io::Error::other(e.to_string()),
+    })?;
+    let certs: Vec<_> = iter.filter_map(Result::ok).collect();
+    if certs.is_empty() {
+        return Err(ClientBuildError::CaFileEmpty { path: display });
+    }
+    Ok(certs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(s: &str) -> Option<&'static str> {
+        forbidden_class(s.parse().expect("ip"))
+    }
+
+    #[test]
+    fn classifies_internal_addresses() {
+        for (ip, want) in [
+            ("127.0.0.1", "loopback"),
+            ("10.1.2.3", "private"),
+            ("172.16.0.1", "private"),
+            ("192.168.1.1", "private"),
+            ("169.254.169.254", "link-local"),
+            ("100.64.0.1", "carrier-grade NAT"),
+            ("0.0.0.0", "unspecified"),
+            ("255.255.255.255", "broadcast"),
+            ("192.0.2.1", "documentation"),
+            ("224.0.0.1", "multicast"),
+            ("240.0.0.1", "reserved"),
+            ("198.18.0.1", "benchmarking"),
+            ("::1", "loopback"),
+            ("::", "unspecified"),
+            ("fe80::1", "link-local"),
+            ("fd00::1", "private"),
+            ("ff02::1", "multicast"),
+            ("2001:db8::1", "documentation"),
+            ("::ffff:127.0.0.1", "loopback"),
+            ("::ffff:169.254.169.254", "link-local"),
+            ("64:ff9b::a9fe:a9fe", "link-local"),
+        ] {
+            assert_eq!(class(ip), Some(want), "{ip}");
+        }
+        for public in ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"] {
+            assert_eq!(class(public), None, "{public}");
+        }
+    }
+
+    #[test]
+    fn numeric_host_spellings_are_addresses() {
+        for (url, ip) in [
+            ("http://127.1/", "127.0.0.1"),
+            ("http://0x7f.0.0.1/", "127.0.0.1"),
+            ("http://2130706433/", "127.0.0.1"),
+            ("http://0177.0.0.1/", "127.0.0.1"),
+            ("http://[::ffff:a9fe:a9fe]/", "::ffff:169.254.169.254"),
+        ] {
+            let parsed = parse_target(url, false).expect(url);
+            assert_eq!(host_ip(&parsed), Some(ip.parse().expect("ip")), "{url}");
+        }
+        assert!(parse_target("ftp://x/", false).is_err());
+        assert!(parse_target("http://x/", true).is_err());
+        assert!(parse_target("https://u:p@x/", true).is_err());
+        assert_eq!(host_ip(&parse_target("https://example.com/", true).expect("ok")), None);
+    }
+
+    #[test]
+    fn allow_list_admits_ranges_including_mapped_forms() {
+        let policy = AddressPolicy::parse_allow_list("127.0.0.0/8, ::1").expect("valid");
+        assert!(policy.check("127.0.0.1".parse().expect("ip")).is_ok());
+        assert!(policy.check("::ffff:127.0.0.1".parse().expect("ip")).is_ok());
+        assert!(policy.check("::1".parse().expect("ip")).is_ok());
+        let err = policy.check("10.0.0.1".parse().expect("ip")).expect_err("forbidden");
+        assert_eq!(err.class, "private");
+        assert!(AddressPolicy::parse_allow_list("not-a-cidr").is_err());
+    }
+}

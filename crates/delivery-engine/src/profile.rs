@@ -1,0 +1,108 @@
+//! How a service plugs into the engine: signature scheme and header, the other headers,
+//! retry policy, timeout, event catalog and secret prefix. The engine has no service names in it.
+
+use crate::policy::RetryPolicy;
+use crate::signing::Signer;
+use chrono::{DateTime, Utc};
+use hyper::header::{HeaderMap, HeaderName};
+use std::collections::BTreeSet;
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+use uuid::Uuid;
+
+/// The event types a service may emit, declared as data.
+#[derive(Debug, Clone, Default)]
+pub struct EventCatalog {
+    types: BTreeSet<String>,
+    /// Types the service may send to one endpoint without a filter match (e.g. `webhook.test`).
+    internal: BTreeSet<String>,
+}
+
+impl EventCatalog {
+    pub fn new<I, S>(types: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Self { types: types.into_iter().map(Into::into).collect(), internal: BTreeSet::new() }
+    }
+
+    /// Adds types that never match a subscription filter but can be sent to one named endpoint.
+    pub fn with_internal<I, S>(mut self, types: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.internal = types.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// A type endpoints can subscribe to.
+    pub fn contains(&self, event_type: &str) -> bool {
+        self.types.contains(event_type)
+    }
+
+    /// A type the engine accepts at enqueue (subscribable or internal).
+    pub fn accepts(&self, event_type: &str) -> bool {
+        self.contains(event_type) || self.internal.contains(event_type)
+    }
+
+    pub fn types(&self) -> impl Iterator<Item = &str> {
+        self.types.iter().map(String::as_str)
+    }
+
+    /// The subset of `requested` that is not in the catalog, in request order, without repeats.
+    pub fn unknown<'a>(&self, requested: &'a [String]) -> Vec<&'a str> {
+        let mut seen = BTreeSet::new();
+        requested
+            .iter()
+            .map(String::as_str)
+            .filter(|t| !self.contains(t) && seen.insert(*t))
+            .collect()
+    }
+}
+
+/// What the header builder knows about one attempt.
+#[derive(Debug, Clone, Copy)]
+pub struct AttemptContext<'a> {
+    pub delivery_id: Uuid,
+    pub event_id: Uuid,
+    pub event_type: &'a str,
+    pub dedupe_key: &'a str,
+    /// 1-based.
+    pub attempt_number: u32,
+    pub now: DateTime<Utc>,
+}
+
+/// Adds a service's own headers (ids, timestamps, event type) to an outbound request.
+pub trait HeaderSet: Send + Sync + fmt::Debug {
+    fn apply(&self, attempt: &AttemptContext<'_>, headers: &mut HeaderMap);
+}
+
+#[derive(Debug, Clone)]
+pub struct Profile {
+    pub signer: Arc<dyn Signer>,
+    pub signature_header: HeaderName,
+    pub headers: Arc<dyn HeaderSet>,
+    pub retry: RetryPolicy,
+    /// Covers connect, TLS, request, response headers and the (capped) response body.
+    pub timeout: Duration,
+    pub catalog: EventCatalog,
+    /// Prefix of generated signing secrets, e.g. `whsec_`.
+    pub secret_prefix: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalog_reports_unknown_types_once_in_order() {
+        let c = EventCatalog::new(["a.v1", "b.v1"]).with_internal(["test"]);
+        let req: Vec<String> = ["x", "a.v1", "y", "x"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(c.unknown(&req), ["x", "y"]);
+        assert!(c.accepts("test") && !c.contains("test"));
+        assert!(c.contains("b.v1"));
+    }
+}

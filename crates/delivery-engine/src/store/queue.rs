@@ -1,0 +1,380 @@
+//! The durable queue. Rows of `webhook_deliveries` are the queue; `available_at` is when a row
+//! may next be claimed. A claim pushes `available_at` to the lease expiry and bumps `fence` in
+//! one short transaction; the HTTP attempt runs outside any transaction; the outcome is written
+//! in a second short transaction, only if `fence` is still the one claimed. A worker that dies
+//! leaves nothing behind but a lease that runs out.
+
+use crate::error::{EngineError, EngineResult};
+use crate::store::DeliveryStatus;
+use chrono::{DateTime, Utc};
+use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
+use diesel::QueryableByName;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+type SqlUuid = diesel::sql_types::Uuid;
+
+/// The channel workers LISTEN on. NOTIFY is sent inside the enqueuing transaction, so
+/// PostgreSQL delivers it only when (and if) that transaction commits.
+pub const WAKE_CHANNEL: &str = "webhook_deliveries";
+
+pub(crate) struct NewEventRow<'a> {
+    pub id: Uuid,
+    pub tenant_id: &'a str,
+    pub event_type: &'a str,
+    pub dedupe_key: &'a str,
+    pub body: &'a [u8],
+    pub created_at: DateTime<Utc>,
+    /// Send to this endpoint only, regardless of its filter (test events).
+    pub only_endpoint: Option<Uuid>,
+}
+
+#[derive(QueryableByName)]
+struct EnqueueCounts {
+    #[diesel(sql_type = BigInt)]
+    events: i64,
+    #[diesel(sql_type = BigInt)]
+    deliveries: i64,
+}
+
+/// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint.
+/// Returns `None` when the dedupe key was already used, else the number of deliveries.
+pub(crate) async fn enqueue(
+    conn: &mut AsyncPgConnection,
+    ev: &NewEventRow<'_>,
+) -> EngineResult<Option<i64>> {
+    let counts: EnqueueCounts = diesel::sql_query(
+        r#"
+        WITH ev AS (
+            INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
+            RETURNING id, tenant_id, event_type, created_at
+        ), ins AS (
+            INSERT INTO webhook_deliveries
+                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
+            SELECT gen_random_uuid(), ev.tenant_id, ev.id, ep.id, 'pending',
+                   ev.created_at, ev.created_at, ev.created_at, ev.created_at
+            FROM ev JOIN webhook_endpoints ep ON ep.tenant_id = ev.tenant_id
+            WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL
+              AND CASE WHEN $7::uuid IS NULL
+                       THEN cardinality(ep.event_types) = 0 OR ev.event_type = ANY (ep.event_types)
+                       ELSE ep.id = $7::uuid END
+            RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM ev) AS events, (SELECT count(*) FROM ins) AS deliveries
+        "#,
+    )
+    .bind::<SqlUuid, _>(ev.id)
+    .bind::<Text, _>(ev.tenant_id)
+    .bind::<Text, _>(ev.event_type)
+    .bind::<Text, _>(ev.dedupe_key)
+    .bind::<Bytea, _>(ev.body)
+    .bind::<Timestamptz, _>(ev.created_at)
+    .bind::<Nullable<SqlUuid>, _>(ev.only_endpoint)
+    .get_result(conn)
+    .await?;
+    if counts.events == 0 {
+        return Ok(None);
+    }
+    if counts.deliveries > 0 {
+        notify(conn).await?;
+    }
+    Ok(Some(counts.deliveries))
+}
+
+pub(crate) async fn notify(conn: &mut AsyncPgConnection) -> EngineResult<()> {
+    diesel::sql_query(format!("NOTIFY {WAKE_CHANNEL}")).execute(conn).await?;
+    Ok(())
+}
+
+/// A claimed delivery with everything needed to send it.
+#[derive(Debug, Clone, QueryableByName)]
+pub struct ClaimedDelivery {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = BigInt)]
+    pub fence: i64,
+    #[diesel(sql_type = Integer)]
+    pub attempt_count: i32,
+    #[diesel(sql_type = Bool)]
+    pub manual: bool,
+    #[diesel(sql_type = SqlUuid)]
+    pub endpoint_id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    pub event_id: Uuid,
+    #[diesel(sql_type = Text)]
+    pub event_type: String,
+    #[diesel(sql_type = Text)]
+    pub dedupe_key: String,
+    #[diesel(sql_type = Bytea)]
+    pub body: Vec<u8>,
+    #[diesel(sql_type = Text)]
+    pub url: String,
+    #[diesel(sql_type = Text)]
+    pub secret_key_id: String,
+    #[diesel(sql_type = Bytea)]
+    pub secret_nonce: Vec<u8>,
+    #[diesel(sql_type = Bytea)]
+    pub secret_ciphertext: Vec<u8>,
+}
+
+/// Claims up to `limit` due deliveries, at most `per_endpoint` per endpoint, skipping the
+/// endpoints in `skip` (those this worker already saturates) and rows other workers hold.
+pub(crate) async fn claim_due_deliveries(
+    conn: &mut AsyncPgConnection,
+    now: DateTime<Utc>,
+    lease_until: DateTime<Utc>,
+    limit: i64,
+    per_endpoint: i64,
+    skip: &[Uuid],
+) -> EngineResult<Vec<ClaimedDelivery>> {
+    // One statement is one transaction: the row locks taken by FOR UPDATE last only as long as it.
+    Ok(diesel::sql_query(
+        r#"
+        WITH candidates AS (
+            SELECT id, endpoint_id, available_at FROM webhook_deliveries
+            WHERE status IN ('pending', 'failed') AND available_at <= $1
+              AND NOT (endpoint_id = ANY ($3))
+            ORDER BY available_at
+            LIMIT $4
+            FOR UPDATE SKIP LOCKED
+        ), chosen AS (
+            SELECT id FROM (
+                SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
+                FROM candidates
+            ) ranked WHERE n <= $5
+        )
+        UPDATE webhook_deliveries d
+        SET fence = d.fence + 1, available_at = $2, leased_until = $2, updated_at = $1
+        FROM chosen, webhook_events e, webhook_endpoints ep
+        WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
+        RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
+                  e.event_type, e.dedupe_key, e.body, ep.url,
+                  ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext
+        "#,
+    )
+    .bind::<Timestamptz, _>(now)
+    .bind::<Timestamptz, _>(lease_until)
+    .bind::<Array<SqlUuid>, _>(skip)
+    .bind::<BigInt, _>(limit)
+    .bind::<BigInt, _>(per_endpoint)
+    .load(conn)
+    .await?)
+}
+
+/// The outcome of one attempt, ready to write.
+#[derive(Debug, Clone)]
+pub(crate) struct AttemptRecord {
+    pub delivery_id: Uuid,
+    pub fence: i64,
+    pub status: DeliveryStatus,
+    pub attempt_number: i32,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub started_at: DateTime<Utc>,
+    pub duration_ms: i32,
+    pub response_code: Option<i32>,
+    pub error: Option<String>,
+    pub response_body: Vec<u8>,
+}
+
+#[derive(QueryableByName)]
+struct RecordedId {
+    #[diesel(sql_type = SqlUuid)]
+    delivery_id: Uuid,
+}
+
+/// Writes a batch of outcomes in one statement. A record whose fence is stale (the lease ran
+/// out and another worker claimed the row) or whose delivery was ended meanwhile changes
+/// nothing. Returns the ids that were written.
+pub(crate) async fn record_attempts(
+    conn: &mut AsyncPgConnection,
+    now: DateTime<Utc>,
+    records: &[AttemptRecord],
+) -> EngineResult<Vec<Uuid>> {
+    let ids: Vec<Uuid> = records.iter().map(|r| r.delivery_id).collect();
+    let fences: Vec<i64> = records.iter().map(|r| r.fence).collect();
+    let statuses: Vec<&str> = records.iter().map(|r| r.status.as_str()).collect();
+    let numbers: Vec<i32> = records.iter().map(|r| r.attempt_number).collect();
+    let next: Vec<Option<DateTime<Utc>>> = records.iter().map(|r| r.next_attempt_at).collect();
+    let started: Vec<DateTime<Utc>> = records.iter().map(|r| r.started_at).collect();
+    let durations: Vec<i32> = records.iter().map(|r| r.duration_ms).collect();
+    let codes: Vec<Option<i32>> = records.iter().map(|r| r.response_code).collect();
+    let errors: Vec<Option<&str>> = records.iter().map(|r| r.error.as_deref()).collect();
+    let bodies: Vec<&[u8]> = records.iter().map(|r| r.response_body.as_slice()).collect();
+    let rows: Vec<RecordedId> = diesel::sql_query(
+        r#"
+        WITH v AS (
+            SELECT * FROM unnest($2::uuid[], $3::int8[], $4::text[], $5::int4[], $6::timestamptz[],
+                                 $7::timestamptz[], $8::int4[], $9::int4[], $10::text[], $11::bytea[])
+                AS v(id, fence, status, attempt_number, next_attempt_at, started_at, duration_ms,
+                     response_code, error, response_body)
+        ), upd AS (
+            UPDATE webhook_deliveries d
+            SET status = v.status, attempt_count = v.attempt_number,
+                next_attempt_at = v.next_attempt_at,
+                -- A row parked (its endpoint disabled) while in flight stays parked.
+                available_at = CASE WHEN d.available_at = 'infinity' AND v.next_attempt_at IS NOT NULL
+                                    THEN d.available_at ELSE v.next_attempt_at END,
+                leased_until = NULL, manual = false,
+                last_response_code = v.response_code, last_error = v.error, updated_at = $1,
+                delivered_at = CASE WHEN v.status = 'delivered' THEN $1 ELSE d.delivered_at END
+            FROM v
+            WHERE d.id = v.id AND d.fence = v.fence AND d.status IN ('pending', 'failed')
+            RETURNING d.id
+        )
+        INSERT INTO webhook_attempts
+            (delivery_id, attempt_number, started_at, duration_ms, response_code, error, response_body)
+        SELECT v.id, v.attempt_number, v.started_at, v.duration_ms, v.response_code, v.error,
+               NULLIF(v.response_body, ''::bytea)
+        FROM v JOIN upd ON upd.id = v.id
+        RETURNING delivery_id
+        "#,
+    )
+    .bind::<Timestamptz, _>(now)
+    .bind::<Array<SqlUuid>, _>(ids)
+    .bind::<Array<BigInt>, _>(fences)
+    .bind::<Array<Text>, _>(statuses)
+    .bind::<Array<Integer>, _>(numbers)
+    .bind::<Array<Nullable<Timestamptz>>, _>(next)
+    .bind::<Array<Timestamptz>, _>(started)
+    .bind::<Array<Integer>, _>(durations)
+    .bind::<Array<Nullable<Integer>>, _>(codes)
+    .bind::<Array<Nullable<Text>>, _>(errors)
+    .bind::<Array<Bytea>, _>(bodies)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.delivery_id).collect())
+}
+
+/// What a manual re-send may do with a delivery that already succeeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResendRule {
+    /// Answer [`EngineError::AlreadyDelivered`] (workflow-api's 409).
+    RejectDelivered,
+    /// Send it again with the same delivery id (campaign-api's replay).
+    AllowDelivered,
+}
+
+#[derive(QueryableByName)]
+struct ResendRow {
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    leased_until: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Bool)]
+    endpoint_deleted: bool,
+}
+
+/// Makes a delivery due now. A delivered or dead one gets exactly one more attempt (no
+/// automatic retries after it); one awaiting retry keeps its schedule and is just brought
+/// forward; one in flight is left to finish.
+pub(crate) async fn resend(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+    id: Uuid,
+    rule: ResendRule,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    conn.transaction(async |conn| {
+        let row: ResendRow = diesel::sql_query(
+            r#"
+            SELECT d.status, d.leased_until, ep.deleted_at IS NOT NULL AS endpoint_deleted
+            FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
+            WHERE d.id = $1 AND d.tenant_id = $2
+            FOR UPDATE OF d
+            "#,
+        )
+        .bind::<SqlUuid, _>(id)
+        .bind::<Text, _>(tenant)
+        .get_result(conn)
+        .await
+        .map_err(not_found)?;
+        let status = DeliveryStatus::parse(&row.status).unwrap_or(DeliveryStatus::Dead);
+        if status == DeliveryStatus::Delivered && rule == ResendRule::RejectDelivered {
+            return Err(EngineError::AlreadyDelivered);
+        }
+        if row.endpoint_deleted {
+            return Err(EngineError::EndpointDeleted);
+        }
+        if row.leased_until.is_some_and(|until| until > now) {
+            return Ok(());
+        }
+        let terminal = matches!(status, DeliveryStatus::Delivered | DeliveryStatus::Dead);
+        diesel::sql_query(
+            r#"
+            UPDATE webhook_deliveries
+            SET status = CASE WHEN $2 THEN 'pending' ELSE status END,
+                manual = manual OR $2,
+                next_attempt_at = $3, available_at = $3, leased_until = NULL, updated_at = $3
+            WHERE id = $1
+            "#,
+        )
+        .bind::<SqlUuid, _>(id)
+        .bind::<Bool, _>(terminal)
+        .bind::<Timestamptz, _>(now)
+        .execute(conn)
+        .await?;
+        notify(conn).await
+    })
+    .await
+}
+
+fn not_found(e: diesel::result::Error) -> EngineError {
+    match e {
+        diesel::result::Error::NotFound => EngineError::NotFound,
+        other => EngineError::Database(other),
+    }
+}
+
+/// Takes a disabled endpoint's open deliveries out of the queue (they keep their state).
+pub(crate) async fn park_endpoint(conn: &mut AsyncPgConnection, endpoint: Uuid) -> EngineResult<()> {
+    diesel::sql_query(
+        "UPDATE webhook_deliveries SET available_at = 'infinity' \
+         WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
+    )
+    .bind::<SqlUuid, _>(endpoint)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Puts a re-enabled endpoint's open deliveries back in the queue, due at once if overdue.
+pub(crate) async fn unpark_endpoint(
+    conn: &mut AsyncPgConnection,
+    endpoint: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    let n = diesel::sql_query(
+        "UPDATE webhook_deliveries SET available_at = GREATEST(next_attempt_at, $2), leased_until = NULL \
+         WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity'",
+    )
+    .bind::<SqlUuid, _>(endpoint)
+    .bind::<Timestamptz, _>(now)
+    .execute(conn)
+    .await?;
+    if n > 0 {
+        notify(conn).await?;
+    }
+    Ok(())
+}
+
+/// Ends every open delivery of an endpoint as dead with `reason` (a result in flight is fenced off).
+pub(crate) async fn end_open_deliveries(
+    conn: &mut AsyncPgConnection,
+    endpoint: Uuid,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    diesel::sql_query(
+        "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
+         leased_until = NULL, fence = fence + 1, last_error = $2, updated_at = $3 \
+         WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
+    )
+    .bind::<SqlUuid, _>(endpoint)
+    .bind::<Text, _>(reason)
+    .bind::<Timestamptz, _>(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

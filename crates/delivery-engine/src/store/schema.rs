@@ -1,0 +1,73 @@
+// Hand-written to match migrations/engine. Private to the engine: no other crate sees these tables.
+
+diesel::table! {
+    webhook_endpoints (id) {
+        id -> Uuid,
+        tenant_id -> Text,
+        url -> Text,
+        event_types -> Array<Text>,
+        secret_key_id -> Text,
+        secret_nonce -> Bytea,
+        secret_ciphertext -> Bytea,
+        disabled_at -> Nullable<Timestamptz>,
+        disabled_reason -> Nullable<Text>,
+        deleted_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    webhook_events (id) {
+        id -> Uuid,
+        tenant_id -> Text,
+        event_type -> Text,
+        dedupe_key -> Text,
+        body -> Bytea,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> Uuid,
+        tenant_id -> Text,
+        event_id -> Uuid,
+        endpoint_id -> Uuid,
+        status -> Text,
+        attempt_count -> Int4,
+        next_attempt_at -> Nullable<Timestamptz>,
+        available_at -> Nullable<Timestamptz>,
+        leased_until -> Nullable<Timestamptz>,
+        fence -> Int8,
+        manual -> Bool,
+        last_response_code -> Nullable<Int4>,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+        delivered_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    webhook_attempts (id) {
+        id -> Int8,
+        delivery_id -> Uuid,
+        attempt_number -> Int4,
+        started_at -> Timestamptz,
+        duration_ms -> Int4,
+        response_code -> Nullable<Int4>,
+        error -> Nullable<Text>,
+        response_body -> Nullable<Bytea>,
+    }
+}
+
+diesel::joinable!(webhook_deliveries -> webhook_events (event_id));
+diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
+diesel::joinable!(webhook_attempts -> webhook_deliveries (delivery_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    webhook_endpoints,
+    webhook_events,
+    webhook_deliveries,
+    webhook_attempts,
+);

@@ -1,0 +1,345 @@
+//! The dispatcher: claims due deliveries in batches, sends each outside any transaction, and
+//! records outcomes in batches.
+//!
+//! ```text
+//!  claim loop ──(claimed rows)──> send tasks (≤ concurrency, ≤ per_endpoint each) ──> recorder
+//!      ^                                                                                 │
+//!      └──── woken by NOTIFY (other processes), in-process signal, or the poll timer ────┘
+//! ```
+
+mod listener;
+
+use crate::engine::Engine;
+use crate::http::{AttemptOutcome, OutboundClient};
+use crate::policy::AfterFailure;
+use crate::profile::AttemptContext;
+use crate::secrets::SealedSecret;
+use crate::store::queue::{self, AttemptRecord, ClaimedDelivery};
+use crate::store::DeliveryStatus;
+use backon::{ExponentialBuilder, Retryable};
+use bytes::Bytes;
+use hyper::header::{HeaderMap, HeaderValue};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+#[derive(Debug, Clone)]
+pub struct DispatcherConfig {
+    /// Attempts in flight at once in this process.
+    pub concurrency: usize,
+    /// Rows claimed per claim transaction.
+    pub batch_size: usize,
+    /// Attempts in flight at once to one endpoint in this process, so one slow endpoint
+    /// cannot take every slot.
+    pub per_endpoint: usize,
+    /// Fallback polling when no wake-up arrives (retries coming due, lost notifications).
+    pub poll_interval: Duration,
+    /// How long a claim is held before another worker may take the row; `None` derives it from
+    /// the attempt timeout (3 × timeout + 10 s, which also covers a wait for an endpoint slot).
+    pub lease: Option<Duration>,
+    /// LISTEN for NOTIFY wake-ups from other processes on a connection of its own.
+    pub listen: bool,
+    /// Outcomes written per recording transaction at most.
+    pub record_batch: usize,
+}
+
+impl Default for DispatcherConfig {
+    fn default() -> Self {
+        Self {
+            concurrency: 256,
+            batch_size: 32,
+            per_endpoint: 16,
+            poll_interval: Duration::from_secs(1),
+            lease: None,
+            listen: true,
+            record_batch: 256,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Dispatcher {
+    engine: Engine,
+    client: OutboundClient,
+    config: DispatcherConfig,
+    database_url: Option<String>,
+}
+
+struct Completed {
+    claim: ClaimedDelivery,
+    started_at: chrono::DateTime<chrono::Utc>,
+    outcome: AttemptOutcome,
+}
+
+/// In-flight counts per endpoint, with the semaphore that bounds them.
+#[derive(Default)]
+struct EndpointSlots {
+    slots: HashMap<Uuid, (Arc<Semaphore>, usize)>,
+}
+
+impl Dispatcher {
+    /// `database_url` enables LISTEN (when `config.listen`); without it only in-process wake-ups
+    /// and polling wake the dispatcher.
+    pub fn new(engine: Engine, client: OutboundClient, config: DispatcherConfig, database_url: Option<String>) -> Self {
+        Self { engine, client, config, database_url }
+    }
+
+    fn lease(&self) -> Duration {
+        self.config
+            .lease
+            .unwrap_or_else(|| self.engine.profile().timeout * 3 + Duration::from_secs(10))
+    }
+
+    /// Runs until `shutdown` is cancelled, then stops claiming, lets in-flight attempts finish
+    /// and writes their outcomes before returning.
+    pub async fn run(self, shutdown: CancellationToken) {
+        let inner = &self.engine.inner;
+        let listener = match (&self.database_url, self.config.listen) {
+            (Some(url), true) => Some(tokio::spawn(listener::listen(url.clone(), inner.wake.clone(), shutdown.clone()))),
+            _ => None,
+        };
+        let (tx, rx) = mpsc::channel::<Completed>(self.config.concurrency.max(1) * 2);
+        let recorder = tokio::spawn(record_loop(self.engine.clone(), rx, self.config.record_batch.max(1)));
+        let global = Arc::new(Semaphore::new(self.config.concurrency.max(1)));
+        let slots = Arc::new(Mutex::new(EndpointSlots::default()));
+        let lease = self.lease();
+        let mut backoff = Duration::from_millis(100);
+
+        loop {
+            let first = tokio::select! {
+                permit = global.clone().acquire_owned() => match permit { Ok(p) => p, Err(_) => break },
+                () = shutdown.cancelled() => break,
+            };
+            let want = (global.available_permits() + 1).min(self.config.batch_size.max(1));
+            let mut permits = vec![first];
+            while permits.len() < want {
+                match global.clone().try_acquire_owned() {
+                    Ok(p) => permits.push(p),
+                    Err(_) => break,
+                }
+            }
+            let skip = saturated(&slots, self.config.per_endpoint);
+            let now = inner.clock.now();
+            let lease_until = now + chrono::Duration::from_std(lease).unwrap_or(chrono::Duration::MAX);
+            let claimed = async {
+                let mut conn = inner.pool.get().await?;
+                queue::claim_due_deliveries(
+                    &mut conn,
+                    now,
+                    lease_until,
+                    permits.len() as i64,
+                    self.config.per_endpoint.max(1) as i64,
+                    &skip,
+                )
+                .await
+            }
+            .await;
+            let claimed = match claimed {
+                Ok(rows) => {
+                    backoff = Duration::from_millis(100);
+                    rows
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "claiming deliveries failed; backing off");
+                    drop(permits);
+                    tokio::select! {
+                        () = tokio::time::sleep(backoff) => {}
+                        () = shutdown.cancelled() => break,
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(5));
+                    continue;
+                }
+            };
+            let full = claimed.len() == permits.len();
+            for (claim, permit) in claimed.into_iter().zip(permits.drain(..)) {
+                let endpoint_sem = acquire_slot(&slots, claim.endpoint_id, self.config.per_endpoint);
+                tokio::spawn(send_one(
+                    self.engine.clone(),
+                    self.client.clone(),
+                    claim,
+                    permit,
+                    endpoint_sem,
+                    slots.clone(),
+                    tx.clone(),
+                ));
+            }
+            drop(permits);
+            if !full {
+                tokio::select! {
+                    () = inner.wake.notified() => {}
+                    () = tokio::time::sleep(self.config.poll_interval) => {}
+                    () = shutdown.cancelled() => break,
+                }
+            }
+        }
+
+        // Graceful stop: every in-flight attempt holds a permit until its outcome is queued.
+        let _all = global.acquire_many(self.config.concurrency.max(1) as u32).await;
+        drop(tx);
+        if let Err(e) = recorder.await {
+            tracing::error!(error = %e, "the outcome recorder failed");
+        }
+        if let Some(listener) = listener {
+            listener.abort();
+        }
+    }
+}
+
+fn saturated(slots: &Mutex<EndpointSlots>, per_endpoint: usize) -> Vec<Uuid> {
+    let slots = slots.lock().unwrap_or_else(|e| e.into_inner());
+    slots
+        .slots
+        .iter()
+        .filter(|(_, (_, n))| *n >= per_endpoint.max(1))
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+fn acquire_slot(slots: &Mutex<EndpointSlots>, endpoint: Uuid, per_endpoint: usize) -> Arc<Semaphore> {
+    let mut slots = slots.lock().unwrap_or_else(|e| e.into_inner());
+    let entry = slots
+        .slots
+        .entry(endpoint)
+        .or_insert_with(|| (Arc::new(Semaphore::new(per_endpoint.max(1))), 0));
+    entry.1 += 1;
+    entry.0.clone()
+}
+
+fn release_slot(slots: &Mutex<EndpointSlots>, endpoint: Uuid) {
+    let mut slots = slots.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(entry) = slots.slots.get_mut(&endpoint) {
+        entry.1 -= 1;
+        if entry.1 == 0 {
+            slots.slots.remove(&endpoint);
+        }
+    }
+}
+
+async fn send_one(
+    engine: Engine,
+    client: OutboundClient,
+    claim: ClaimedDelivery,
+    permit: OwnedSemaphorePermit,
+    endpoint_sem: Arc<Semaphore>,
+    slots: Arc<Mutex<EndpointSlots>>,
+    tx: mpsc::Sender<Completed>,
+) {
+    let slot = endpoint_sem.acquire_owned().await;
+    let inner = &engine.inner;
+    let profile = &inner.profile;
+    let started_at = inner.clock.now();
+    let sealed = SealedSecret {
+        key_id: claim.secret_key_id.clone(),
+        nonce: claim.secret_nonce.clone(),
+        ciphertext: claim.secret_ciphertext.clone(),
+    };
+    let outcome = match inner.keyring.open(claim.endpoint_id, &sealed) {
+        Err(e) => AttemptOutcome {
+            status: None,
+            error: Some(format!("signing secret unavailable: {e}")),
+            body: Vec::new(),
+            duration: Duration::ZERO,
+        },
+        Ok(secret) => {
+            let mut headers = HeaderMap::new();
+            profile.headers.apply(
+                &AttemptContext {
+                    delivery_id: claim.id,
+                    event_id: claim.event_id,
+                    event_type: &claim.event_type,
+                    dedupe_key: &claim.dedupe_key,
+                    attempt_number: claim.attempt_count as u32 + 1,
+                    now: started_at,
+                },
+                &mut headers,
+            );
+            let signature = profile.signer.sign(secret.as_hmac_key(), &claim.body);
+            match HeaderValue::from_str(&signature) {
+                Ok(v) => {
+                    headers.insert(profile.signature_header.clone(), v);
+                }
+                Err(_) => unreachable!("hex signatures are valid header values"),
+            }
+            let body = Bytes::from(claim.body.clone());
+            client.post(&claim.url, headers, body, profile.timeout).await
+        }
+    };
+    drop(slot);
+    release_slot(&slots, claim.endpoint_id);
+    if tx.send(Completed { claim, started_at, outcome }).await.is_err() {
+        tracing::error!("outcome recorder is gone; the lease will expire and the delivery be re-sent");
+    }
+    drop(permit);
+}
+
+/// Turns an outcome into the row update, applying the retry policy.
+fn decide(engine: &Engine, c: &Completed) -> AttemptRecord {
+    let attempt_number = c.claim.attempt_count + 1;
+    let finished = c.started_at + chrono::Duration::from_std(c.outcome.duration).unwrap_or_default();
+    let (status, next_attempt_at) = if c.outcome.is_success() {
+        (DeliveryStatus::Delivered, None)
+    } else if c.claim.manual {
+        (DeliveryStatus::Dead, None)
+    } else {
+        let unit: f64 = rand::random();
+        match engine.inner.profile.retry.after_failure(attempt_number as u32, finished, unit) {
+            AfterFailure::RetryAt(at) => (DeliveryStatus::Failed, Some(at)),
+            AfterFailure::Dead => (DeliveryStatus::Dead, None),
+        }
+    };
+    let error = match (&c.outcome.error, c.outcome.status) {
+        (Some(e), _) => Some(e.clone()),
+        (None, Some(code)) if !c.outcome.is_success() => Some(format!("endpoint answered HTTP {code}")),
+        _ => None,
+    };
+    AttemptRecord {
+        delivery_id: c.claim.id,
+        fence: c.claim.fence,
+        status,
+        attempt_number,
+        next_attempt_at,
+        started_at: c.started_at,
+        duration_ms: c.outcome.duration.as_millis().min(i32::MAX as u128) as i32,
+        response_code: c.outcome.status.map(i32::from),
+        error,
+        response_body: c.outcome.body.clone(),
+    }
+}
+
+async fn record_loop(engine: Engine, mut rx: mpsc::Receiver<Completed>, max_batch: usize) {
+    let mut batch = Vec::with_capacity(max_batch);
+    while rx.recv_many(&mut batch, max_batch).await > 0 {
+        let records: Vec<AttemptRecord> = batch.iter().map(|c| decide(&engine, c)).collect();
+        let write = || async {
+            let mut conn = engine.inner.pool.get().await?;
+            queue::record_attempts(&mut conn, engine.inner.clock.now(), &records).await
+        };
+        let result = write
+            .retry(
+                ExponentialBuilder::default()
+                    .with_min_delay(Duration::from_millis(50))
+                    .with_max_delay(Duration::from_secs(2))
+                    .with_max_times(8),
+            )
+            .notify(|e, after| tracing::warn!(error = %e, ?after, "recording outcomes failed; retrying"))
+            .await;
+        match result {
+            Ok(written) if written.len() < records.len() => {
+                tracing::info!(
+                    stale = records.len() - written.len(),
+                    "outcomes fenced off: their lease had run out or the delivery was ended"
+                );
+            }
+            Ok(_) => {}
+            Err(e) => tracing::error!(
+                error = %e,
+                count = records.len(),
+                "could not record outcomes; the leases will expire and the deliveries be re-sent"
+            ),
+        }
+        batch.clear();
+    }
+}

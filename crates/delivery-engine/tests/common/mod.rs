@@ -1,0 +1,157 @@
+//! Shared setup for the engine's integration tests: a fresh database, an engine with a test
+//! profile, dispatchers, and an HMAC written from the RFC to check signatures independently.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
+use delivery_engine::policy::RetryPolicy;
+use delivery_engine::secrets::Keyring;
+use delivery_engine::signing::HmacSha256Hex;
+use delivery_engine::{
+    AttemptContext, Dispatcher, DispatcherConfig, Engine, EngineConfig, EventCatalog, HeaderSet, NewEndpoint,
+    NewEvent, Profile, UrlRule,
+};
+use hyper::header::{HeaderMap, HeaderName, HeaderValue};
+use sha2::{Digest, Sha256};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use test_support::TestDb;
+use tokio_util::sync::CancellationToken;
+
+pub const TENANT: &str = "tenant-a";
+
+pub async fn database() -> TestDb {
+    TestDb::create("engine", |url| async move {
+        delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS]).await?;
+        Ok(())
+    })
+    .await
+    .expect("test database")
+}
+
+#[derive(Debug)]
+pub struct TestHeaders;
+
+impl HeaderSet for TestHeaders {
+    fn apply(&self, a: &AttemptContext<'_>, h: &mut HeaderMap) {
+        h.insert("x-test-delivery", HeaderValue::from_str(&a.delivery_id.to_string()).unwrap());
+        h.insert("x-test-event", HeaderValue::from_str(a.event_type).unwrap());
+        h.insert("x-test-id", HeaderValue::from_str(a.dedupe_key).unwrap());
+        h.insert("x-test-attempt", HeaderValue::from(a.attempt_number));
+    }
+}
+
+pub fn profile(retry: RetryPolicy, timeout: Duration) -> Profile {
+    Profile {
+        signer: Arc::new(HmacSha256Hex::V1),
+        signature_header: HeaderName::from_static("x-webhook-signature"),
+        headers: Arc::new(TestHeaders),
+        retry,
+        timeout,
+        catalog: EventCatalog::new(["thing.created", "thing.deleted"]).with_internal(["webhook.test"]),
+        secret_prefix: "whsec_".into(),
+    }
+}
+
+pub fn loopback() -> AddressPolicy {
+    AddressPolicy::parse_allow_list("127.0.0.0/8,::1/128").unwrap()
+}
+
+pub fn keyring() -> Keyring {
+    Keyring::parse("test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=").unwrap()
+}
+
+pub fn engine_with(db: &TestDb, profile: Profile) -> Engine {
+    let pool = delivery_engine::connect_pool(db.url(), 8).unwrap();
+    Engine::new(
+        pool,
+        keyring(),
+        profile,
+        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: loopback() },
+    )
+}
+
+pub fn engine(db: &TestDb) -> Engine {
+    engine_with(db, profile(RetryPolicy::fixed(vec![Duration::from_millis(50); 2]), Duration::from_secs(5)))
+}
+
+pub fn client(cap: usize, ca: Option<&std::path::Path>) -> OutboundClient {
+    OutboundClient::new(OutboundConfig {
+        policy: loopback(),
+        extra_ca_files: ca.map(|p| p.display().to_string()).into_iter().collect(),
+        response_cap: cap,
+    })
+    .unwrap()
+}
+
+pub fn fast_config() -> DispatcherConfig {
+    DispatcherConfig { poll_interval: Duration::from_millis(20), ..DispatcherConfig::default() }
+}
+
+/// A running dispatcher; `stop` shuts it down gracefully and waits.
+pub struct Running {
+    pub token: CancellationToken,
+    pub handle: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    pub async fn stop(self) {
+        self.token.cancel();
+        tokio::time::timeout(test_support::WAIT, self.handle).await.expect("dispatcher stops").unwrap();
+    }
+}
+
+pub fn spawn_dispatcher(engine: &Engine, db: &TestDb, client: OutboundClient, config: DispatcherConfig) -> Running {
+    let token = CancellationToken::new();
+    let d = Dispatcher::new(engine.clone(), client, config, Some(db.url().to_owned()));
+    let handle = tokio::spawn(d.run(token.clone()));
+    Running { token, handle }
+}
+
+pub async fn endpoint(engine: &Engine, url: &str, types: &[&str]) -> delivery_engine::CreatedEndpoint {
+    engine
+        .create_endpoint(
+            TENANT,
+            NewEndpoint { url: url.to_owned(), event_types: types.iter().map(|s| s.to_string()).collect() },
+        )
+        .await
+        .unwrap()
+}
+
+pub async fn emit(engine: &Engine, event_type: &str, key: &str, body: &[u8]) -> delivery_engine::Enqueued {
+    engine
+        .enqueue_now(NewEvent { tenant_id: TENANT, event_type, dedupe_key: key, body, only_endpoint: None })
+        .await
+        .unwrap()
+}
+
+/// Polls `check` until it returns `Some` (bounded by [`test_support::WAIT`]). For conditions in
+/// the database, which cannot be awaited as an event.
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    loop {
+        if let Some(v) = check().await {
+            return v;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for: {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// HMAC-SHA256 written out from RFC 2104, independent of the `hmac` crate the engine uses.
+pub fn independent_hmac_hex(key: &[u8], msg: &[u8]) -> String {
+    let mut k = [0u8; 64];
+    if key.len() > 64 {
+        k[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        k[..key.len()].copy_from_slice(key);
+    }
+    let inner: Vec<u8> = k.iter().map(|b| b ^ 0x36).chain(msg.iter().copied()).collect();
+    let inner_hash = Sha256::digest(&inner);
+    let outer: Vec<u8> = k.iter().map(|b| b ^ 0x5c).chain(inner_hash.iter().copied()).collect();
+    hex::encode(Sha256::digest(&outer))
+}

@@ -1,0 +1,467 @@
+//! The engine end to end: real PostgreSQL, real HTTP(S) receivers on loopback.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::*;
+use delivery_engine::policy::RetryPolicy;
+use delivery_engine::{
+    DeliveryQuery, DeliveryStatus, DispatcherConfig, EngineError, Enqueued, NewEvent, ResendRule,
+};
+use diesel_async::AsyncConnection;
+use std::collections::HashSet;
+use std::time::Duration;
+use test_support::{Receiver, Reply, TestCa};
+
+async fn only_delivery(engine: &delivery_engine::Engine) -> delivery_engine::Delivery {
+    let mut all = engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+    assert_eq!(all.len(), 1, "expected exactly one delivery");
+    all.remove(0)
+}
+
+async fn wait_status(engine: &delivery_engine::Engine, id: uuid::Uuid, status: DeliveryStatus) -> delivery_engine::Delivery {
+    eventually(&format!("delivery {id} to be {status:?}"), || async {
+        let (d, _) = engine.get_delivery(TENANT, id).await.unwrap();
+        (d.status == status).then_some(d)
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn delivers_signed_exact_body_with_profile_headers() {
+    let db = database().await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    let created = endpoint(&engine, &receiver.url(), &[]).await;
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+
+    // Deliberately odd spacing and key order: the engine must send these bytes, not re-serialise.
+    let body = br#"{"z": 1,  "a":"caf\u00e9"}"#;
+    let enqueued = emit(&engine, "thing.created", "thing-1:created", body).await;
+    let req = receiver.wait_for(1).await.remove(0);
+
+    assert_eq!(req.method, "POST");
+    assert_eq!(req.path, "/hook");
+    assert_eq!(&req.body[..], &body[..]);
+    assert_eq!(req.header("content-type"), Some("application/json"));
+    assert_eq!(req.header("x-test-event"), Some("thing.created"));
+    assert_eq!(req.header("x-test-id"), Some("thing-1:created"));
+    assert_eq!(req.header("x-test-attempt"), Some("1"));
+    let expected = format!("v1={}", independent_hmac_hex(created.secret.expose().as_bytes(), body));
+    assert_eq!(req.header("x-webhook-signature"), Some(expected.as_str()));
+
+    let delivery = only_delivery(&engine).await;
+    assert_eq!(req.header("x-test-delivery"), Some(delivery.id.to_string().as_str()));
+    assert_eq!(delivery.event_id, enqueued.event_id());
+    let delivery = wait_status(&engine, delivery.id, DeliveryStatus::Delivered).await;
+    assert_eq!(delivery.attempt_count, 1);
+    assert_eq!(delivery.last_response_code, Some(200));
+    assert_eq!(delivery.next_attempt_at, None);
+    let (_, attempts) = engine.get_delivery(TENANT, delivery.id).await.unwrap();
+    assert_eq!(attempts.len(), 1);
+    assert_eq!(attempts[0].response_code, Some(200));
+    assert_eq!(attempts[0].response_body.as_deref(), Some(&b"ok"[..]));
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn outbox_commits_or_rolls_back_with_the_callers_transaction() {
+    let db = database().await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let mut conn = engine.connection().await.unwrap();
+
+    let rolled_back: Result<(), EngineError> = conn
+        .transaction(async |c| {
+            let ev = NewEvent { tenant_id: TENANT, event_type: "thing.created", dedupe_key: "rolled-back", body: b"{}", only_endpoint: None };
+            engine.enqueue(c, ev).await?;
+            Err(EngineError::NotFound) // the caller's domain change fails
+        })
+        .await;
+    assert!(rolled_back.is_err());
+    let committed: Result<Enqueued, EngineError> = conn
+        .transaction(async |c| {
+            let ev = NewEvent { tenant_id: TENANT, event_type: "thing.created", dedupe_key: "committed", body: b"{}", only_endpoint: None };
+            engine.enqueue(c, ev).await
+        })
+        .await;
+    assert!(matches!(committed, Ok(Enqueued::New { deliveries: 1, .. })));
+    drop(conn);
+    assert_eq!(db.count("SELECT count(*) AS n FROM webhook_events").await.unwrap(), 1);
+
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let got = receiver.wait_for(1).await;
+    assert_eq!(got[0].header("x-test-id"), Some("committed"));
+    let d = only_delivery(&engine).await;
+    wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
+    running.stop().await;
+    assert_eq!(receiver.count(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent() {
+    let db = database().await;
+    let engine = engine(&db);
+    let all = Receiver::ok().await;
+    let created_only = Receiver::ok().await;
+    let deleted_only = Receiver::ok().await;
+    endpoint(&engine, &all.url(), &[]).await;
+    endpoint(&engine, &created_only.url(), &["thing.created"]).await;
+    endpoint(&engine, &deleted_only.url(), &["thing.deleted"]).await;
+
+    let first = emit(&engine, "thing.created", "k1", b"{}").await;
+    assert!(matches!(first, Enqueued::New { deliveries: 2, .. }));
+    let again = emit(&engine, "thing.created", "k1", b"{\"other\":true}").await;
+    assert_eq!(again, Enqueued::Duplicate { event_id: first.event_id() });
+    let unknown = engine
+        .enqueue_now(NewEvent { tenant_id: TENANT, event_type: "nope", dedupe_key: "k2", body: b"{}", only_endpoint: None })
+        .await;
+    assert!(matches!(unknown, Err(EngineError::UnknownEventTypes(t)) if t == ["nope"]));
+
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    emit(&engine, "thing.deleted", "k3", b"{}").await;
+    all.wait_for(2).await;
+    created_only.wait_for(1).await;
+    deleted_only.wait_for(1).await;
+    let deliveries = engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+    assert_eq!(deliveries.len(), 4);
+    for d in &deliveries {
+        wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
+    }
+    running.stop().await;
+    assert_eq!((all.count(), created_only.count(), deleted_only.count()), (2, 1, 1));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt() {
+    let db = database().await;
+    // 3 attempts, 100 ms apart.
+    let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![Duration::from_millis(100); 2]), Duration::from_secs(5)));
+    // Fails the first four requests, succeeds from the fifth.
+    let receiver = Receiver::start(|n, _| if n < 4 { Reply::Status(500) } else { Reply::Status(204) }).await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    emit(&engine, "thing.created", "r1", b"{}").await;
+
+    let got = receiver.wait_for(3).await;
+    let d = only_delivery(&engine).await;
+    let dead = wait_status(&engine, d.id, DeliveryStatus::Dead).await;
+    assert_eq!(dead.attempt_count, 3);
+    assert_eq!(dead.last_response_code, Some(500));
+    assert_eq!(dead.last_error.as_deref(), Some("endpoint answered HTTP 500"));
+    assert_eq!(dead.next_attempt_at, None);
+    let gaps: Vec<Duration> = got.windows(2).map(|w| w[1].received - w[0].received).collect();
+    assert!(gaps.iter().all(|g| *g >= Duration::from_millis(100)), "retries came early: {gaps:?}");
+    let ids: HashSet<_> = got.iter().map(|r| r.header("x-test-delivery").unwrap().to_owned()).collect();
+    assert_eq!(ids.len(), 1, "the delivery id is stable across attempts");
+    let numbers: Vec<_> = got.iter().map(|r| r.header("x-test-attempt").unwrap().to_owned()).collect();
+    assert_eq!(numbers, ["1", "2", "3"]);
+
+    // A manual re-send of a dead delivery is one attempt; it fails (4th request) and stays dead.
+    engine.resend(TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
+    receiver.wait_for(4).await;
+    let still_dead = eventually("the manual attempt to be recorded", || async {
+        let (d, _) = engine.get_delivery(TENANT, d.id).await.unwrap();
+        (d.attempt_count == 4).then_some(d)
+    })
+    .await;
+    assert_eq!(still_dead.status, DeliveryStatus::Dead);
+    // The next re-send succeeds (5th request); a re-send of a delivered one is refused or replayed by rule.
+    engine.resend(TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
+    let delivered = wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
+    assert_eq!(delivered.attempt_count, 5);
+    assert!(matches!(
+        engine.resend(TENANT, d.id, ResendRule::RejectDelivered).await,
+        Err(EngineError::AlreadyDelivered)
+    ));
+    engine.resend(TENANT, d.id, ResendRule::AllowDelivered).await.unwrap();
+    let got = receiver.wait_for(6).await;
+    assert_eq!(got[5].header("x-test-delivery"), Some(d.id.to_string().as_str()));
+    wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
+    let (_, attempts) = engine.get_delivery(TENANT, d.id).await.unwrap();
+    let codes: Vec<_> = attempts.iter().map(|a| a.response_code).collect();
+    assert_eq!(codes, [Some(500), Some(500), Some(500), Some(500), Some(204), Some(204)]);
+    running.stop().await;
+
+    // Another tenant sees none of it.
+    assert!(matches!(engine.get_delivery("tenant-b", d.id).await, Err(EngineError::NotFound)));
+    assert!(matches!(engine.resend("tenant-b", d.id, ResendRule::AllowDelivered).await, Err(EngineError::NotFound)));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_crashed_workers_claim_expires_and_another_worker_sends_again() {
+    let db = database().await;
+    // The first request hangs (the worker "dies" holding it); later ones succeed.
+    let receiver = Receiver::start(|n, _| if n == 0 { Reply::Hang } else { Reply::Status(200) }).await;
+    let lease = Duration::from_millis(500);
+    let config = DispatcherConfig { lease: Some(lease), ..fast_config() };
+    let setup = engine(&db);
+    endpoint(&setup, &receiver.url(), &[]).await;
+    emit(&setup, "thing.created", "crash-1", b"{}").await;
+
+    // Worker 1 runs on a runtime of its own; dropping that runtime kills every task it had,
+    // as kill -9 would: no outcome is recorded, no lease released.
+    let doomed = tokio::runtime::Runtime::new().unwrap();
+    let (url, cfg) = (db.url().to_owned(), config.clone());
+    let crashed_engine = engine(&db);
+    doomed.spawn(async move {
+        let d = delivery_engine::Dispatcher::new(crashed_engine, client(0, None), cfg, Some(url));
+        d.run(tokio_util::sync::CancellationToken::new()).await;
+    });
+    receiver.wait_for(1).await;
+    doomed.shutdown_background();
+    let d = only_delivery(&setup).await;
+    assert_eq!(d.status, DeliveryStatus::Pending, "nothing was recorded for the lost attempt");
+
+    let running = spawn_dispatcher(&setup, &db, client(0, None), config);
+    let got = receiver.wait_for(2).await;
+    assert_eq!(got[0].header("x-test-delivery"), got[1].header("x-test-delivery"));
+    assert!(got[1].received - got[0].received >= lease, "re-sent before the lease ran out");
+    let delivered = wait_status(&setup, d.id, DeliveryStatus::Delivered).await;
+    assert_eq!(delivered.attempt_count, 1, "the lost attempt has no outcome and is not counted");
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_workers_never_send_the_same_delivery_twice() {
+    let db = database().await;
+    let setup = engine(&db);
+    let receiver = Receiver::ok().await;
+    let second = Receiver::ok().await;
+    endpoint(&setup, &receiver.url(), &[]).await;
+    endpoint(&setup, &second.url(), &[]).await;
+    let events = 150;
+    for i in 0..events {
+        emit(&setup, "thing.created", &format!("e{i}"), b"{}").await;
+    }
+    let config = DispatcherConfig { batch_size: 8, ..fast_config() };
+    let (e1, e2) = (engine(&db), engine(&db));
+    let w1 = spawn_dispatcher(&e1, &db, client(0, None), config.clone());
+    let w2 = spawn_dispatcher(&e2, &db, client(0, None), config);
+    let got: Vec<_> = receiver.wait_for(events).await.into_iter().chain(second.wait_for(events).await).collect();
+    eventually("all deliveries recorded", || async {
+        let n = db.count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").await.unwrap();
+        (n == 2 * events as i64).then_some(())
+    })
+    .await;
+    w1.stop().await;
+    w2.stop().await;
+    let ids: HashSet<_> = got.iter().map(|r| r.header("x-test-delivery").unwrap().to_owned()).collect();
+    assert_eq!(ids.len(), 2 * events);
+    assert_eq!(receiver.count() + second.count(), 2 * events, "a delivery was sent twice");
+    assert_eq!(db.count("SELECT count(*) AS n FROM webhook_attempts").await.unwrap(), 2 * events as i64);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_trickling_body_hits_the_timeout_and_a_redirect_is_not_followed() {
+    let db = database().await;
+    let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![]), Duration::from_millis(400)));
+    // Headers at once, then a byte every 100 ms for 2 s: the whole answer never comes in 400 ms.
+    let trickler = Receiver::start(|_, _| Reply::Trickle { status: 200, chunks: 20, every: Duration::from_millis(100) }).await;
+    let target = Receiver::ok().await;
+    let target_url = target.url();
+    let redirector = Receiver::start(move |_, _| Reply::Redirect(307, target_url.clone())).await;
+    let slow = endpoint(&engine, &trickler.url(), &["thing.created"]).await;
+    let moved = endpoint(&engine, &redirector.url(), &["thing.deleted"]).await;
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    emit(&engine, "thing.created", "slow", b"{}").await;
+    emit(&engine, "thing.deleted", "moved", b"{}").await;
+
+    let q = |endpoint_id| DeliveryQuery { limit: 1, endpoint_id: Some(endpoint_id), ..Default::default() };
+    let slow_d = engine.list_deliveries(TENANT, &q(slow.endpoint.id)).await.unwrap().remove(0);
+    let slow_d = wait_status(&engine, slow_d.id, DeliveryStatus::Dead).await;
+    let err = slow_d.last_error.unwrap();
+    assert!(err.contains("timed out after 400 ms"), "{err}");
+    let (_, attempts) = engine.get_delivery(TENANT, slow_d.id).await.unwrap();
+    assert!(attempts[0].duration_ms >= 400 && attempts[0].duration_ms < 2000, "{}", attempts[0].duration_ms);
+
+    let moved_d = engine.list_deliveries(TENANT, &q(moved.endpoint.id)).await.unwrap().remove(0);
+    let moved_d = wait_status(&engine, moved_d.id, DeliveryStatus::Dead).await;
+    assert_eq!(moved_d.last_response_code, Some(307));
+    let err = moved_d.last_error.unwrap();
+    assert!(err.contains("redirect 307") && err.contains("not followed"), "{err}");
+    running.stop().await;
+    assert_eq!(redirector.count(), 1);
+    assert_eq!(target.count(), 0, "the redirect was followed");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_response_body_is_capped_while_reading() {
+    let db = database().await;
+    let engine = engine(&db);
+    let receiver = Receiver::start(|_, _| Reply::Body { status: 200, bytes: 8 * 1024 * 1024 }).await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let running = spawn_dispatcher(&engine, &db, client(1000, None), fast_config());
+    emit(&engine, "thing.created", "big", b"{}").await;
+    receiver.wait_for(1).await;
+    let d = only_delivery(&engine).await;
+    wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
+    let (_, attempts) = engine.get_delivery(TENANT, d.id).await.unwrap();
+    assert_eq!(attempts[0].response_body.as_ref().map(Vec::len), Some(1000));
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn https_with_an_operator_ca_works_and_an_untrusted_certificate_fails() {
+    let db = database().await;
+    let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![]), Duration::from_secs(5)));
+    let ca = TestCa::new().unwrap();
+    let receiver = Receiver::start_https(&ca, |_, _| Reply::Status(200)).await;
+    let created = endpoint(&engine, &receiver.url(), &[]).await;
+    assert!(receiver.url().starts_with("https://localhost:"));
+
+    // A client that trusts only the public roots refuses the test CA's certificate.
+    let untrusting = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    emit(&engine, "thing.created", "tls-1", b"{\"tls\":1}").await;
+    let d = only_delivery(&engine).await;
+    let dead = wait_status(&engine, d.id, DeliveryStatus::Dead).await;
+    let err = dead.last_error.unwrap_or_default();
+    assert!(err.to_lowercase().contains("certificate"), "{err}");
+    untrusting.stop().await;
+    assert_eq!(receiver.count(), 0);
+
+    let trusting = spawn_dispatcher(&engine, &db, client(0, Some(ca.pem_path())), fast_config());
+    engine.resend(TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
+    let req = receiver.wait_for(1).await.remove(0);
+    let expected = format!("v1={}", independent_hmac_hex(created.secret.expose().as_bytes(), b"{\"tls\":1}"));
+    assert_eq!(req.header("x-webhook-signature"), Some(expected.as_str()));
+    wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
+    trusting.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_hanging_endpoint_does_not_starve_the_others() {
+    let db = database().await;
+    let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![]), Duration::from_secs(30)));
+    let hanging = Receiver::start(|_, _| Reply::Hang).await;
+    let healthy = Receiver::ok().await;
+    endpoint(&engine, &hanging.url(), &["thing.created"]).await;
+    endpoint(&engine, &healthy.url(), &["thing.deleted"]).await;
+    for i in 0..40 {
+        emit(&engine, "thing.created", &format!("stuck{i}"), b"{}").await;
+    }
+    for i in 0..20 {
+        emit(&engine, "thing.deleted", &format!("fine{i}"), b"{}").await;
+    }
+    // 8 slots in all, at most 2 per endpoint: the hanging endpoint can hold only 2 (plus 2 waiting).
+    let config = DispatcherConfig { concurrency: 8, per_endpoint: 2, batch_size: 8, ..fast_config() };
+    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    healthy.wait_for(20).await;
+    assert!(hanging.count() <= 2, "{} requests in flight to one endpoint", hanging.count());
+    running.token.cancel();
+    running.handle.abort();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries() {
+    let db = database().await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    let created = endpoint(&engine, &receiver.url(), &[]).await;
+    let id = created.endpoint.id;
+    let new_secret = engine.rotate_secret(TENANT, id).await.unwrap();
+    assert_ne!(new_secret, created.secret);
+    assert!(matches!(engine.rotate_secret("tenant-b", id).await, Err(EngineError::NotFound)));
+
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    emit(&engine, "thing.created", "after-rotation", b"{\"n\":1}").await;
+    let req = receiver.wait_for(1).await.remove(0);
+    let sig = req.header("x-webhook-signature").unwrap();
+    assert_eq!(sig, format!("v1={}", independent_hmac_hex(new_secret.expose().as_bytes(), b"{\"n\":1}")));
+    assert_ne!(sig, format!("v1={}", independent_hmac_hex(created.secret.expose().as_bytes(), b"{\"n\":1}")));
+    running.stop().await;
+
+    // With no dispatcher running, a new event stays pending; deleting the endpoint ends it.
+    emit(&engine, "thing.created", "never-sent", b"{}").await;
+    assert!(matches!(engine.delete_endpoint("tenant-b", id).await, Err(EngineError::NotFound)));
+    engine.delete_endpoint(TENANT, id).await.unwrap();
+    let q = DeliveryQuery { limit: 10, status: Some(DeliveryStatus::Dead), ..Default::default() };
+    let dead = engine.list_deliveries(TENANT, &q).await.unwrap();
+    assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0].last_error.as_deref(), Some("endpoint deleted"));
+    assert!(matches!(
+        engine.resend(TENANT, dead[0].id, ResendRule::AllowDelivered).await,
+        Err(EngineError::EndpointDeleted)
+    ));
+    assert!(engine.list_endpoints(TENANT).await.unwrap().is_empty());
+    assert!(matches!(engine.get_endpoint(TENANT, id).await, Err(EngineError::NotFound)));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn graceful_shutdown_finishes_and_records_in_flight_attempts() {
+    let db = database().await;
+    let engine = engine(&db);
+    let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(300))).await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    emit(&engine, "thing.created", "in-flight", b"{}").await;
+    receiver.wait_for(1).await;
+    running.stop().await; // returns only after the attempt finished and was written
+    let d = only_delivery(&engine).await;
+    assert_eq!(d.status, DeliveryStatus::Delivered);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn notify_from_another_process_wakes_an_idle_worker() {
+    let db = database().await;
+    let worker_engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    // Polling effectively off: only LISTEN/NOTIFY can wake this worker.
+    let config = DispatcherConfig { poll_interval: Duration::from_secs(3600), ..DispatcherConfig::default() };
+    let running = spawn_dispatcher(&worker_engine, &db, client(0, None), config);
+    // A separate engine (its own pool, no in-process signal to the worker) plays the API process.
+    let api = engine(&db);
+    endpoint(&api, &receiver.url(), &[]).await;
+    // Wait for the worker's LISTEN to be registered before emitting.
+    eventually("the worker to LISTEN", || async {
+        let n = db.count("SELECT count(*) AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'").await.unwrap();
+        (n > 0).then_some(())
+    })
+    .await;
+    let mut conn = api.connection().await.unwrap();
+    let ev = NewEvent { tenant_id: TENANT, event_type: "thing.created", dedupe_key: "wake", body: b"{}", only_endpoint: None };
+    api.enqueue(&mut conn, ev).await.unwrap();
+    receiver.wait_for(1).await;
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn registration_refuses_internal_literals_and_connect_time_vets_names() {
+    let db = database().await;
+    let strict = delivery_engine::Engine::new(
+        delivery_engine::connect_pool(db.url(), 4).unwrap(),
+        keyring(),
+        profile(RetryPolicy::fixed(vec![]), Duration::from_secs(5)),
+        delivery_engine::EngineConfig {
+            url_rule: delivery_engine::UrlRule::HttpOrHttps,
+            address_policy: Default::default(),
+        },
+    );
+    for url in ["http://169.254.169.254/latest", "http://[::1]:8080/", "http://10.0.0.1/", "http://127.1/"] {
+        let r = strict.create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] }).await;
+        assert!(matches!(r, Err(EngineError::ForbiddenAddress(_)) | Err(EngineError::InvalidUrl(_))), "{url}: {r:?}");
+    }
+    for url in ["ftp://example.com/", "/relative", "http://user:pw@example.com/", "not a url"] {
+        let r = strict.create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] }).await;
+        assert!(matches!(r, Err(EngineError::InvalidUrl(_))), "{url}: {r:?}");
+    }
+    let r = strict
+        .create_endpoint(TENANT, delivery_engine::NewEndpoint { url: "https://example.com/".into(), event_types: vec!["x".into()] })
+        .await;
+    assert!(matches!(r, Err(EngineError::UnknownEventTypes(t)) if t == ["x"]));
+
+    // `localhost` passes registration (it is a name) but the connector's resolver refuses it.
+    let receiver = Receiver::ok().await;
+    let url = format!("http://localhost:{}/hook", receiver.addr().port());
+    endpoint(&strict, &url, &[]).await;
+    let no_loopback = delivery_engine::http::OutboundClient::new(Default::default()).unwrap();
+    let running = spawn_dispatcher(&strict, &db, no_loopback, fast_config());
+    emit(&strict, "thing.created", "ssrf", b"{}").await;
+    let d = only_delivery(&strict).await;
+    let dead = wait_status(&strict, d.id, DeliveryStatus::Dead).await;
+    let err = dead.last_error.unwrap();
+    assert!(err.contains("forbidden address") && err.contains("loopback"), "{err}");
+    running.stop().await;
+    assert_eq!(receiver.count(), 0);
+}

@@ -1,0 +1,13 @@
+//! Real parts for tests: an isolated PostgreSQL database per test, HTTP and HTTPS receivers on
+//! loopback whose behaviour each test scripts, and a throwaway certificate authority.
+
+mod db;
+mod receiver;
+mod tls;
+
+pub use db::{database_base_url, TestDb};
+pub use receiver::{Receiver, Recorded, Reply};
+pub use tls::TestCa;
+
+/// Upper bound for waiting on an event in a test: a safety net against hangs, not a sleep.
+pub const WAIT: std::time::Duration = std::time::Duration::from_secs(60);
