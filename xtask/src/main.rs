@@ -1,1 +1,197 @@
-fn main(){}
+//! `cargo xtask <task>`: the project's automation, in plain Rust with no dependencies beyond
+//! anyhow. Each task is a function below; `cargo xtask help` lists them.
+
+use anyhow::{bail, Context, Result};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const HELP: &str = "\
+cargo xtask <task>
+
+  test [--quick]   start PostgreSQL if it is down, then fmt check, clippy and every test
+                   (--quick: tests only). This is what CI runs.
+  db-up            make sure PostgreSQL answers on 127.0.0.1:5432 (starts or installs it)
+  migrate          apply all migrations to $DATABASE_URL (every service's tables)
+  run              start workflow-api and campaign-api on PostgreSQL
+  bench [args]     the engine benchmark (release build); args go to the bench binary
+  help             this text
+";
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (task, rest) = args.split_first().map(|(t, r)| (t.as_str(), r)).unwrap_or(("help", &[]));
+    match task {
+        "test" => test(rest),
+        "db-up" => db_up(),
+        "migrate" => migrate(),
+        "run" => run(),
+        "bench" => bench(rest),
+        "help" | "--help" | "-h" => {
+            print!("{HELP}");
+            Ok(())
+        }
+        other => bail!("unknown task `{other}`\n\n{HELP}"),
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_owned()
+}
+
+fn cargo() -> Command {
+    let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    c.current_dir(root());
+    c
+}
+
+fn run_cmd(mut cmd: Command) -> Result<()> {
+    eprintln!("$ {cmd:?}");
+    let status = cmd.status().with_context(|| format!("starting {cmd:?}"))?;
+    if !status.success() {
+        bail!("{cmd:?} failed with {status}");
+    }
+    Ok(())
+}
+
+fn has(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+fn test(args: &[String]) -> Result<()> {
+    let quick = args.iter().any(|a| a == "--quick");
+    db_up()?;
+    if !quick {
+        let mut fmt = cargo();
+        fmt.args(["fmt", "--all", "--", "--check"]);
+        run_cmd(fmt)?;
+        let mut clippy = cargo();
+        clippy.args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
+        run_cmd(clippy)?;
+    }
+    let nextest =
+        cargo().args(["nextest", "--version"]).output().map(|o| o.status.success()).unwrap_or(false);
+    let mut tests = cargo();
+    if nextest {
+        tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
+    } else {
+        tests.args(["test", "--workspace", "--no-fail-fast"]);
+    }
+    run_cmd(tests)?;
+    // Doc tests are not run by nextest.
+    if nextest {
+        let mut doc = cargo();
+        doc.args(["test", "--workspace", "--doc"]);
+        run_cmd(doc)?;
+    }
+    Ok(())
+}
+
+fn postgres_answers() -> bool {
+    let addr: SocketAddr = "127.0.0.1:5432".parse().expect("valid address");
+    TcpStream::connect_timeout(&addr, Duration::from_secs(1)).is_ok()
+}
+
+/// PostgreSQL on 127.0.0.1:5432 with trust auth for `postgres`, as the tests expect.
+fn db_up() -> Result<()> {
+    if postgres_answers() {
+        return Ok(());
+    }
+    eprintln!("PostgreSQL does not answer on 127.0.0.1:5432; starting it");
+    if !Path::new("/etc/postgresql").exists() {
+        if !has("apt-get") {
+            bail!("PostgreSQL is not installed and apt-get is not available: install PostgreSQL 13+ listening on 127.0.0.1:5432 with trust auth for user postgres");
+        }
+        let mut update = Command::new("apt-get");
+        update.arg("update");
+        run_cmd(update)?;
+        let mut install = Command::new("apt-get");
+        install.args(["install", "-y", "postgresql"]).env("DEBIAN_FRONTEND", "noninteractive");
+        run_cmd(install)?;
+        trust_loopback()?;
+    }
+    for version in std::fs::read_dir("/etc/postgresql")?.flatten() {
+        let version = version.file_name().to_string_lossy().into_owned();
+        let mut start = Command::new("pg_ctlcluster");
+        start.args(["--skip-systemctl-redirect", &version, "main", "start"]);
+        if let Err(e) = run_cmd(start) {
+            eprintln!("{e}");
+        }
+    }
+    for _ in 0..60 {
+        if postgres_answers() {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    bail!("PostgreSQL did not come up on 127.0.0.1:5432")
+}
+
+/// On a PostgreSQL this task installed: trust local TCP connections, as the test setup assumes.
+fn trust_loopback() -> Result<()> {
+    for version in std::fs::read_dir("/etc/postgresql")?.flatten() {
+        let hba = version.path().join("main/pg_hba.conf");
+        let current = std::fs::read_to_string(&hba).with_context(|| format!("reading {}", hba.display()))?;
+        let line = "host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n";
+        if !current.starts_with(line) {
+            std::fs::write(&hba, format!("{line}{current}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn migrate() -> Result<()> {
+    let url =
+        std::env::var("DATABASE_URL").context("set DATABASE_URL to the PostgreSQL database to migrate")?;
+    for bin in service_bins() {
+        let mut cmd = cargo();
+        cmd.args(["run", "--quiet", "-p", bin, "--", "migrate"]).env("DATABASE_URL", &url);
+        run_cmd(cmd)?;
+    }
+    Ok(())
+}
+
+/// The service binaries that exist in this checkout.
+fn service_bins() -> Vec<&'static str> {
+    ["workflow-api", "campaign-api"].into_iter().filter(|b| root().join("crates").join(b).exists()).collect()
+}
+
+fn run() -> Result<()> {
+    let bins = service_bins();
+    if bins.is_empty() {
+        bail!("no service crates in this checkout yet");
+    }
+    db_up()?;
+    let mut build = cargo();
+    build.arg("build");
+    for b in &bins {
+        build.args(["-p", b]);
+    }
+    run_cmd(build)?;
+    let mut children = Vec::new();
+    for b in &bins {
+        let mut cmd = Command::new(root().join("target/debug").join(b));
+        cmd.current_dir(root());
+        eprintln!("starting {b}");
+        children.push(cmd.spawn().with_context(|| format!("starting {b}"))?);
+    }
+    for mut c in children {
+        let status = c.wait()?;
+        if !status.success() {
+            bail!("a service exited with {status}");
+        }
+    }
+    Ok(())
+}
+
+fn bench(args: &[String]) -> Result<()> {
+    db_up()?;
+    let mut cmd = cargo();
+    cmd.args(["run", "--release", "-p", "delivery-engine", "--example", "bench", "--"]).args(args);
+    run_cmd(cmd)
+}

@@ -28,9 +28,14 @@ pub struct NewEvent<'a> {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Enqueued {
-    New { event_id: Uuid, deliveries: i64 },
+    New {
+        event_id: Uuid,
+        deliveries: i64,
+    },
     /// The dedupe key was already used; nothing new was queued.
-    Duplicate { event_id: Uuid },
+    Duplicate {
+        event_id: Uuid,
+    },
 }
 
 impl Enqueued {
@@ -95,7 +100,10 @@ pub(crate) struct Inner {
 
 impl std::fmt::Debug for Inner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Engine").field("profile", &self.profile).field("config", &self.config).finish_non_exhaustive()
+        f.debug_struct("Engine")
+            .field("profile", &self.profile)
+            .field("config", &self.config)
+            .finish_non_exhaustive()
     }
 }
 
@@ -113,6 +121,23 @@ impl Engine {
     ) -> Self {
         Self {
             inner: Arc::new(Inner { pool, keyring, profile, clock, config, wake: Arc::new(Notify::new()) }),
+        }
+    }
+
+    /// The same engine on another pool, sharing the in-process wake-up signal. Services give
+    /// their dispatcher a pool of its own: a pooled connection's driver task lives on the
+    /// runtime that opened it, and the API's runtimes stop before the dispatcher finishes.
+    pub fn with_pool(&self, pool: Pool) -> Self {
+        let i = &self.inner;
+        Self {
+            inner: Arc::new(Inner {
+                pool,
+                keyring: i.keyring.clone(),
+                profile: i.profile.clone(),
+                clock: i.clock.clone(),
+                config: i.config.clone(),
+                wake: i.wake.clone(),
+            }),
         }
     }
 
@@ -191,7 +216,12 @@ impl Engine {
         store::get_endpoint(&mut *self.connection().await?, tenant, id).await
     }
 
-    pub async fn update_endpoint(&self, tenant: &str, id: Uuid, patch: EndpointPatch) -> EngineResult<Endpoint> {
+    pub async fn update_endpoint(
+        &self,
+        tenant: &str,
+        id: Uuid,
+        patch: EndpointPatch,
+    ) -> EngineResult<Endpoint> {
         if let Some(url) = &patch.url {
             self.validate_url(url)?;
         }
@@ -209,7 +239,8 @@ impl Engine {
             disabled_reason: patch.disabled.map(|d| if d { patch.disabled_reason.clone() } else { None }),
             updated_at: Some(now),
         };
-        let endpoint = store::update_endpoint(&mut *self.connection().await?, tenant, id, changes, now).await?;
+        let endpoint =
+            store::update_endpoint(&mut *self.connection().await?, tenant, id, changes, now).await?;
         if patch.disabled == Some(false) {
             self.inner.wake.notify_one();
         }

@@ -230,12 +230,11 @@ impl OutboundClient {
                 return Err(ClientBuildError::CaFileEmpty { path: path.clone() });
             }
         }
-        let tls = rustls::ClientConfig::builder_with_provider(Arc::new(
-            rustls::crypto::ring::default_provider(),
-        ))
-        .with_safe_default_protocol_versions()?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
+        let tls =
+            rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+                .with_safe_default_protocol_versions()?
+                .with_root_certificates(roots)
+                .with_no_client_auth();
 
         let policy = Arc::new(config.policy);
         let mut http = HttpConnector::new_with_resolver(VettingResolver { policy: policy.clone() });
@@ -267,7 +266,10 @@ impl OutboundClient {
         let result = async {
             let uri = self.vet_url(url)?;
             headers.entry(CONTENT_TYPE).or_insert(HeaderValue::from_static("application/json"));
-            headers.insert(USER_AGENT, HeaderValue::from_static(concat!("webhook-delivery/", env!("CARGO_PKG_VERSION"))));
+            headers.insert(
+                USER_AGENT,
+                HeaderValue::from_static(concat!("webhook-delivery/", env!("CARGO_PKG_VERSION"))),
+            );
             let mut request = Request::builder().method(Method::POST).uri(uri);
             if let Some(h) = request.headers_mut() {
                 *h = headers;
@@ -282,7 +284,9 @@ impl OutboundClient {
             };
             match tokio::time::timeout(timeout, exchange).await {
                 Ok(result) => result,
-                Err(_) => Err(format!("timed out after {} ms without a complete answer", timeout.as_millis())),
+                Err(_) => {
+                    Err(format!("timed out after {} ms without a complete answer", timeout.as_millis()))
+                }
             }
         }
         .await;

@@ -18,13 +18,15 @@ pub mod signing;
 mod store;
 mod worker;
 
-pub use engine::{CreatedEndpoint, Engine, EngineConfig, EndpointPatch, Enqueued, NewEndpoint, NewEvent, UrlRule};
+pub use engine::{
+    CreatedEndpoint, EndpointPatch, Engine, EngineConfig, Enqueued, NewEndpoint, NewEvent, UrlRule,
+};
 pub use error::{EngineError, EngineResult};
 pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
 pub use store::queue::{ResendRule, WAKE_CHANNEL};
 pub use store::{
-    connect_pool, run_migrations, Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, PgConnection, Pool,
-    PooledConnection, ENGINE_MIGRATIONS,
+    connect_pool, connect_worker_pool, run_migrations, Attempt, Delivery, DeliveryQuery, DeliveryStatus,
+    Endpoint, PgConnection, Pool, PooledConnection, ENGINE_MIGRATIONS,
 };
 pub use worker::{Dispatcher, DispatcherConfig};
 

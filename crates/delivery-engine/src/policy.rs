@@ -30,9 +30,8 @@ impl RetryPolicy {
 
     /// `attempts` attempts; the delay before attempt `k + 2` is `base * factor^k`, capped at `cap`.
     pub fn exponential(attempts: u32, base: Duration, factor: f64, cap: Duration) -> Self {
-        let delays = (0..attempts.saturating_sub(1))
-            .map(|k| base.mul_f64(factor.powi(k as i32)).min(cap))
-            .collect();
+        let delays =
+            (0..attempts.saturating_sub(1)).map(|k| base.mul_f64(factor.powi(k as i32)).min(cap)).collect();
         Self { delays, jitter: 0.0 }
     }
 
@@ -55,8 +54,7 @@ impl RetryPolicy {
     /// The campaign service's schedule: 8 attempts, 30 s × 3^k capped at 6 h, ±10 % jitter:
     /// 30 s, 1.5 min, 4.5 min, 13.5 min, 40.5 min, ~2 h, 6 h (about 9 h from first to last attempt).
     pub fn campaign_default() -> Self {
-        Self::exponential(8, Duration::from_secs(30), 3.0, Duration::from_secs(6 * 60 * 60))
-            .with_jitter(0.1)
+        Self::exponential(8, Duration::from_secs(30), 3.0, Duration::from_secs(6 * 60 * 60)).with_jitter(0.1)
     }
 
     pub fn max_attempts(&self) -> u32 {
@@ -74,10 +72,7 @@ impl RetryPolicy {
     /// Decides after attempt number `attempt` (1-based) failed at `now`. `unit` is a sample from
     /// `[0, 1)` that drives jitter (random in production, fixed in tests).
     pub fn after_failure(&self, attempt: u32, now: DateTime<Utc>, unit: f64) -> AfterFailure {
-        let Some(delay) = attempt
-            .checked_sub(1)
-            .and_then(|i| self.delays.get(i as usize))
-        else {
+        let Some(delay) = attempt.checked_sub(1).and_then(|i| self.delays.get(i as usize)) else {
             return AfterFailure::Dead;
         };
         let scale = 1.0 + self.jitter * (2.0 * unit.clamp(0.0, 1.0) - 1.0);
@@ -168,10 +163,7 @@ mod tests {
 
     #[test]
     fn parses_schedules_and_rejects_garbage() {
-        assert_eq!(
-            parse_schedule("1m,5m, 30m,2h").expect("valid"),
-            RetryPolicy::workflow_default().delays()
-        );
+        assert_eq!(parse_schedule("1m,5m, 30m,2h").expect("valid"), RetryPolicy::workflow_default().delays());
         assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_duration("10s"), Ok(Duration::from_secs(10)));
         assert_eq!(parse_duration("1d"), Ok(Duration::from_secs(86_400)));

@@ -55,11 +55,7 @@ impl EventCatalog {
     /// The subset of `requested` that is not in the catalog, in request order, without repeats.
     pub fn unknown<'a>(&self, requested: &'a [String]) -> Vec<&'a str> {
         let mut seen = BTreeSet::new();
-        requested
-            .iter()
-            .map(String::as_str)
-            .filter(|t| !self.contains(t) && seen.insert(*t))
-            .collect()
+        requested.iter().map(String::as_str).filter(|t| !self.contains(t) && seen.insert(*t)).collect()
     }
 }
 

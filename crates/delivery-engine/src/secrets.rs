@@ -142,10 +142,8 @@ impl Keyring {
     }
 
     pub fn open(&self, endpoint_id: Uuid, sealed: &SealedSecret) -> Result<SigningSecret, KeyringError> {
-        let cipher = self
-            .keys
-            .get(&sealed.key_id)
-            .ok_or_else(|| KeyringError::UnknownKey(sealed.key_id.clone()))?;
+        let cipher =
+            self.keys.get(&sealed.key_id).ok_or_else(|| KeyringError::UnknownKey(sealed.key_id.clone()))?;
         if sealed.nonce.len() != 12 {
             return Err(KeyringError::Tampered);
         }
@@ -170,10 +168,7 @@ mod tests {
         let secret = SigningSecret::generate("whsec_");
         let sealed = ring.seal(id, &secret);
         assert_eq!(sealed.key_id, "k1");
-        assert!(!sealed
-            .ciphertext
-            .windows(8)
-            .any(|w| secret.expose().as_bytes().windows(8).any(|s| s == w)));
+        assert!(!sealed.ciphertext.windows(8).any(|w| secret.expose().as_bytes().windows(8).any(|s| s == w)));
         assert_eq!(ring.open(id, &sealed).expect("opens"), secret);
         assert!(matches!(ring.open(Uuid::new_v4(), &sealed), Err(KeyringError::Tampered)));
     }

@@ -14,12 +14,17 @@ use std::time::Duration;
 use test_support::{Receiver, Reply, TestCa};
 
 async fn only_delivery(engine: &delivery_engine::Engine) -> delivery_engine::Delivery {
-    let mut all = engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+    let mut all =
+        engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
     assert_eq!(all.len(), 1, "expected exactly one delivery");
     all.remove(0)
 }
 
-async fn wait_status(engine: &delivery_engine::Engine, id: uuid::Uuid, status: DeliveryStatus) -> delivery_engine::Delivery {
+async fn wait_status(
+    engine: &delivery_engine::Engine,
+    id: uuid::Uuid,
+    status: DeliveryStatus,
+) -> delivery_engine::Delivery {
     eventually(&format!("delivery {id} to be {status:?}"), || async {
         let (d, _) = engine.get_delivery(TENANT, id).await.unwrap();
         (d.status == status).then_some(d)
@@ -74,7 +79,13 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction() {
 
     let rolled_back: Result<(), EngineError> = conn
         .transaction(async |c| {
-            let ev = NewEvent { tenant_id: TENANT, event_type: "thing.created", dedupe_key: "rolled-back", body: b"{}", only_endpoint: None };
+            let ev = NewEvent {
+                tenant_id: TENANT,
+                event_type: "thing.created",
+                dedupe_key: "rolled-back",
+                body: b"{}",
+                only_endpoint: None,
+            };
             engine.enqueue(c, ev).await?;
             Err(EngineError::NotFound) // the caller's domain change fails
         })
@@ -82,7 +93,13 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction() {
     assert!(rolled_back.is_err());
     let committed: Result<Enqueued, EngineError> = conn
         .transaction(async |c| {
-            let ev = NewEvent { tenant_id: TENANT, event_type: "thing.created", dedupe_key: "committed", body: b"{}", only_endpoint: None };
+            let ev = NewEvent {
+                tenant_id: TENANT,
+                event_type: "thing.created",
+                dedupe_key: "committed",
+                body: b"{}",
+                only_endpoint: None,
+            };
             engine.enqueue(c, ev).await
         })
         .await;
@@ -115,7 +132,13 @@ async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent() {
     let again = emit(&engine, "thing.created", "k1", b"{\"other\":true}").await;
     assert_eq!(again, Enqueued::Duplicate { event_id: first.event_id() });
     let unknown = engine
-        .enqueue_now(NewEvent { tenant_id: TENANT, event_type: "nope", dedupe_key: "k2", body: b"{}", only_endpoint: None })
+        .enqueue_now(NewEvent {
+            tenant_id: TENANT,
+            event_type: "nope",
+            dedupe_key: "k2",
+            body: b"{}",
+            only_endpoint: None,
+        })
         .await;
     assert!(matches!(unknown, Err(EngineError::UnknownEventTypes(t)) if t == ["nope"]));
 
@@ -124,7 +147,8 @@ async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent() {
     all.wait_for(2).await;
     created_only.wait_for(1).await;
     deleted_only.wait_for(1).await;
-    let deliveries = engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+    let deliveries =
+        engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
     assert_eq!(deliveries.len(), 4);
     for d in &deliveries {
         wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
@@ -137,7 +161,10 @@ async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent() {
 async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt() {
     let db = database().await;
     // 3 attempts, 100 ms apart.
-    let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![Duration::from_millis(100); 2]), Duration::from_secs(5)));
+    let engine = engine_with(
+        &db,
+        profile(RetryPolicy::fixed(vec![Duration::from_millis(100); 2]), Duration::from_secs(5)),
+    );
     // Fails the first four requests, succeeds from the fifth.
     let receiver = Receiver::start(|n, _| if n < 4 { Reply::Status(500) } else { Reply::Status(204) }).await;
     endpoint(&engine, &receiver.url(), &[]).await;
@@ -186,7 +213,10 @@ async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt() 
 
     // Another tenant sees none of it.
     assert!(matches!(engine.get_delivery("tenant-b", d.id).await, Err(EngineError::NotFound)));
-    assert!(matches!(engine.resend("tenant-b", d.id, ResendRule::AllowDelivered).await, Err(EngineError::NotFound)));
+    assert!(matches!(
+        engine.resend("tenant-b", d.id, ResendRule::AllowDelivered).await,
+        Err(EngineError::NotFound)
+    ));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -239,9 +269,13 @@ async fn two_workers_never_send_the_same_delivery_twice() {
     let (e1, e2) = (engine(&db), engine(&db));
     let w1 = spawn_dispatcher(&e1, &db, client(0, None), config.clone());
     let w2 = spawn_dispatcher(&e2, &db, client(0, None), config);
-    let got: Vec<_> = receiver.wait_for(events).await.into_iter().chain(second.wait_for(events).await).collect();
+    let got: Vec<_> =
+        receiver.wait_for(events).await.into_iter().chain(second.wait_for(events).await).collect();
     eventually("all deliveries recorded", || async {
-        let n = db.count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").await.unwrap();
+        let n = db
+            .count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'")
+            .await
+            .unwrap();
         (n == 2 * events as i64).then_some(())
     })
     .await;
@@ -258,7 +292,9 @@ async fn a_trickling_body_hits_the_timeout_and_a_redirect_is_not_followed() {
     let db = database().await;
     let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![]), Duration::from_millis(400)));
     // Headers at once, then a byte every 100 ms for 2 s: the whole answer never comes in 400 ms.
-    let trickler = Receiver::start(|_, _| Reply::Trickle { status: 200, chunks: 20, every: Duration::from_millis(100) }).await;
+    let trickler =
+        Receiver::start(|_, _| Reply::Trickle { status: 200, chunks: 20, every: Duration::from_millis(100) })
+            .await;
     let target = Receiver::ok().await;
     let target_url = target.url();
     let redirector = Receiver::start(move |_, _| Reply::Redirect(307, target_url.clone())).await;
@@ -415,12 +451,19 @@ async fn notify_from_another_process_wakes_an_idle_worker() {
     endpoint(&api, &receiver.url(), &[]).await;
     // Wait for the worker's LISTEN to be registered before emitting.
     eventually("the worker to LISTEN", || async {
-        let n = db.count("SELECT count(*) AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'").await.unwrap();
+        let n =
+            db.count("SELECT count(*) AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'").await.unwrap();
         (n > 0).then_some(())
     })
     .await;
     let mut conn = api.connection().await.unwrap();
-    let ev = NewEvent { tenant_id: TENANT, event_type: "thing.created", dedupe_key: "wake", body: b"{}", only_endpoint: None };
+    let ev = NewEvent {
+        tenant_id: TENANT,
+        event_type: "thing.created",
+        dedupe_key: "wake",
+        body: b"{}",
+        only_endpoint: None,
+    };
     api.enqueue(&mut conn, ev).await.unwrap();
     receiver.wait_for(1).await;
     running.stop().await;
@@ -439,15 +482,28 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names() {
         },
     );
     for url in ["http://169.254.169.254/latest", "http://[::1]:8080/", "http://10.0.0.1/", "http://127.1/"] {
-        let r = strict.create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] }).await;
-        assert!(matches!(r, Err(EngineError::ForbiddenAddress(_)) | Err(EngineError::InvalidUrl(_))), "{url}: {r:?}");
+        let r = strict
+            .create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] })
+            .await;
+        assert!(
+            matches!(r, Err(EngineError::ForbiddenAddress(_)) | Err(EngineError::InvalidUrl(_))),
+            "{url}: {r:?}"
+        );
     }
     for url in ["ftp://example.com/", "/relative", "http://user:pw@example.com/", "not a url"] {
-        let r = strict.create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] }).await;
+        let r = strict
+            .create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] })
+            .await;
         assert!(matches!(r, Err(EngineError::InvalidUrl(_))), "{url}: {r:?}");
     }
     let r = strict
-        .create_endpoint(TENANT, delivery_engine::NewEndpoint { url: "https://example.com/".into(), event_types: vec!["x".into()] })
+        .create_endpoint(
+            TENANT,
+            delivery_engine::NewEndpoint {
+                url: "https://example.com/".into(),
+                event_types: vec!["x".into()],
+            },
+        )
         .await;
     assert!(matches!(r, Err(EngineError::UnknownEventTypes(t)) if t == ["x"]));
 

@@ -89,7 +89,9 @@ impl TestDb {
         .get_result(&mut conn)
         .await?;
         if !ready.done {
-            diesel::sql_query(format!("DROP DATABASE IF EXISTS {template} WITH (FORCE)")).execute(&mut conn).await?;
+            diesel::sql_query(format!("DROP DATABASE IF EXISTS {template} WITH (FORCE)"))
+                .execute(&mut conn)
+                .await?;
             diesel::sql_query(format!("CREATE DATABASE {template}")).execute(&mut conn).await?;
             migrate(format!("{}/{template}", database_base_url())).await?;
             diesel::sql_query(format!("ALTER DATABASE {template} WITH is_template true"))
@@ -103,9 +105,7 @@ impl TestDb {
         let name = format!("wh_test_{}", uuid::Uuid::new_v4().simple());
         let create = || async {
             let mut c = admin().await?;
-            diesel::sql_query(format!("CREATE DATABASE {name} TEMPLATE {template}"))
-                .execute(&mut c)
-                .await?;
+            diesel::sql_query(format!("CREATE DATABASE {name} TEMPLATE {template}")).execute(&mut c).await?;
             Ok::<_, anyhow::Error>(())
         };
         // Another test copying the same template at this instant can make PostgreSQL refuse once.

@@ -2,11 +2,15 @@
 //! loopback whose behaviour each test scripts, and a throwaway certificate authority.
 
 mod db;
+mod hmac;
 mod receiver;
+mod service;
 mod tls;
 
 pub use db::{database_base_url, TestDb};
+pub use hmac::independent_hmac_sha256_hex;
 pub use receiver::{Receiver, Recorded, Reply};
+pub use service::{run_cli, ApiClient, ApiResponse, ServiceProcess};
 pub use tls::TestCa;
 
 /// Upper bound for waiting on an event in a test: a safety net against hangs, not a sleep.

@@ -40,11 +40,18 @@ pub enum Reply {
     /// Wait before sending anything.
     StatusAfter(u16, Duration),
     /// Send the status and headers at once, then `chunks` body chunks, one every `every`.
-    Trickle { status: u16, chunks: usize, every: Duration },
+    Trickle {
+        status: u16,
+        chunks: usize,
+        every: Duration,
+    },
     /// A 3xx with a Location header.
     Redirect(u16, String),
     /// A body of `bytes` bytes.
-    Body { status: u16, bytes: usize },
+    Body {
+        status: u16,
+        bytes: usize,
+    },
     /// Never answer.
     Hang,
 }
@@ -101,7 +108,8 @@ impl Receiver {
     async fn serve(tls: Option<tokio_rustls::TlsAcceptor>, responder: Box<Responder>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
         let addr = listener.local_addr().expect("local address");
-        let state = Arc::new(State { requests: Mutex::new(Vec::new()), count: watch::channel(0).0, responder });
+        let state =
+            Arc::new(State { requests: Mutex::new(Vec::new()), count: watch::channel(0).0, responder });
         let scheme = if tls.is_some() { "https" } else { "http" };
         let accept_state = state.clone();
         let task = tokio::spawn(async move {
@@ -163,7 +171,10 @@ impl Receiver {
     }
 }
 
-async fn handle(state: Arc<State>, req: Request<Incoming>) -> Result<Response<BoxBody<Bytes, Infallible>>, Infallible> {
+async fn handle(
+    state: Arc<State>,
+    req: Request<Incoming>,
+) -> Result<Response<BoxBody<Bytes, Infallible>>, Infallible> {
     let (parts, body) = req.into_parts();
     let body = body.collect().await.map(|b| b.to_bytes()).unwrap_or_default();
     let recorded = Recorded {
@@ -189,10 +200,9 @@ async fn handle(state: Arc<State>, req: Request<Incoming>) -> Result<Response<Bo
             tokio::time::sleep(delay).await;
             Response::builder().status(status(code)).body(full(Bytes::from_static(b"late")))
         }
-        Reply::Redirect(code, location) => Response::builder()
-            .status(status(code))
-            .header("location", location)
-            .body(full(Bytes::new())),
+        Reply::Redirect(code, location) => {
+            Response::builder().status(status(code)).header("location", location).body(full(Bytes::new()))
+        }
         Reply::Body { status: code, bytes } => {
             Response::builder().status(status(code)).body(full(Bytes::from(vec![b'x'; bytes])))
         }

@@ -23,17 +23,17 @@ impl TestCa {
             CertificateParams::new(vec!["localhost".to_owned(), "127.0.0.1".to_owned(), "::1".to_owned()])?;
         let server_cert = server_params.signed_by(&server_key, &ca)?;
 
-        let pem_path = std::env::temp_dir().join(format!("webhook-test-ca-{}.pem", uuid::Uuid::new_v4().simple()));
+        let pem_path =
+            std::env::temp_dir().join(format!("webhook-test-ca-{}.pem", uuid::Uuid::new_v4().simple()));
         std::fs::write(&pem_path, ca.pem())?;
 
         let key = rustls::pki_types::PrivateKeyDer::try_from(server_key.serialize_der())
             .map_err(|e| anyhow::anyhow!("server key: {e}"))?;
-        let server_config = rustls::ServerConfig::builder_with_provider(Arc::new(
-            rustls::crypto::ring::default_provider(),
-        ))
-        .with_safe_default_protocol_versions()?
-        .with_no_client_auth()
-        .with_single_cert(vec![server_cert.der().clone()], key)?;
+        let server_config =
+            rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+                .with_safe_default_protocol_versions()?
+                .with_no_client_auth()
+                .with_single_cert(vec![server_cert.der().clone()], key)?;
         Ok(Self { pem_path, server_config: Arc::new(server_config) })
     }
 

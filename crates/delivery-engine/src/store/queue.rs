@@ -39,10 +39,7 @@ struct EnqueueCounts {
 
 /// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint.
 /// Returns `None` when the dedupe key was already used, else the number of deliveries.
-pub(crate) async fn enqueue(
-    conn: &mut AsyncPgConnection,
-    ev: &NewEventRow<'_>,
-) -> EngineResult<Option<i64>> {
+pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
     let counts: EnqueueCounts = diesel::sql_query(
         r#"
         WITH ev AS (
@@ -119,31 +116,38 @@ pub struct ClaimedDelivery {
     pub secret_ciphertext: Vec<u8>,
 }
 
-/// Claims up to `limit` due deliveries, at most `per_endpoint` per endpoint, skipping the
-/// endpoints in `skip` (those this worker already saturates) and rows other workers hold.
+/// Claims up to `limit` due deliveries. An endpoint listed in `busy` (this worker already has
+/// attempts in flight to it) gets at most its `room`, every other endpoint at most `per_endpoint`;
+/// rows other workers hold are skipped.
 pub(crate) async fn claim_due_deliveries(
     conn: &mut AsyncPgConnection,
     now: DateTime<Utc>,
     lease_until: DateTime<Utc>,
     limit: i64,
     per_endpoint: i64,
-    skip: &[Uuid],
+    busy: &[(Uuid, i64)],
 ) -> EngineResult<Vec<ClaimedDelivery>> {
+    let busy_ids: Vec<Uuid> = busy.iter().map(|b| b.0).collect();
+    let busy_room: Vec<i64> = busy.iter().map(|b| b.1).collect();
     // One statement is one transaction: the row locks taken by FOR UPDATE last only as long as it.
     Ok(diesel::sql_query(
         r#"
-        WITH candidates AS (
-            SELECT id, endpoint_id, available_at FROM webhook_deliveries
-            WHERE status IN ('pending', 'failed') AND available_at <= $1
-              AND NOT (endpoint_id = ANY ($3))
-            ORDER BY available_at
+        WITH busy AS (
+            SELECT * FROM unnest($3::uuid[], $6::int8[]) AS b(endpoint_id, room)
+        ), candidates AS (
+            SELECT d.id, d.endpoint_id, d.available_at FROM webhook_deliveries d
+            WHERE d.status IN ('pending', 'failed') AND d.available_at <= $1
+              AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.endpoint_id = d.endpoint_id AND busy.room <= 0)
+            ORDER BY d.available_at
             LIMIT $4
             FOR UPDATE SKIP LOCKED
         ), chosen AS (
-            SELECT id FROM (
-                SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
+            SELECT ranked.id FROM (
+                SELECT id, endpoint_id, row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
                 FROM candidates
-            ) ranked WHERE n <= $5
+            ) ranked
+            LEFT JOIN busy ON busy.endpoint_id = ranked.endpoint_id
+            WHERE ranked.n <= COALESCE(busy.room, $5)
         )
         UPDATE webhook_deliveries d
         SET fence = d.fence + 1, available_at = $2, leased_until = $2, updated_at = $1
@@ -156,9 +160,10 @@ pub(crate) async fn claim_due_deliveries(
     )
     .bind::<Timestamptz, _>(now)
     .bind::<Timestamptz, _>(lease_until)
-    .bind::<Array<SqlUuid>, _>(skip)
+    .bind::<Array<SqlUuid>, _>(busy_ids)
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(per_endpoint)
+    .bind::<Array<BigInt>, _>(busy_room)
     .load(conn)
     .await?)
 }

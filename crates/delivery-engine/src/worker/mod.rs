@@ -22,7 +22,7 @@ use hyper::header::{HeaderMap, HeaderValue};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -33,7 +33,8 @@ pub struct DispatcherConfig {
     /// Rows claimed per claim transaction.
     pub batch_size: usize,
     /// Attempts in flight at once to one endpoint in this process, so one slow endpoint
-    /// cannot take every slot.
+    /// cannot take every slot. As many again may be claimed and wait for a slot, so that a
+    /// busy endpoint is refilled in batches rather than one row per claim.
     pub per_endpoint: usize,
     /// Fallback polling when no wake-up arrives (retries coming due, lost notifications).
     pub poll_interval: Duration,
@@ -83,14 +84,17 @@ struct EndpointSlots {
 impl Dispatcher {
     /// `database_url` enables LISTEN (when `config.listen`); without it only in-process wake-ups
     /// and polling wake the dispatcher.
-    pub fn new(engine: Engine, client: OutboundClient, config: DispatcherConfig, database_url: Option<String>) -> Self {
+    pub fn new(
+        engine: Engine,
+        client: OutboundClient,
+        config: DispatcherConfig,
+        database_url: Option<String>,
+    ) -> Self {
         Self { engine, client, config, database_url }
     }
 
     fn lease(&self) -> Duration {
-        self.config
-            .lease
-            .unwrap_or_else(|| self.engine.profile().timeout * 3 + Duration::from_secs(10))
+        self.config.lease.unwrap_or_else(|| self.engine.profile().timeout * 3 + Duration::from_secs(10))
     }
 
     /// Runs until `shutdown` is cancelled, then stops claiming, lets in-flight attempts finish
@@ -98,7 +102,9 @@ impl Dispatcher {
     pub async fn run(self, shutdown: CancellationToken) {
         let inner = &self.engine.inner;
         let listener = match (&self.database_url, self.config.listen) {
-            (Some(url), true) => Some(tokio::spawn(listener::listen(url.clone(), inner.wake.clone(), shutdown.clone()))),
+            (Some(url), true) => {
+                Some(tokio::spawn(listener::listen(url.clone(), inner.wake.clone(), shutdown.clone())))
+            }
             _ => None,
         };
         let (tx, rx) = mpsc::channel::<Completed>(self.config.concurrency.max(1) * 2);
@@ -106,6 +112,17 @@ impl Dispatcher {
         let global = Arc::new(Semaphore::new(self.config.concurrency.max(1)));
         let slots = Arc::new(Mutex::new(EndpointSlots::default()));
         let lease = self.lease();
+        // Signalled whenever an attempt ends, so a claim cut short by the per-endpoint cap
+        // is followed by another as soon as a slot frees, not at the next poll.
+        let freed = Arc::new(Notify::new());
+        let shared = Arc::new(SendShared {
+            engine: self.engine.clone(),
+            client: self.client.clone(),
+            slots: slots.clone(),
+            tx: tx.clone(),
+            freed: freed.clone(),
+            per_endpoint: self.config.per_endpoint.max(1),
+        });
         let mut backoff = Duration::from_millis(100);
 
         loop {
@@ -121,7 +138,7 @@ impl Dispatcher {
                     Err(_) => break,
                 }
             }
-            let skip = saturated(&slots, self.config.per_endpoint);
+            let busy = busy_endpoints(&slots, self.config.per_endpoint);
             let now = inner.clock.now();
             let lease_until = now + chrono::Duration::from_std(lease).unwrap_or(chrono::Duration::MAX);
             let claimed = async {
@@ -131,8 +148,8 @@ impl Dispatcher {
                     now,
                     lease_until,
                     permits.len() as i64,
-                    self.config.per_endpoint.max(1) as i64,
-                    &skip,
+                    2 * self.config.per_endpoint.max(1) as i64,
+                    &busy,
                 )
                 .await
             }
@@ -154,22 +171,17 @@ impl Dispatcher {
                 }
             };
             let full = claimed.len() == permits.len();
+            // Work may be waiting behind a busy endpoint even when this claim found none.
+            let found_work = !claimed.is_empty() || !busy.is_empty();
             for (claim, permit) in claimed.into_iter().zip(permits.drain(..)) {
                 let endpoint_sem = acquire_slot(&slots, claim.endpoint_id, self.config.per_endpoint);
-                tokio::spawn(send_one(
-                    self.engine.clone(),
-                    self.client.clone(),
-                    claim,
-                    permit,
-                    endpoint_sem,
-                    slots.clone(),
-                    tx.clone(),
-                ));
+                tokio::spawn(send_one(shared.clone(), claim, permit, endpoint_sem));
             }
             drop(permits);
             if !full {
                 tokio::select! {
                     () = inner.wake.notified() => {}
+                    () = freed.notified(), if found_work => {}
                     () = tokio::time::sleep(self.config.poll_interval) => {}
                     () = shutdown.cancelled() => break,
                 }
@@ -178,6 +190,7 @@ impl Dispatcher {
 
         // Graceful stop: every in-flight attempt holds a permit until its outcome is queued.
         let _all = global.acquire_many(self.config.concurrency.max(1) as u32).await;
+        drop(shared);
         drop(tx);
         if let Err(e) = recorder.await {
             tracing::error!(error = %e, "the outcome recorder failed");
@@ -188,46 +201,50 @@ impl Dispatcher {
     }
 }
 
-fn saturated(slots: &Mutex<EndpointSlots>, per_endpoint: usize) -> Vec<Uuid> {
+/// Endpoints with attempts in flight here, and how many more each may take.
+fn busy_endpoints(slots: &Mutex<EndpointSlots>, per_endpoint: usize) -> Vec<(Uuid, i64)> {
     let slots = slots.lock().unwrap_or_else(|e| e.into_inner());
-    slots
-        .slots
-        .iter()
-        .filter(|(_, (_, n))| *n >= per_endpoint.max(1))
-        .map(|(id, _)| *id)
-        .collect()
+    slots.slots.iter().map(|(id, (_, n))| (*id, 2 * per_endpoint.max(1) as i64 - *n as i64)).collect()
 }
 
 fn acquire_slot(slots: &Mutex<EndpointSlots>, endpoint: Uuid, per_endpoint: usize) -> Arc<Semaphore> {
     let mut slots = slots.lock().unwrap_or_else(|e| e.into_inner());
-    let entry = slots
-        .slots
-        .entry(endpoint)
-        .or_insert_with(|| (Arc::new(Semaphore::new(per_endpoint.max(1))), 0));
+    let entry =
+        slots.slots.entry(endpoint).or_insert_with(|| (Arc::new(Semaphore::new(per_endpoint.max(1))), 0));
     entry.1 += 1;
     entry.0.clone()
 }
 
-fn release_slot(slots: &Mutex<EndpointSlots>, endpoint: Uuid) {
+/// Returns how many attempts to the endpoint remain here (sending or waiting for a slot).
+fn release_slot(slots: &Mutex<EndpointSlots>, endpoint: Uuid) -> usize {
     let mut slots = slots.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(entry) = slots.slots.get_mut(&endpoint) {
-        entry.1 -= 1;
-        if entry.1 == 0 {
-            slots.slots.remove(&endpoint);
-        }
+    let Some(entry) = slots.slots.get_mut(&endpoint) else { return 0 };
+    entry.1 -= 1;
+    let left = entry.1;
+    if left == 0 {
+        slots.slots.remove(&endpoint);
     }
+    left
+}
+
+/// What every send task of one dispatcher shares.
+struct SendShared {
+    engine: Engine,
+    client: OutboundClient,
+    slots: Arc<Mutex<EndpointSlots>>,
+    tx: mpsc::Sender<Completed>,
+    freed: Arc<Notify>,
+    per_endpoint: usize,
 }
 
 async fn send_one(
-    engine: Engine,
-    client: OutboundClient,
+    shared: Arc<SendShared>,
     claim: ClaimedDelivery,
     permit: OwnedSemaphorePermit,
     endpoint_sem: Arc<Semaphore>,
-    slots: Arc<Mutex<EndpointSlots>>,
-    tx: mpsc::Sender<Completed>,
 ) {
     let slot = endpoint_sem.acquire_owned().await;
+    let SendShared { engine, client, slots, tx, freed, per_endpoint } = &*shared;
     let inner = &engine.inner;
     let profile = &inner.profile;
     let started_at = inner.clock.now();
@@ -268,7 +285,11 @@ async fn send_one(
         }
     };
     drop(slot);
-    release_slot(&slots, claim.endpoint_id);
+    // Wake the claim loop once this endpoint's waiting line is empty: by then it has room for
+    // a whole batch, and its slots are still busy while the claim runs.
+    if release_slot(slots, claim.endpoint_id) <= *per_endpoint {
+        freed.notify_one();
+    }
     if tx.send(Completed { claim, started_at, outcome }).await.is_err() {
         tracing::error!("outcome recorder is gone; the lease will expire and the delivery be re-sent");
     }

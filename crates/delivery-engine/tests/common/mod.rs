@@ -11,7 +11,6 @@ use delivery_engine::{
     NewEvent, Profile, UrlRule,
 };
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
-use sha2::{Digest, Sha256};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -101,7 +100,12 @@ impl Running {
     }
 }
 
-pub fn spawn_dispatcher(engine: &Engine, db: &TestDb, client: OutboundClient, config: DispatcherConfig) -> Running {
+pub fn spawn_dispatcher(
+    engine: &Engine,
+    db: &TestDb,
+    client: OutboundClient,
+    config: DispatcherConfig,
+) -> Running {
     let token = CancellationToken::new();
     let d = Dispatcher::new(engine.clone(), client, config, Some(db.url().to_owned()));
     let handle = tokio::spawn(d.run(token.clone()));
@@ -142,16 +146,4 @@ where
     }
 }
 
-/// HMAC-SHA256 written out from RFC 2104, independent of the `hmac` crate the engine uses.
-pub fn independent_hmac_hex(key: &[u8], msg: &[u8]) -> String {
-    let mut k = [0u8; 64];
-    if key.len() > 64 {
-        k[..32].copy_from_slice(&Sha256::digest(key));
-    } else {
-        k[..key.len()].copy_from_slice(key);
-    }
-    let inner: Vec<u8> = k.iter().map(|b| b ^ 0x36).chain(msg.iter().copied()).collect();
-    let inner_hash = Sha256::digest(&inner);
-    let outer: Vec<u8> = k.iter().map(|b| b ^ 0x5c).chain(inner_hash.iter().copied()).collect();
-    hex::encode(Sha256::digest(&outer))
-}
+pub use test_support::independent_hmac_sha256_hex as independent_hmac_hex;

@@ -1,0 +1,210 @@
+//! Engine benchmark: events through PostgreSQL to a fast local receiver.
+//!
+//! 1. Throughput: a backlog of N deliveries (fan-out 1, then fan-out 10) drained by one
+//!    dispatcher; deliveries per second from the first receipt to the last.
+//! 2. Latency: events enqueued one transaction each at a fixed rate with the dispatcher running;
+//!    enqueue-commit to receipt, p50/p99/max.
+//!
+//! `cargo xtask bench [--deliveries N] [--rate R] [--seconds S]`
+#![allow(clippy::unwrap_used)]
+
+use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
+use delivery_engine::policy::RetryPolicy;
+use delivery_engine::secrets::Keyring;
+use delivery_engine::signing::HmacSha256Hex;
+use delivery_engine::{
+    AttemptContext, Dispatcher, DispatcherConfig, Engine, EngineConfig, EventCatalog, HeaderSet, NewEndpoint,
+    NewEvent, Profile, UrlRule,
+};
+use diesel_async::AsyncConnection;
+use hyper::header::{HeaderMap, HeaderName, HeaderValue};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use test_support::{Receiver, TestDb};
+use tokio_util::sync::CancellationToken;
+
+#[derive(Debug)]
+struct IdHeader;
+
+impl HeaderSet for IdHeader {
+    fn apply(&self, a: &AttemptContext<'_>, h: &mut HeaderMap) {
+        h.insert("x-bench-id", HeaderValue::from_str(a.dedupe_key).unwrap());
+    }
+}
+
+fn arg(args: &[String], name: &str, default: u64) -> u64 {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map(|v| v.parse().unwrap_or_else(|_| panic!("{name} takes a number")))
+        .unwrap_or(default)
+}
+
+async fn setup(label: &str) -> (TestDb, Engine) {
+    let db = TestDb::create("engine", |url| async move {
+        delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let profile = Profile {
+        signer: Arc::new(HmacSha256Hex::V1),
+        signature_header: HeaderName::from_static("x-webhook-signature"),
+        headers: Arc::new(IdHeader),
+        retry: RetryPolicy::workflow_default(),
+        timeout: Duration::from_secs(10),
+        catalog: EventCatalog::new(["bench.event"]),
+        secret_prefix: "whsec_".into(),
+    };
+    let pool = delivery_engine::connect_pool(db.url(), 16).unwrap();
+    let keyring = Keyring::parse(&Keyring::generate_entry("bench")).unwrap();
+    let policy = AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap();
+    let engine = Engine::new(
+        pool,
+        keyring,
+        profile,
+        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: policy },
+    );
+    eprintln!("[{label}] database {}", db.name());
+    (db, engine)
+}
+
+fn dispatcher(engine: &Engine, db: &TestDb) -> (CancellationToken, tokio::task::JoinHandle<()>) {
+    let client = OutboundClient::new(OutboundConfig {
+        policy: AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap(),
+        ..Default::default()
+    })
+    .unwrap();
+    let token = CancellationToken::new();
+    let worker = engine.with_pool(delivery_engine::connect_worker_pool(db.url(), 8).unwrap());
+    let d = Dispatcher::new(worker, client, DispatcherConfig::default(), Some(db.url().to_owned()));
+    (token.clone(), tokio::spawn(d.run(token)))
+}
+
+async fn endpoints(engine: &Engine, n: usize, receiver: &Receiver) {
+    for _ in 0..n {
+        engine
+            .create_endpoint("bench", NewEndpoint { url: receiver.url(), event_types: vec![] })
+            .await
+            .unwrap();
+    }
+}
+
+async fn throughput(deliveries: usize, fanout: usize) {
+    let (db, engine) = setup(&format!("throughput fan-out {fanout}")).await;
+    let receiver = Receiver::ok().await;
+    endpoints(&engine, fanout, &receiver).await;
+    let events = deliveries / fanout;
+    let body = br#"{"event":"bench.event","id":"x","status":"succeeded"}"#;
+    let mut conn = engine.connection().await.unwrap();
+    for chunk in 0..events.div_ceil(500) {
+        conn.transaction(async |c| {
+            for i in chunk * 500..((chunk + 1) * 500).min(events) {
+                let key = format!("e{i}");
+                let ev = NewEvent {
+                    tenant_id: "bench",
+                    event_type: "bench.event",
+                    dedupe_key: &key,
+                    body,
+                    only_endpoint: None,
+                };
+                engine.enqueue(c, ev).await?;
+            }
+            Ok::<_, delivery_engine::EngineError>(())
+        })
+        .await
+        .unwrap();
+    }
+    drop(conn);
+    let started = Instant::now();
+    let (token, handle) = dispatcher(&engine, &db);
+    let got = receiver.wait_for(events * fanout).await;
+    let first = got.iter().map(|r| r.received).min().unwrap();
+    let last = got.iter().map(|r| r.received).max().unwrap();
+    token.cancel();
+    handle.await.unwrap();
+    let recorded =
+        db.count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").await.unwrap();
+    let span = (last - first).as_secs_f64();
+    println!(
+        "throughput  fan-out {fanout:>2}: {:>6} deliveries ({events} events) in {span:.2} s = {:>6.0} deliveries/s \
+         (start to last receipt {:.2} s; {recorded} recorded delivered)",
+        got.len(),
+        got.len() as f64 / span,
+        (last - started).as_secs_f64(),
+    );
+}
+
+async fn latency(rate: u64, seconds: u64) {
+    let (db, engine) = setup("latency").await;
+    let receiver = Receiver::ok().await;
+    endpoints(&engine, 1, &receiver).await;
+    let (token, handle) = dispatcher(&engine, &db);
+    // Let the dispatcher's LISTEN connection come up.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let committed: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
+    let total = (rate * seconds) as usize;
+    let mut ticker = tokio::time::interval(Duration::from_secs_f64(1.0 / rate as f64));
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+    let mut producers = tokio::task::JoinSet::new();
+    for i in 0..total {
+        ticker.tick().await;
+        let (engine, committed) = (engine.clone(), committed.clone());
+        producers.spawn(async move {
+            let key = format!("l{i}");
+            let body = br#"{"event":"bench.event"}"#;
+            let mut conn = engine.connection().await.unwrap();
+            // One transaction per event, as a service's outbox write would be.
+            conn.transaction(async |c| {
+                let ev = NewEvent {
+                    tenant_id: "bench",
+                    event_type: "bench.event",
+                    dedupe_key: &key,
+                    body,
+                    only_endpoint: None,
+                };
+                engine.enqueue(c, ev).await
+            })
+            .await
+            .unwrap();
+            committed.lock().unwrap().insert(key, Instant::now());
+        });
+    }
+    while producers.join_next().await.is_some() {}
+    let got = receiver.wait_for(total).await;
+    token.cancel();
+    handle.await.unwrap();
+    let committed = committed.lock().unwrap();
+    // A receipt can precede the producer's timestamp (NOTIFY wakes the worker at commit); count it as 0.
+    let mut lat: Vec<Duration> = got
+        .iter()
+        .map(|r| {
+            let at = committed[r.header("x-bench-id").unwrap()];
+            r.received.saturating_duration_since(at)
+        })
+        .collect();
+    lat.sort();
+    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    println!(
+        "latency     {rate} events/s for {seconds} s ({total} events): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        pct(0.50).as_secs_f64() * 1e3,
+        pct(0.99).as_secs_f64() * 1e3,
+        lat.last().unwrap().as_secs_f64() * 1e3,
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let deliveries = arg(&args, "--deliveries", 20_000) as usize;
+    let rate = arg(&args, "--rate", 500);
+    let seconds = arg(&args, "--seconds", 10);
+    println!(
+        "delivery-engine bench: {} cores",
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    );
+    throughput(deliveries, 1).await;
+    throughput(deliveries, 10).await;
+    latency(rate, seconds).await;
+}

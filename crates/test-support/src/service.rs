@@ -1,0 +1,162 @@
+//! Start a service binary as a real process and talk to it over real HTTP.
+
+use anyhow::{bail, Context, Result};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::header::HeaderMap;
+use hyper::{Method, Request};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use std::process::Stdio;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+/// A running service process; killed (SIGKILL) when dropped.
+#[derive(Debug)]
+pub struct ServiceProcess {
+    child: Child,
+    base_url: String,
+}
+
+impl ServiceProcess {
+    /// Starts `bin` with `env` (on top of a clean environment plus PATH/HOME) and waits for the
+    /// line `listening on <addr>` on its stdout. Pass `LISTEN_ADDR=127.0.0.1:0` for a free port.
+    pub async fn start(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<Self> {
+        let mut cmd = Command::new(bin);
+        cmd.args(args)
+            .env_clear()
+            .envs(std::env::vars().filter(|(k, _)| k == "PATH" || k == "HOME" || k == "RUST_LOG"))
+            .envs(env.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .kill_on_drop(true);
+        let mut child = cmd.spawn().with_context(|| format!("starting {bin}"))?;
+        let stdout = child.stdout.take().context("stdout")?;
+        let mut lines = BufReader::new(stdout).lines();
+        let addr = tokio::time::timeout(crate::WAIT, async {
+            while let Some(line) = lines.next_line().await? {
+                if let Some(addr) = line.strip_prefix("listening on ") {
+                    return Ok::<_, anyhow::Error>(Some(addr.trim().to_owned()));
+                }
+            }
+            Ok(None)
+        })
+        .await
+        .context("the service did not report its address in time")??;
+        let Some(addr) = addr else { bail!("{bin} exited before listening") };
+        // Keep draining stdout so the child never blocks on a full pipe.
+        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        Ok(Self { child, base_url: format!("http://{addr}") })
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+
+    /// SIGKILL, as `kill -9`.
+    pub async fn kill(&mut self) -> Result<()> {
+        self.child.kill().await?;
+        Ok(())
+    }
+
+    /// SIGTERM and wait for a graceful exit.
+    pub async fn terminate(&mut self) -> Result<std::process::ExitStatus> {
+        if let Some(pid) = self.child.id() {
+            std::process::Command::new("kill").args(["-TERM", &pid.to_string()]).status()?;
+        }
+        Ok(tokio::time::timeout(crate::WAIT, self.child.wait()).await??)
+    }
+}
+
+/// Runs a binary to completion and returns its stdout (for CLI commands such as `token`).
+pub async fn run_cli(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<String> {
+    let out = Command::new(bin)
+        .args(args)
+        .env_clear()
+        .envs(std::env::vars().filter(|(k, _)| k == "PATH" || k == "HOME"))
+        .envs(env.iter().copied())
+        .output()
+        .await?;
+    if !out.status.success() {
+        bail!("{bin} {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    Ok(String::from_utf8(out.stdout)?)
+}
+
+/// A response as received.
+#[derive(Debug, Clone)]
+pub struct ApiResponse {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl ApiResponse {
+    /// The body as JSON (panics with the body text if it is not JSON).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+}
+
+/// A minimal HTTP client for calling the services in tests.
+#[derive(Debug, Clone)]
+pub struct ApiClient {
+    base: String,
+    bearer: Option<String>,
+    client: Client<HttpConnector, Full<Bytes>>,
+}
+
+impl ApiClient {
+    pub fn new(base: &str) -> Self {
+        Self {
+            base: base.trim_end_matches('/').to_owned(),
+            bearer: None,
+            client: Client::builder(TokioExecutor::new()).build_http(),
+        }
+    }
+
+    pub fn with_bearer(&self, token: &str) -> Self {
+        Self { bearer: Some(token.to_owned()), ..self.clone() }
+    }
+
+    /// Sends a request; `body` is sent as JSON when present.
+    pub async fn call(&self, method: &str, path: &str, body: Option<serde_json::Value>) -> ApiResponse {
+        let raw = body.map(|b| (b.to_string().into_bytes(), "application/json"));
+        self.raw(method, path, raw.as_ref().map(|(b, ct)| (b.as_slice(), *ct)), &[]).await
+    }
+
+    /// Sends raw bytes with a content type and extra headers.
+    pub async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<(&[u8], &str)>,
+        headers: &[(&str, &str)],
+    ) -> ApiResponse {
+        let mut req = Request::builder()
+            .method(Method::from_bytes(method.as_bytes()).expect("method"))
+            .uri(format!("{}{path}", self.base));
+        if let Some(token) = &self.bearer {
+            req = req.header("authorization", format!("Bearer {token}"));
+        }
+        if let Some((_, ct)) = body {
+            req = req.header("content-type", ct);
+        }
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        let bytes = body.map(|(b, _)| Bytes::copy_from_slice(b)).unwrap_or_default();
+        let res = self.client.request(req.body(Full::new(bytes)).expect("request")).await.expect("API call");
+        let status = res.status().as_u16();
+        let headers = res.headers().clone();
+        let body = res.into_body().collect().await.expect("body").to_bytes();
+        ApiResponse { status, headers, body }
+    }
+}

@@ -1,0 +1,106 @@
+//! Session JWTs: HS256 only, `exp` required, 5 s leeway. The account id is the `sub` claim.
+
+use crate::error::ApiError;
+use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+use std::future::{ready, Ready};
+use std::time::Duration;
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    sub: String,
+    iat: i64,
+    exp: i64,
+}
+
+#[derive(Clone)]
+pub struct JwtKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl std::fmt::Debug for JwtKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JwtKeys(<redacted>)")
+    }
+}
+
+/// Longest accepted account id.
+pub const MAX_ACCOUNT_ID: usize = 128;
+
+impl JwtKeys {
+    pub fn new(secret: &str) -> anyhow::Result<Self> {
+        if secret.len() < 32 {
+            anyhow::bail!("JWT_SECRET must be at least 32 bytes");
+        }
+        Ok(Self {
+            encoding: EncodingKey::from_secret(secret.as_bytes()),
+            decoding: DecodingKey::from_secret(secret.as_bytes()),
+        })
+    }
+
+    pub fn issue(&self, account: &str, ttl: Duration) -> anyhow::Result<String> {
+        if account.is_empty() || account.len() > MAX_ACCOUNT_ID {
+            anyhow::bail!("the account id must be 1 to {MAX_ACCOUNT_ID} characters");
+        }
+        let now = chrono::Utc::now().timestamp();
+        let claims = Claims { sub: account.to_owned(), iat: now, exp: now + ttl.as_secs() as i64 };
+        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    fn verify(&self, token: &str) -> Result<String, String> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.algorithms = vec![Algorithm::HS256];
+        validation.leeway = 5;
+        validation.set_required_spec_claims(&["exp", "sub"]);
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).map_err(|e| match e
+            .kind()
+        {
+            jsonwebtoken::errors::ErrorKind::ExpiredSignature => "the token has expired".to_owned(),
+            jsonwebtoken::errors::ErrorKind::InvalidSignature => {
+                "the token's signature is invalid".to_owned()
+            }
+            jsonwebtoken::errors::ErrorKind::InvalidAlgorithm => {
+                "the token must be signed with HS256".to_owned()
+            }
+            _ => "the token is malformed".to_owned(),
+        })?;
+        let sub = data.claims.sub;
+        if sub.is_empty() || sub.len() > MAX_ACCOUNT_ID {
+            return Err("the token's subject is not an account id".to_owned());
+        }
+        Ok(sub)
+    }
+}
+
+/// The authenticated account: extracting it is the authentication.
+#[derive(Debug, Clone)]
+pub struct Account(pub String);
+
+impl FromRequest for Account {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(authenticate(req))
+    }
+}
+
+fn authenticate(req: &HttpRequest) -> Result<Account, ApiError> {
+    let keys = req
+        .app_data::<web::Data<JwtKeys>>()
+        .ok_or_else(|| ApiError::internal("JWT keys are not configured"))?;
+    let header = req
+        .headers()
+        .get("authorization")
+        .ok_or_else(|| ApiError::unauthorized("an Authorization: Bearer <jwt> header is required"))?;
+    let token = header
+        .to_str()
+        .ok()
+        .and_then(|h| h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer ")))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::unauthorized("the Authorization header must be `Bearer <jwt>`"))?;
+    keys.verify(token).map(Account).map_err(|detail| ApiError::unauthorized(&detail))
+}

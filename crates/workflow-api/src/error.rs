@@ -1,0 +1,104 @@
+//! The one error type of the API: every error response is JSON `{"code", "detail"}` with a
+//! stable snake_case `code`. Codes are listed in docs/workflow-api.md.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use delivery_engine::EngineError;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrorBody {
+    pub code: &'static str,
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{status}: {code}: {detail}")]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub detail: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
+        Self { status, code, detail: detail.into() }
+    }
+
+    pub fn unauthorized(detail: &str) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", format!("no such {what}"))
+    }
+
+    pub fn invalid(code: &'static str, detail: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, detail)
+    }
+
+    pub fn internal(detail: &str) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", detail)
+    }
+
+    /// Maps an engine error; `what` names the resource for 404s.
+    pub fn from_engine(e: EngineError, what: &str) -> Self {
+        match e {
+            EngineError::NotFound => Self::not_found(what),
+            EngineError::InvalidUrl(d) => Self::invalid("invalid_url", d),
+            EngineError::ForbiddenAddress(d) => Self::invalid("url_forbidden_address", d),
+            EngineError::UnknownEventTypes(t) => {
+                Self::invalid("invalid_events", format!("unknown event kinds: {}", t.join(", ")))
+            }
+            EngineError::AlreadyDelivered => {
+                Self::new(StatusCode::CONFLICT, "already_delivered", "the delivery was already delivered")
+            }
+            EngineError::EndpointDeleted => Self::new(
+                StatusCode::CONFLICT,
+                "endpoint_deleted",
+                "the delivery's endpoint was deleted; it cannot be re-sent",
+            ),
+            EngineError::Unavailable(cause) => {
+                tracing::warn!(%cause, "database unavailable");
+                Self::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "database_unavailable",
+                    "the database is unavailable; retry shortly",
+                )
+            }
+            other => {
+                tracing::error!(error = %other, "internal error");
+                Self::internal("an internal error occurred")
+            }
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut res = HttpResponse::build(self.status);
+        if self.status == StatusCode::UNAUTHORIZED {
+            res.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            res.insert_header((header::RETRY_AFTER, "5"));
+        }
+        res.json(ErrorBody { code: self.code, detail: self.detail.clone() })
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> Self {
+        Self::from_engine(EngineError::Database(e), "resource")
+    }
+}
+
+impl From<EngineError> for ApiError {
+    fn from(e: EngineError) -> Self {
+        Self::from_engine(e, "resource")
+    }
+}

@@ -1,0 +1,94 @@
+use super::{path_id, ts};
+use crate::auth::Account;
+use crate::error::ApiError;
+use crate::AppState;
+use actix_web::{web, HttpResponse};
+use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
+use serde::Serialize;
+use std::collections::HashMap;
+
+pub const DEFAULT_LIMIT: i64 = 20;
+pub const MAX_LIMIT: i64 = 100;
+
+/// The delivery log entry.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryOut {
+    pub delivery_id: String,
+    pub endpoint_id: String,
+    /// The event id receivers see (`<runId>:<event>`).
+    pub event_id: String,
+    pub event: String,
+    pub status: &'static str,
+    pub attempt_count: i32,
+    pub response_code: Option<i32>,
+    pub last_error: Option<String>,
+    pub created_at: String,
+    pub next_attempt_at: Option<String>,
+}
+
+/// The spec's vocabulary: `pending`, `delivered`, `failed` (awaiting retry), `dead_letter`.
+pub fn status_name(s: DeliveryStatus) -> &'static str {
+    match s {
+        DeliveryStatus::Pending => "pending",
+        DeliveryStatus::Failed => "failed",
+        DeliveryStatus::Delivered => "delivered",
+        DeliveryStatus::Dead => "dead_letter",
+    }
+}
+
+impl From<Delivery> for DeliveryOut {
+    fn from(d: Delivery) -> Self {
+        Self {
+            delivery_id: d.id.to_string(),
+            endpoint_id: d.endpoint_id.to_string(),
+            event_id: d.dedupe_key,
+            event: d.event_type,
+            status: status_name(d.status),
+            attempt_count: d.attempt_count,
+            response_code: d.last_response_code,
+            last_error: d.last_error,
+            created_at: ts(d.created_at),
+            next_attempt_at: d.next_attempt_at.map(ts),
+        }
+    }
+}
+
+fn parse_limit(query: &HashMap<String, String>) -> Result<i64, ApiError> {
+    let Some(raw) = query.get("limit") else { return Ok(DEFAULT_LIMIT) };
+    match raw.parse::<i64>() {
+        Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),
+        _ => Err(ApiError::invalid(
+            "invalid_limit",
+            format!("limit must be an integer from 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})"),
+        )),
+    }
+}
+
+pub async fn list(
+    state: web::Data<AppState>,
+    account: Account,
+    query: web::Query<HashMap<String, String>>,
+) -> Result<HttpResponse, ApiError> {
+    let limit = parse_limit(&query)?;
+    let deliveries = state
+        .engine
+        .list_deliveries(&account.0, &DeliveryQuery { limit, ..Default::default() })
+        .await
+        .map_err(|e| ApiError::from_engine(e, "delivery"))?;
+    Ok(HttpResponse::Ok().json(deliveries.into_iter().map(DeliveryOut::from).collect::<Vec<_>>()))
+}
+
+pub async fn retry(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "delivery")?;
+    let delivery = state
+        .engine
+        .resend(&account.0, id, ResendRule::RejectDelivered)
+        .await
+        .map_err(|e| ApiError::from_engine(e, "delivery"))?;
+    Ok(HttpResponse::Accepted().json(DeliveryOut::from(delivery)))
+}

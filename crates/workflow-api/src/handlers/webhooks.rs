@@ -1,0 +1,169 @@
+use super::{path_id, ts};
+use crate::auth::Account;
+use crate::error::ApiError;
+use crate::profile::{SUBSCRIBABLE, WEBHOOK_TEST};
+use crate::AppState;
+use actix_web::{web, HttpResponse};
+use delivery_engine::{Endpoint, NewEndpoint, NewEvent};
+use serde::{Deserialize, Serialize};
+
+/// Longest accepted endpoint URL.
+pub const MAX_URL_LEN: usize = 2048;
+
+#[derive(Debug, Deserialize)]
+pub struct EndpointIn {
+    pub url: String,
+    pub events: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EndpointOut {
+    pub endpoint_id: String,
+    pub url: String,
+    pub events: Vec<String>,
+    pub created_at: String,
+}
+
+impl From<Endpoint> for EndpointOut {
+    fn from(e: Endpoint) -> Self {
+        Self {
+            endpoint_id: e.id.to_string(),
+            url: e.url,
+            events: e.event_types,
+            created_at: ts(e.created_at),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedOut {
+    pub endpoint_id: String,
+    pub url: String,
+    pub events: Vec<String>,
+    pub signing_secret: String,
+    pub created_at: String,
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    account: Account,
+    body: web::Json<EndpointIn>,
+) -> Result<HttpResponse, ApiError> {
+    let EndpointIn { url, events } = body.into_inner();
+    if url.len() > MAX_URL_LEN {
+        return Err(ApiError::invalid(
+            "invalid_url",
+            format!("the URL is longer than {MAX_URL_LEN} characters"),
+        ));
+    }
+    if events.is_empty() {
+        return Err(ApiError::invalid(
+            "invalid_events",
+            format!("events must list at least one of: {}", SUBSCRIBABLE.join(", ")),
+        ));
+    }
+    let created = state
+        .engine
+        .create_endpoint(&account.0, NewEndpoint { url, event_types: events })
+        .await
+        .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    let e = created.endpoint;
+    Ok(HttpResponse::Created().json(CreatedOut {
+        endpoint_id: e.id.to_string(),
+        url: e.url,
+        events: e.event_types,
+        signing_secret: created.secret.expose().to_owned(),
+        created_at: ts(e.created_at),
+    }))
+}
+
+pub async fn list(state: web::Data<AppState>, account: Account) -> Result<HttpResponse, ApiError> {
+    let endpoints =
+        state.engine.list_endpoints(&account.0).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    Ok(HttpResponse::Ok().json(endpoints.into_iter().map(EndpointOut::from).collect::<Vec<_>>()))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RotatedOut {
+    endpoint_id: String,
+    signing_secret: String,
+}
+
+pub async fn rotate_secret(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "endpoint")?;
+    let secret =
+        state.engine.rotate_secret(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    Ok(HttpResponse::Ok()
+        .json(RotatedOut { endpoint_id: id.to_string(), signing_secret: secret.expose().to_owned() }))
+}
+
+pub async fn delete(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "endpoint")?;
+    state.engine.delete_endpoint(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The `webhook.test` body: the production field set, so a receiver parses it with the same
+/// code; `id` keeps the `<source>:<event>` form with a fresh `test_<uuid>` source.
+#[derive(Debug, Serialize)]
+struct TestBody<'a> {
+    event: &'a str,
+    id: &'a str,
+    run_id: Option<&'a str>,
+    workflow_id: Option<&'a str>,
+    status: &'a str,
+    created_at: &'a str,
+    completed_at: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TestOut {
+    endpoint_id: String,
+    event: &'static str,
+    event_id: String,
+}
+
+pub async fn send_test(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "endpoint")?;
+    state.engine.get_endpoint(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    let event_id = format!("test_{}:{WEBHOOK_TEST}", uuid::Uuid::now_v7());
+    let now = ts(chrono::Utc::now());
+    let body = serde_json::to_vec(&TestBody {
+        event: WEBHOOK_TEST,
+        id: &event_id,
+        run_id: None,
+        workflow_id: None,
+        status: "test",
+        created_at: &now,
+        completed_at: &now,
+    })
+    .map_err(|_| ApiError::internal("could not build the test event"))?;
+    state
+        .engine
+        .enqueue_now(NewEvent {
+            tenant_id: &account.0,
+            event_type: WEBHOOK_TEST,
+            dedupe_key: &event_id,
+            body: &body,
+            only_endpoint: Some(id),
+        })
+        .await
+        .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    Ok(HttpResponse::Accepted().json(TestOut { endpoint_id: id.to_string(), event: WEBHOOK_TEST, event_id }))
+}

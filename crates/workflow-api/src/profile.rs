@@ -1,0 +1,43 @@
+//! How workflow-api plugs into the engine: `v1=` signatures in `X-Webhook-Signature`,
+//! `X-Webhook-ID` and `X-Webhook-Timestamp`, the run event catalog.
+
+use delivery_engine::policy::RetryPolicy;
+use delivery_engine::signing::HmacSha256Hex;
+use delivery_engine::{AttemptContext, EventCatalog, HeaderSet, Profile};
+use hyper::header::{HeaderMap, HeaderName, HeaderValue};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub const RUN_COMPLETED: &str = "run.completed";
+pub const RUN_FAILED: &str = "run.failed";
+pub const WEBHOOK_TEST: &str = "webhook.test";
+/// The event kinds an endpoint may subscribe to.
+pub const SUBSCRIBABLE: [&str; 2] = [RUN_COMPLETED, RUN_FAILED];
+
+#[derive(Debug)]
+struct WorkflowHeaders;
+
+impl HeaderSet for WorkflowHeaders {
+    fn apply(&self, attempt: &AttemptContext<'_>, headers: &mut HeaderMap) {
+        // The event id (`<runId>:<event>`) is ASCII by construction; a failure here would be a bug.
+        if let Ok(id) = HeaderValue::from_str(attempt.dedupe_key) {
+            headers.insert(HeaderName::from_static("x-webhook-id"), id);
+        }
+        headers.insert(
+            HeaderName::from_static("x-webhook-timestamp"),
+            HeaderValue::from(attempt.now.timestamp()),
+        );
+    }
+}
+
+pub fn profile(schedule: Vec<Duration>, timeout: Duration) -> Profile {
+    Profile {
+        signer: Arc::new(HmacSha256Hex::V1),
+        signature_header: HeaderName::from_static("x-webhook-signature"),
+        headers: Arc::new(WorkflowHeaders),
+        retry: RetryPolicy::fixed(schedule),
+        timeout,
+        catalog: EventCatalog::new(SUBSCRIBABLE).with_internal([WEBHOOK_TEST]),
+        secret_prefix: "whsec_".into(),
+    }
+}

@@ -1,0 +1,480 @@
+//! workflow-api end to end: the real binary on a fresh PostgreSQL database, real receivers,
+//! real HTTP. Each test starts its own service process.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{json, Value};
+use std::time::Duration;
+use test_support::{
+    independent_hmac_sha256_hex, run_cli, ApiClient, Receiver, Recorded, Reply, ServiceProcess, TestDb,
+};
+
+const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
+const JWT_SECRET: &str = "test-jwt-secret-0123456789abcdef0123456789";
+const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+struct Service {
+    db: TestDb,
+    process: ServiceProcess,
+    /// Account `acct-a`.
+    a: ApiClient,
+    /// Account `acct-b`.
+    b: ApiClient,
+    anonymous: ApiClient,
+}
+
+async fn token(account: &str) -> String {
+    run_cli(BIN, &["token", "--account", account], &[("JWT_SECRET", JWT_SECRET)])
+        .await
+        .unwrap()
+        .trim()
+        .to_owned()
+}
+
+async fn start(schedule: &str) -> Service {
+    let db = TestDb::create("workflow", |url| async move {
+        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let env = [
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("JWT_SECRET", JWT_SECRET),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("RETRY_SCHEDULE", schedule),
+        ("DELIVERY_TIMEOUT", "2s"),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+    ];
+    let process = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let anonymous = ApiClient::new(process.base_url());
+    let a = anonymous.with_bearer(&token("acct-a").await);
+    let b = anonymous.with_bearer(&token("acct-b").await);
+    Service { db, process, a, b, anonymous }
+}
+
+fn assert_error(res: &test_support::ApiResponse, status: u16, code: &str) {
+    assert_eq!(res.status, status, "body: {}", String::from_utf8_lossy(&res.body));
+    let body = res.json();
+    assert_eq!(body["code"], code, "{body}");
+    assert!(body["detail"].as_str().is_some_and(|d| !d.is_empty()), "{body}");
+}
+
+async fn register(api: &ApiClient, url: &str, events: &[&str]) -> Value {
+    let res = api.call("POST", "/webhooks", Some(json!({ "url": url, "events": events }))).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    res.json()
+}
+
+async fn new_run(api: &ApiClient, workflow: &str) -> Value {
+    let res = api.call("POST", "/runs", Some(json!({ "workflow_id": workflow }))).await;
+    assert_eq!(res.status, 201);
+    res.json()
+}
+
+async fn settle(api: &ApiClient, run_id: &str, status: &str) -> test_support::ApiResponse {
+    api.call("POST", &format!("/runs/{run_id}/settle"), Some(json!({ "status": status }))).await
+}
+
+async fn deliveries(api: &ApiClient) -> Vec<Value> {
+    let res = api.call("GET", "/webhooks/deliveries?limit=100", None).await;
+    assert_eq!(res.status, 200);
+    res.json().as_array().unwrap().clone()
+}
+
+/// Polls the delivery log until `pred` holds for the delivery (the log is the observable state).
+async fn wait_delivery(api: &ApiClient, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    loop {
+        if let Some(d) = deliveries(api).await.into_iter().find(|d| d["deliveryId"] == id) {
+            if pred(&d) {
+                return d;
+            }
+        }
+        assert!(tokio::time::Instant::now() < deadline, "delivery {id} never matched");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+fn verify_v1(req: &Recorded, secret: &str) -> bool {
+    let expected = format!("v1={}", independent_hmac_sha256_hex(secret.as_bytes(), &req.body));
+    req.header("x-webhook-signature") == Some(expected.as_str())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn settle_delivers_the_exact_body_and_headers_once() {
+    let svc = start("1m,5m,30m,2h").await;
+    let completed = Receiver::ok().await;
+    let failed = Receiver::ok().await;
+    let ep = register(&svc.a, &completed.url(), &["run.completed"]).await;
+    let ep_failed = register(&svc.a, &failed.url(), &["run.failed"]).await;
+    assert_eq!(ep["url"], completed.url());
+    assert_eq!(ep["events"], json!(["run.completed"]));
+    assert!(ep["signingSecret"].as_str().unwrap().starts_with("whsec_"));
+    assert!(ep["createdAt"].as_str().unwrap().ends_with('Z'));
+    let keys: Vec<_> = ep.as_object().unwrap().keys().cloned().collect();
+    assert_eq!(keys.len(), 5, "{keys:?}");
+
+    let run = new_run(&svc.a, "wf-billing").await;
+    assert_eq!(run["status"], "running");
+    assert_eq!(run["workflow_id"], "wf-billing");
+    assert_eq!(run.as_object().unwrap().len(), 4, "{run}");
+    let run_id = run["id"].as_str().unwrap().to_owned();
+    let before = chrono::Utc::now().timestamp();
+    let settled = settle(&svc.a, &run_id, "succeeded").await;
+    assert_eq!(settled.status, 200);
+    let settled = settled.json();
+    assert_eq!(settled["status"], "succeeded");
+
+    let req = completed.wait_for(1).await.remove(0);
+    let expected = format!(
+        r#"{{"event":"run.completed","id":"{run_id}:run.completed","run_id":"{run_id}","workflow_id":"wf-billing","status":"succeeded","created_at":"{}","completed_at":"{}"}}"#,
+        run["created_at"].as_str().unwrap(),
+        settled["completed_at"].as_str().unwrap()
+    );
+    assert_eq!(String::from_utf8_lossy(&req.body), expected);
+    assert_eq!(req.method, "POST");
+    assert_eq!(req.header("content-type"), Some("application/json"));
+    assert!(verify_v1(&req, ep["signingSecret"].as_str().unwrap()));
+    assert_eq!(req.header("x-webhook-id"), Some(format!("{run_id}:run.completed").as_str()));
+    let ts: i64 = req.header("x-webhook-timestamp").unwrap().parse().unwrap();
+    assert!((before - 5..=chrono::Utc::now().timestamp() + 5).contains(&ts), "{ts}");
+
+    let got = svc.a.call("GET", &format!("/runs/{run_id}"), None).await;
+    assert_eq!(got.status, 200);
+    assert_eq!(got.json(), settled);
+
+    // Settling again with the same outcome changes nothing and emits nothing; the other is a conflict.
+    assert_eq!(settle(&svc.a, &run_id, "succeeded").await.status, 200);
+    assert_error(&settle(&svc.a, &run_id, "failed").await, 409, "run_already_settled");
+    let log = deliveries(&svc.a).await;
+    assert_eq!(log.len(), 1);
+    let d =
+        wait_delivery(&svc.a, log[0]["deliveryId"].as_str().unwrap(), |d| d["status"] == "delivered").await;
+    assert_eq!(d["endpointId"], ep["endpointId"]);
+    assert_eq!(d["eventId"], format!("{run_id}:run.completed"));
+    assert_eq!(d["event"], "run.completed");
+    assert_eq!(d["attemptCount"], 1);
+    assert_eq!(d["responseCode"], 200);
+    assert_eq!(d["lastError"], Value::Null);
+    assert_eq!(d["nextAttemptAt"], Value::Null);
+
+    // A failed run goes only to the run.failed subscriber.
+    let run2 = new_run(&svc.a, "wf-2").await;
+    let run2_id = run2["id"].as_str().unwrap();
+    assert_eq!(settle(&svc.a, run2_id, "failed").await.status, 200);
+    let req = failed.wait_for(1).await.remove(0);
+    let body: Value = serde_json::from_slice(&req.body).unwrap();
+    assert_eq!(body["event"], "run.failed");
+    assert_eq!(body["status"], "failed");
+    assert!(verify_v1(&req, ep_failed["signingSecret"].as_str().unwrap()));
+    let log = deliveries(&svc.a).await;
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[0]["event"], "run.failed", "newest first");
+    assert_eq!(completed.count(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn five_attempts_then_dead_letter_then_manual_retry_then_409() {
+    let svc = start("100ms,100ms,100ms,100ms").await;
+    let receiver = Receiver::start(|n, _| if n < 5 { Reply::Status(500) } else { Reply::Status(200) }).await;
+    register(&svc.a, &receiver.url(), &["run.completed", "run.failed"]).await;
+    let run = new_run(&svc.a, "wf").await;
+    settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await;
+
+    receiver.wait_for(5).await;
+    let id = deliveries(&svc.a).await[0]["deliveryId"].as_str().unwrap().to_owned();
+    let dead = wait_delivery(&svc.a, &id, |d| d["status"] == "dead_letter").await;
+    assert_eq!(dead["attemptCount"], 5);
+    assert_eq!(dead["responseCode"], 500);
+    assert_eq!(dead["lastError"], "endpoint answered HTTP 500");
+    assert_eq!(dead["nextAttemptAt"], Value::Null);
+    assert_eq!(receiver.count(), 5, "no sixth automatic attempt");
+
+    let retried = svc.a.call("POST", &format!("/webhooks/deliveries/{id}/retry"), None).await;
+    assert_eq!(retried.status, 202);
+    assert_eq!(retried.json()["deliveryId"], id.as_str());
+    let got = receiver.wait_for(6).await;
+    assert_eq!(got[5].header("x-webhook-id"), got[0].header("x-webhook-id"));
+    let delivered = wait_delivery(&svc.a, &id, |d| d["status"] == "delivered").await;
+    assert_eq!(delivered["attemptCount"], 6);
+    assert_eq!(delivered["responseCode"], 200);
+
+    let again = svc.a.call("POST", &format!("/webhooks/deliveries/{id}/retry"), None).await;
+    assert_error(&again, 409, "already_delivered");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_failed_delivery_awaiting_retry_can_be_retried_now() {
+    let svc = start("1h,1h,1h,1h").await;
+    let receiver = Receiver::start(|n, _| if n == 0 { Reply::Status(503) } else { Reply::Status(204) }).await;
+    register(&svc.a, &receiver.url(), &["run.completed"]).await;
+    let run = new_run(&svc.a, "wf").await;
+    settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await;
+    receiver.wait_for(1).await;
+    let id = deliveries(&svc.a).await[0]["deliveryId"].as_str().unwrap().to_owned();
+    let failed = wait_delivery(&svc.a, &id, |d| d["status"] == "failed").await;
+    assert_eq!(failed["responseCode"], 503);
+    assert!(failed["nextAttemptAt"].as_str().is_some());
+    assert_eq!(svc.a.call("POST", &format!("/webhooks/deliveries/{id}/retry"), None).await.status, 202);
+    receiver.wait_for(2).await;
+    let d = wait_delivery(&svc.a, &id, |d| d["status"] == "delivered").await;
+    assert_eq!(d["attemptCount"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn rotate_secret_and_test_event_sign_with_the_current_secret_only() {
+    let svc = start("1m,5m,30m,2h").await;
+    let receiver = Receiver::ok().await;
+    let ep = register(&svc.a, &receiver.url(), &["run.failed"]).await;
+    let id = ep["endpointId"].as_str().unwrap();
+    let old = ep["signingSecret"].as_str().unwrap();
+
+    let listed = svc.a.call("GET", "/webhooks", None).await;
+    assert_eq!(listed.status, 200);
+    let text = String::from_utf8_lossy(&listed.body).into_owned();
+    assert!(!text.contains(old) && !text.contains("signingSecret"), "{text}");
+    assert_eq!(listed.json()[0]["endpointId"], id);
+
+    // The test event: same headers as production, signed with the stored secret.
+    let res = svc.a.call("POST", &format!("/webhooks/{id}/test"), None).await;
+    assert_eq!(res.status, 202);
+    let req = receiver.wait_for(1).await.remove(0);
+    assert!(verify_v1(&req, old));
+    let body: Value = serde_json::from_slice(&req.body).unwrap();
+    assert_eq!(body["event"], "webhook.test");
+    assert_eq!(req.header("x-webhook-id"), body["id"].as_str());
+    assert_eq!(res.json()["eventId"], body["id"]);
+    assert!(body["id"].as_str().unwrap().ends_with(":webhook.test"));
+    let keys: Vec<&str> = body.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut expected = vec!["completed_at", "created_at", "event", "id", "run_id", "status", "workflow_id"];
+    expected.sort();
+    assert_eq!(keys, expected);
+    assert!(req.header("x-webhook-timestamp").is_some());
+
+    let rotated = svc.a.call("POST", &format!("/webhooks/{id}/rotate-secret"), None).await;
+    assert_eq!(rotated.status, 200);
+    let rotated = rotated.json();
+    assert_eq!(rotated["endpointId"], id);
+    let new = rotated["signingSecret"].as_str().unwrap();
+    assert_ne!(new, old);
+    assert_eq!(rotated.as_object().unwrap().len(), 2);
+
+    svc.a.call("POST", &format!("/webhooks/{id}/test"), None).await;
+    let req = receiver.wait_for(2).await.remove(1);
+    assert!(verify_v1(&req, new), "the new secret signs");
+    assert!(!verify_v1(&req, old), "the old secret no longer verifies");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn delete_stops_pending_deliveries() {
+    let svc = start("1h,1h,1h,1h").await;
+    let receiver = Receiver::start(|_, _| Reply::Status(500)).await;
+    let ep = register(&svc.a, &receiver.url(), &["run.completed"]).await;
+    let id = ep["endpointId"].as_str().unwrap();
+    let run = new_run(&svc.a, "wf").await;
+    settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await;
+    receiver.wait_for(1).await;
+    let delivery = deliveries(&svc.a).await[0]["deliveryId"].as_str().unwrap().to_owned();
+    wait_delivery(&svc.a, &delivery, |d| d["status"] == "failed").await;
+
+    let res = svc.a.call("DELETE", &format!("/webhooks/{id}"), None).await;
+    assert_eq!(res.status, 204);
+    assert!(res.body.is_empty());
+    assert_eq!(svc.a.call("GET", "/webhooks", None).await.json(), json!([]));
+    let d = wait_delivery(&svc.a, &delivery, |d| d["status"] == "dead_letter").await;
+    assert_eq!(d["lastError"], "endpoint deleted");
+    assert_error(
+        &svc.a.call("POST", &format!("/webhooks/deliveries/{delivery}/retry"), None).await,
+        409,
+        "endpoint_deleted",
+    );
+    assert_error(&svc.a.call("DELETE", &format!("/webhooks/{id}"), None).await, 404, "not_found");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn another_accounts_ids_are_404_like_unknown_ones() {
+    let svc = start("1m,5m,30m,2h").await;
+    let receiver = Receiver::ok().await;
+    let ep = register(&svc.a, &receiver.url(), &["run.completed"]).await;
+    let ep_id = ep["endpointId"].as_str().unwrap();
+    let run = new_run(&svc.a, "wf").await;
+    let run_id = run["id"].as_str().unwrap();
+    settle(&svc.a, run_id, "succeeded").await;
+    receiver.wait_for(1).await;
+    let delivery = deliveries(&svc.a).await[0]["deliveryId"].as_str().unwrap().to_owned();
+    let unknown = uuid::Uuid::new_v4().to_string();
+
+    assert_eq!(svc.b.call("GET", "/webhooks", None).await.json(), json!([]));
+    assert_eq!(svc.b.call("GET", "/webhooks/deliveries", None).await.json(), json!([]));
+    for (method, path, body) in [
+        ("POST", "/webhooks/{ep}/rotate-secret", None),
+        ("POST", "/webhooks/{ep}/test", None),
+        ("DELETE", "/webhooks/{ep}", None),
+        ("POST", "/webhooks/deliveries/{d}/retry", None),
+        ("GET", "/runs/{run}", None),
+        ("POST", "/runs/{run}/settle", Some(json!({ "status": "failed" }))),
+    ] {
+        let theirs = path.replace("{ep}", ep_id).replace("{d}", &delivery).replace("{run}", run_id);
+        let missing = path.replace("{ep}", &unknown).replace("{d}", &unknown).replace("{run}", &unknown);
+        let a = svc.b.call(method, &theirs, body.clone()).await;
+        let b = svc.b.call(method, &missing, body.clone()).await;
+        assert_error(&a, 404, "not_found");
+        assert_eq!(a.body, b.body, "{method} {path}: another account's id must look unknown");
+        assert_error(
+            &svc.b
+                .call(method, &path.replace("{ep}", "x").replace("{d}", "x").replace("{run}", "x"), body)
+                .await,
+            404,
+            "not_found",
+        );
+    }
+    // Nothing of A's changed.
+    assert_eq!(svc.a.call("GET", "/webhooks", None).await.json().as_array().unwrap().len(), 1);
+    assert_eq!(svc.a.call("GET", &format!("/runs/{run_id}"), None).await.json()["status"], "succeeded");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn authentication_failures_are_401_with_json() {
+    use jsonwebtoken::{encode, EncodingKey, Header};
+    let svc = start("1m,5m,30m,2h").await;
+    let now = chrono::Utc::now().timestamp();
+    let sign = |alg, claims: Value, secret: &str| {
+        encode(&Header::new(alg), &claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap()
+    };
+    let expired = sign(
+        jsonwebtoken::Algorithm::HS256,
+        json!({ "sub": "acct-a", "iat": now - 3600, "exp": now - 60 }),
+        JWT_SECRET,
+    );
+    let no_exp = sign(jsonwebtoken::Algorithm::HS256, json!({ "sub": "acct-a", "iat": now }), JWT_SECRET);
+    let wrong_key = sign(
+        jsonwebtoken::Algorithm::HS256,
+        json!({ "sub": "acct-a", "exp": now + 600 }),
+        "another-secret-0123456789abcdef012345",
+    );
+    let wrong_alg =
+        sign(jsonwebtoken::Algorithm::HS384, json!({ "sub": "acct-a", "exp": now + 600 }), JWT_SECRET);
+    let none_alg = format!(
+        "{}.{}.",
+        base64_url(br#"{"alg":"none","typ":"JWT"}"#),
+        base64_url(format!(r#"{{"sub":"acct-a","exp":{}}}"#, now + 600).as_bytes())
+    );
+    for route in ["/webhooks", "/webhooks/deliveries"] {
+        assert_error(&svc.anonymous.call("GET", route, None).await, 401, "unauthorized");
+        for bad in ["garbage", &expired, &no_exp, &wrong_key, &wrong_alg, &none_alg] {
+            let res = svc.anonymous.with_bearer(bad).call("GET", route, None).await;
+            assert_error(&res, 401, "unauthorized");
+            assert_eq!(res.headers.get("www-authenticate").unwrap(), "Bearer");
+        }
+        let basic = svc.anonymous.raw("GET", route, None, &[("authorization", "Basic YTpi")]).await;
+        assert_error(&basic, 401, "unauthorized");
+    }
+    assert_eq!(svc.a.call("GET", "/webhooks", None).await.status, 200);
+}
+
+fn base64_url(bytes: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |acc, (i, b)| acc | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(T[((n >> (18 - 6 * i)) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_input_gets_a_clear_4xx_never_a_500() {
+    let svc = start("1m,5m,30m,2h").await;
+    let a = &svc.a;
+    let ok_url = "https://hooks.example.com/x";
+    for (body, code) in [
+        (json!({ "url": ok_url, "events": ["run.started"] }), "invalid_events"),
+        (json!({ "url": ok_url, "events": [] }), "invalid_events"),
+        (json!({ "url": "ftp://example.com/x", "events": ["run.failed"] }), "invalid_url"),
+        (json!({ "url": "/relative", "events": ["run.failed"] }), "invalid_url"),
+        (json!({ "url": "not a url", "events": ["run.failed"] }), "invalid_url"),
+        (
+            json!({ "url": format!("https://example.com/{}", "a".repeat(3000)), "events": ["run.failed"] }),
+            "invalid_url",
+        ),
+        (
+            json!({ "url": "http://169.254.169.254/latest/meta-data", "events": ["run.failed"] }),
+            "url_forbidden_address",
+        ),
+        (json!({ "events": ["run.failed"] }), "invalid_body"),
+        (json!({ "url": ok_url }), "invalid_body"),
+        (json!({ "url": 42, "events": ["run.failed"] }), "invalid_body"),
+        (json!({ "url": ok_url, "events": "run.failed" }), "invalid_body"),
+    ] {
+        assert_error(&a.call("POST", "/webhooks", Some(body.clone())).await, 422, code);
+    }
+    let unknown = a
+        .call("POST", "/webhooks", Some(json!({ "url": ok_url, "events": ["run.completed", "nope"] })))
+        .await;
+    assert!(unknown.json()["detail"].as_str().unwrap().contains("nope"));
+    assert_error(
+        &a.raw("POST", "/webhooks", Some((b"{bad json", "application/json")), &[]).await,
+        400,
+        "malformed_json",
+    );
+    assert_error(
+        &a.raw("POST", "/webhooks", Some((b"", "application/json")), &[]).await,
+        400,
+        "malformed_json",
+    );
+    assert_error(
+        &a.raw("POST", "/webhooks", Some((b"url=x", "text/plain")), &[]).await,
+        415,
+        "unsupported_media_type",
+    );
+    let huge = format!(r#"{{"url":"{ok_url}","events":["run.failed"],"pad":"{}"}}"#, "x".repeat(200 * 1024));
+    assert_error(
+        &a.raw("POST", "/webhooks", Some((huge.as_bytes(), "application/json")), &[]).await,
+        413,
+        "payload_too_large",
+    );
+
+    for q in ["limit=0", "limit=101", "limit=abc", "limit=-1", "limit=1.5", "limit="] {
+        assert_error(&a.call("GET", &format!("/webhooks/deliveries?{q}"), None).await, 422, "invalid_limit");
+    }
+    assert_eq!(a.call("GET", "/webhooks/deliveries?limit=100", None).await.status, 200);
+    assert_eq!(a.call("GET", "/webhooks/deliveries", None).await.status, 200);
+
+    assert_error(
+        &a.call("POST", "/runs", Some(json!({ "workflow_id": "" }))).await,
+        422,
+        "invalid_workflow_id",
+    );
+    assert_error(
+        &a.call("POST", "/runs", Some(json!({ "workflow_id": "x".repeat(201) }))).await,
+        422,
+        "invalid_workflow_id",
+    );
+    assert_error(&a.call("POST", "/runs", Some(json!({}))).await, 422, "invalid_body");
+    let run = new_run(a, "wf").await;
+    let run_id = run["id"].as_str().unwrap();
+    for status in ["running", "SUCCEEDED", "done", ""] {
+        assert_error(&settle(a, run_id, status).await, 422, "invalid_status");
+    }
+    assert_error(
+        &a.call("POST", &format!("/runs/{run_id}/settle"), Some(json!({}))).await,
+        422,
+        "invalid_body",
+    );
+    assert_error(&a.call("GET", "/runs/not-a-uuid", None).await, 404, "not_found");
+    assert_error(
+        &a.call("POST", &format!("/webhooks/deliveries/{}/retry", uuid::Uuid::new_v4()), None).await,
+        404,
+        "not_found",
+    );
+    assert_error(&a.call("GET", "/nothing/here", None).await, 404, "not_found");
+    assert_error(&a.call("PUT", "/webhooks", None).await, 405, "method_not_allowed");
+    // Still healthy, and nothing was written by any of it.
+    assert_eq!(a.call("GET", "/webhooks", None).await.json(), json!([]));
+    assert_eq!(svc.db.count("SELECT count(*) AS n FROM webhook_endpoints").await.unwrap(), 0);
+    drop(svc.process);
+}
