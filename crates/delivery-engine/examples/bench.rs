@@ -108,6 +108,7 @@ async fn throughput(deliveries: usize, fanout: usize) {
                     dedupe_key: &key,
                     body,
                     only_endpoint: None,
+                    id: None,
                 };
                 engine.enqueue(c, ev).await?;
             }
@@ -163,6 +164,7 @@ async fn latency(rate: u64, seconds: u64) {
                     dedupe_key: &key,
                     body,
                     only_endpoint: None,
+                    id: None,
                 };
                 engine.enqueue(c, ev).await
             })

@@ -24,6 +24,8 @@ pub struct NewEvent<'a> {
     pub body: &'a [u8],
     /// Send to this endpoint only, whatever its filter (for test events).
     pub only_endpoint: Option<Uuid>,
+    /// The event's id, when the service puts it in the body; generated (UUIDv7) otherwise.
+    pub id: Option<Uuid>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,7 +163,10 @@ impl Engine {
     /// no credentials, and no IP literal in a forbidden range.
     pub fn validate_url(&self, url: &str) -> EngineResult<()> {
         let https_only = self.inner.config.url_rule == UrlRule::HttpsOnly;
-        let parsed = crate::http::parse_target(url, https_only).map_err(EngineError::InvalidUrl)?;
+        let parsed = crate::http::parse_target(url, https_only).map_err(|e| match e {
+            crate::http::TargetError::NotHttps => EngineError::UrlNotHttps,
+            crate::http::TargetError::Invalid(d) => EngineError::InvalidUrl(d),
+        })?;
         if let Some(ip) = crate::http::host_ip(&parsed) {
             self.inner
                 .config
@@ -274,7 +279,7 @@ impl Engine {
         if !self.inner.profile.catalog.accepts(event.event_type) {
             return Err(EngineError::UnknownEventTypes(vec![event.event_type.to_owned()]));
         }
-        let id = Uuid::now_v7();
+        let id = event.id.unwrap_or_else(Uuid::now_v7);
         let row = NewEventRow {
             id,
             tenant_id: event.tenant_id,

@@ -14,6 +14,8 @@ pub enum EngineError {
     NotFound,
     #[error("the endpoint URL is invalid: {0}")]
     InvalidUrl(String),
+    #[error("the endpoint URL must be an absolute https:// URL")]
+    UrlNotHttps,
     #[error("the endpoint URL points at a forbidden address: {0}")]
     ForbiddenAddress(String),
     #[error("unknown event types: {}", .0.join(", "))]

@@ -307,7 +307,7 @@ impl OutboundClient {
     }
 
     fn vet_url(&self, url: &str) -> Result<Uri, String> {
-        let parsed = parse_target(url, false)?;
+        let parsed = parse_target(url, false).map_err(|e| e.to_string())?;
         // The connector skips the resolver for IP literals, so they are vetted here.
         if let Some(ip) = host_ip(&parsed) {
             self.policy.check(ip).map_err(|e| format!("forbidden address: {e}"))?;
@@ -319,21 +319,31 @@ impl OutboundClient {
 
 /// Parses an endpoint URL the way browsers do (so `http://127.1/`, `http://0x7f.1/` and
 /// `http://2130706433/` are all 127.0.0.1) and checks scheme, host and credentials.
-pub fn parse_target(url: &str, https_only: bool) -> Result<url::Url, String> {
-    let parsed = url::Url::parse(url).map_err(|e| format!("`{url}` is not an absolute URL ({e})"))?;
+pub fn parse_target(url: &str, https_only: bool) -> Result<url::Url, TargetError> {
+    let parsed = url::Url::parse(url)
+        .map_err(|e| TargetError::Invalid(format!("`{url}` is not an absolute URL ({e})")))?;
     match parsed.scheme() {
         "https" => {}
         "http" if !https_only => {}
-        _ if https_only => return Err("the URL must be an absolute https:// URL".into()),
-        _ => return Err("the URL must be an absolute http:// or https:// URL".into()),
+        _ if https_only => return Err(TargetError::NotHttps),
+        _ => return Err(TargetError::Invalid("the URL must be an absolute http:// or https:// URL".into())),
     }
     if parsed.host().is_none() {
-        return Err("the URL has no host".into());
+        return Err(TargetError::Invalid("the URL has no host".into()));
     }
     if !parsed.username().is_empty() || parsed.password().is_some() {
-        return Err("the URL must not carry credentials".into());
+        return Err(TargetError::Invalid("the URL must not carry credentials".into()));
     }
     Ok(parsed)
+}
+
+/// Why a URL cannot be an endpoint.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TargetError {
+    #[error("{0}")]
+    Invalid(String),
+    #[error("the URL must be an absolute https:// URL")]
+    NotHttps,
 }
 
 /// The host as an address when it is an IP literal in any spelling.

@@ -85,6 +85,7 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction() {
                 dedupe_key: "rolled-back",
                 body: b"{}",
                 only_endpoint: None,
+                id: None,
             };
             engine.enqueue(c, ev).await?;
             Err(EngineError::NotFound) // the caller's domain change fails
@@ -99,6 +100,7 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction() {
                 dedupe_key: "committed",
                 body: b"{}",
                 only_endpoint: None,
+                id: None,
             };
             engine.enqueue(c, ev).await
         })
@@ -138,6 +140,7 @@ async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent() {
             dedupe_key: "k2",
             body: b"{}",
             only_endpoint: None,
+            id: None,
         })
         .await;
     assert!(matches!(unknown, Err(EngineError::UnknownEventTypes(t)) if t == ["nope"]));
@@ -463,6 +466,7 @@ async fn notify_from_another_process_wakes_an_idle_worker() {
         dedupe_key: "wake",
         body: b"{}",
         only_endpoint: None,
+        id: None,
     };
     api.enqueue(&mut conn, ev).await.unwrap();
     receiver.wait_for(1).await;

@@ -1,7 +1,7 @@
 //! Session JWTs: HS256 only, `exp` required, 5 s leeway. The account id is the `sub` claim.
 
-use crate::error::ApiError;
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use api_support::ApiError;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use std::future::{ready, Ready};

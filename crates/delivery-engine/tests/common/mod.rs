@@ -124,7 +124,14 @@ pub async fn endpoint(engine: &Engine, url: &str, types: &[&str]) -> delivery_en
 
 pub async fn emit(engine: &Engine, event_type: &str, key: &str, body: &[u8]) -> delivery_engine::Enqueued {
     engine
-        .enqueue_now(NewEvent { tenant_id: TENANT, event_type, dedupe_key: key, body, only_endpoint: None })
+        .enqueue_now(NewEvent {
+            tenant_id: TENANT,
+            event_type,
+            dedupe_key: key,
+            body,
+            only_endpoint: None,
+            id: None,
+        })
         .await
         .unwrap()
 }

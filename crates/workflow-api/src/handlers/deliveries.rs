@@ -1,8 +1,8 @@
 use super::{path_id, ts};
 use crate::auth::Account;
-use crate::error::ApiError;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
+use api_support::ApiError;
 use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
 use serde::Serialize;
 use std::collections::HashMap;

@@ -1,11 +1,11 @@
 use super::{path_id, ts};
 use crate::auth::Account;
-use crate::error::ApiError;
 use crate::profile::{RUN_COMPLETED, RUN_FAILED};
 use crate::store::{self, Run};
 use crate::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
+use api_support::ApiError;
 use delivery_engine::NewEvent;
 use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
@@ -151,6 +151,7 @@ pub async fn settle(
                         dedupe_key: &event_id,
                         body: &body,
                         only_endpoint: None,
+                        id: None,
                     },
                 )
                 .await?;

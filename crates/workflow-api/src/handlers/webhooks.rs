@@ -1,9 +1,9 @@
 use super::{path_id, ts};
 use crate::auth::Account;
-use crate::error::ApiError;
 use crate::profile::{SUBSCRIBABLE, WEBHOOK_TEST};
 use crate::AppState;
 use actix_web::{web, HttpResponse};
+use api_support::ApiError;
 use delivery_engine::{Endpoint, NewEndpoint, NewEvent};
 use serde::{Deserialize, Serialize};
 
@@ -162,6 +162,7 @@ pub async fn send_test(
             dedupe_key: &event_id,
             body: &body,
             only_endpoint: Some(id),
+            id: None,
         })
         .await
         .map_err(|e| ApiError::from_engine(e, "endpoint"))?;

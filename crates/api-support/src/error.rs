@@ -1,5 +1,5 @@
-//! The one error type of the API: every error response is JSON `{"code", "detail"}` with a
-//! stable snake_case `code`. Codes are listed in docs/workflow-api.md.
+//! The one error type of both APIs: every error response is JSON `{"code", "detail"}` with a
+//! stable snake_case `code`. Each service lists its codes in docs/<service>.md.
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
@@ -46,6 +46,9 @@ impl ApiError {
         match e {
             EngineError::NotFound => Self::not_found(what),
             EngineError::InvalidUrl(d) => Self::invalid("invalid_url", d),
+            EngineError::UrlNotHttps => {
+                Self::invalid("url_not_https", "the URL must be an absolute https:// URL")
+            }
             EngineError::ForbiddenAddress(d) => Self::invalid("url_forbidden_address", d),
             EngineError::UnknownEventTypes(t) => {
                 Self::invalid("invalid_events", format!("unknown event kinds: {}", t.join(", ")))

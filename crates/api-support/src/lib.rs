@@ -1,0 +1,126 @@
+//! Shared by the API crates: [`ApiError`] (JSON `{"code", "detail"}` for every error),
+//! extractor error mapping, JSON bodies for the errors actix answers by itself, timestamps.
+
+mod error;
+pub mod server;
+
+pub use error::{ApiError, ErrorBody};
+
+use actix_web::dev::ServiceResponse;
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::{header, StatusCode};
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{DateTime, SecondsFormat, Utc};
+use uuid::Uuid;
+
+/// Timestamps in responses and payloads: RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+pub fn ts(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// An id in a path; one that is not a UUID names nothing, so it is a 404 like an unknown id.
+pub fn path_id(raw: &str, what: &str) -> Result<Uuid, ApiError> {
+    Uuid::parse_str(raw).map_err(|_| ApiError::not_found(what))
+}
+
+/// JSON bodies up to `max_body` bytes (413 above, before the whole body is read); extractor
+/// failures as JSON errors: 415 wrong content type, 400 malformed JSON, 422 well-formed JSON
+/// of the wrong shape, 404 for a path that does not parse, 422 for a query that does not.
+pub fn configure_extractors(max_body: usize) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg| {
+        cfg.app_data(
+            web::JsonConfig::default().limit(max_body).error_handler(move |e, r| json_error(e, r, max_body)),
+        )
+        .app_data(web::PathConfig::default().error_handler(path_error))
+        .app_data(web::QueryConfig::default().error_handler(query_error));
+    }
+}
+
+/// Turns any client error actix produced without a JSON body (unknown route, wrong method,
+/// payload limits) into `{"code", "detail"}`.
+pub fn json_errors<B: 'static>() -> ErrorHandlers<B> {
+    ErrorHandlers::new().default_handler_client(ensure_json)
+}
+
+fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let (code, detail) = match status {
+        StatusCode::NOT_FOUND => ("not_found", "no such route"),
+        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "this route does not accept that method"),
+        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the request body is too large"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            ("unsupported_media_type", "Content-Type must be application/json")
+        }
+        _ => ("bad_request", "the request could not be processed"),
+    };
+    let (req, _) = res.into_parts();
+    let body = HttpResponse::build(status).json(ErrorBody { code, detail: detail.to_owned() });
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, body).map_into_right_body()))
+}
+
+/// The default service: a JSON 404 for unknown routes.
+pub async fn unknown_route() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such route"))
+}
+
+fn json_error(err: JsonPayloadError, _: &HttpRequest, max_body: usize) -> actix_web::Error {
+    let e = match &err {
+        JsonPayloadError::ContentType => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Content-Type must be application/json",
+        ),
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            format!("the request body is larger than {max_body} bytes"),
+        ),
+        JsonPayloadError::Deserialize(de) if de.is_data() => {
+            ApiError::invalid("invalid_body", de.to_string())
+        }
+        JsonPayloadError::Deserialize(de) => ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "malformed_json",
+            format!("the body is not valid JSON: {de}"),
+        ),
+        other => ApiError::new(StatusCode::BAD_REQUEST, "bad_request", other.to_string()),
+    };
+    e.into()
+}
+
+fn path_error(_: PathError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::not_found("resource").into()
+}
+
+fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::invalid("invalid_query", err.to_string()).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn timestamps_are_utc_with_milliseconds() {
+        let t = Utc.with_ymd_and_hms(2026, 11, 22, 10, 15, 30).single().expect("valid")
+            + chrono::Duration::milliseconds(123);
+        assert_eq!(ts(t), "2026-11-22T10:15:30.123Z");
+        assert_eq!(ts(t - chrono::Duration::milliseconds(123)), "2026-11-22T10:15:30.000Z");
+    }
+
+    #[test]
+    fn non_uuid_path_ids_are_not_found() {
+        assert_eq!(path_id("nope", "run").map_err(|e| e.status), Err(StatusCode::NOT_FOUND));
+        assert!(path_id("01a202fc-9077-77ee-9fd2-6488863392c0", "run").is_ok());
+    }
+}

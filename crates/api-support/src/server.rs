@@ -1,0 +1,204 @@
+//! Running a service: shared configuration, migrations, the engine, the dispatcher and the
+//! HTTP server, with a graceful stop (in-flight requests and deliveries finish).
+
+use actix_web::{web, App, HttpServer};
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
+use delivery_engine::policy::{parse_duration, parse_schedule};
+use delivery_engine::secrets::Keyring;
+use delivery_engine::{
+    Dispatcher, DispatcherConfig, EmbeddedMigrations, Engine, EngineConfig, Profile, UrlRule,
+};
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Role {
+    /// HTTP API and delivery worker in one process.
+    All,
+    /// HTTP API only (workers run elsewhere on the same database).
+    Api,
+    /// Delivery worker only.
+    Worker,
+}
+
+/// Configuration both services share (environment variables; flags mirror them).
+#[derive(Debug, Clone, Args)]
+pub struct CommonConfig {
+    /// PostgreSQL URL.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: String,
+    /// Master keys sealing signing secrets: `id:base64(32 bytes)[,...]`, the first is active.
+    #[arg(long, env = "MASTER_KEYS", hide_env_values = true)]
+    pub master_keys: String,
+    /// Time allowed for one attempt: connect, TLS, headers and response body.
+    #[arg(long, env = "DELIVERY_TIMEOUT", default_value = "10s", value_parser = duration_arg)]
+    pub delivery_timeout: Duration,
+    /// Extra PEM root certificates trusted for HTTPS endpoints (verification stays on).
+    #[arg(long, env = "OUTBOUND_CA_FILE")]
+    pub outbound_ca_file: Option<String>,
+    /// Internal address ranges endpoints may reach (comma-separated CIDRs).
+    #[arg(long, env = "OUTBOUND_ALLOW_CIDRS", default_value = "", value_parser = cidrs_arg)]
+    pub outbound_allow_cidrs: AddressPolicy,
+    /// Which parts run in this process.
+    #[arg(long, env = "ROLE", value_enum, default_value = "all")]
+    pub role: Role,
+    /// Fallback polling interval of the delivery worker.
+    #[arg(long, env = "WORKER_POLL_INTERVAL", default_value = "1s", value_parser = duration_arg)]
+    pub worker_poll_interval: Duration,
+    /// Database connections per pool (the API and the worker have one pool each).
+    #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 16)]
+    pub database_pool_size: usize,
+}
+
+/// Parses `250ms`, `10s`, `5m`, `2h`, `1d` for clap.
+pub fn duration_arg(s: &str) -> Result<Duration, String> {
+    parse_duration(s).map_err(|e| e.to_string())
+}
+
+/// A `RETRY_SCHEDULE`: delays before attempts 2..N.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schedule(pub Vec<Duration>);
+
+/// Parses a `RETRY_SCHEDULE` (`1m,5m,30m,2h`) for clap.
+pub fn schedule_arg(s: &str) -> Result<Schedule, String> {
+    parse_schedule(s).map(Schedule).map_err(|e| e.to_string())
+}
+
+fn cidrs_arg(s: &str) -> Result<AddressPolicy, String> {
+    AddressPolicy::parse_allow_list(s)
+}
+
+/// Logs to stderr (stdout carries machine-readable lines such as `listening on <addr>`).
+pub fn init_tracing() {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,actix_server=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+}
+
+/// `binary` alone, or with only flags, means `binary serve ...`.
+pub fn default_to_serve(mut args: Vec<String>) -> Vec<String> {
+    let informational = ["-h", "--help", "-V", "--version"];
+    if args.get(1).is_none_or(|a| a.starts_with('-') && !informational.contains(&a.as_str())) {
+        args.insert(1.min(args.len()), "serve".into());
+    }
+    args
+}
+
+pub async fn migrate(database_url: &str, migrations: Vec<EmbeddedMigrations>) -> anyhow::Result<()> {
+    delivery_engine::run_migrations(database_url, migrations).await.context("applying migrations")
+}
+
+/// Everything about a service that `serve` needs besides its routes.
+pub struct ServiceSpec {
+    pub listen_addr: String,
+    pub profile: Profile,
+    pub url_rule: UrlRule,
+    /// The engine's migrations first, then the service's.
+    pub migrations: Vec<EmbeddedMigrations>,
+}
+
+impl std::fmt::Debug for ServiceSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ServiceSpec")
+            .field("listen_addr", &self.listen_addr)
+            .field("url_rule", &self.url_rule)
+            .finish()
+    }
+}
+
+/// Migrates, builds the engine, runs the dispatcher (unless `ROLE=api`) and the HTTP server
+/// (unless `ROLE=worker`) until SIGINT/SIGTERM, then stops gracefully. `routes` builds the
+/// service's app configuration from the engine.
+pub async fn serve<R, C>(common: &CommonConfig, spec: ServiceSpec, routes: R) -> anyhow::Result<()>
+where
+    R: FnOnce(Engine) -> C,
+    C: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
+{
+    migrate(&common.database_url, spec.migrations).await?;
+    let keyring = Keyring::parse(&common.master_keys).context("MASTER_KEYS")?;
+    let pool = delivery_engine::connect_pool(&common.database_url, common.database_pool_size)?;
+    let engine = Engine::new(
+        pool,
+        keyring,
+        spec.profile,
+        EngineConfig { url_rule: spec.url_rule, address_policy: common.outbound_allow_cidrs.clone() },
+    );
+
+    let shutdown = CancellationToken::new();
+    let worker = if common.role != Role::Api {
+        let client = OutboundClient::new(OutboundConfig {
+            policy: common.outbound_allow_cidrs.clone(),
+            extra_ca_files: common.outbound_ca_file.clone().into_iter().collect(),
+            response_cap: 0,
+        })?;
+        // The worker gets a pool of its own (see Engine::with_pool).
+        let worker_pool =
+            delivery_engine::connect_worker_pool(&common.database_url, common.database_pool_size)?;
+        let dispatcher = Dispatcher::new(
+            engine.with_pool(worker_pool),
+            client,
+            DispatcherConfig { poll_interval: common.worker_poll_interval, ..DispatcherConfig::default() },
+            Some(common.database_url.clone()),
+        );
+        Some(tokio::spawn(dispatcher.run(shutdown.clone())))
+    } else {
+        None
+    };
+
+    if common.role == Role::Worker {
+        println!("worker started");
+        wait_for_signal().await;
+    } else {
+        let configure = routes(engine);
+        let server =
+            HttpServer::new(move || App::new().wrap(crate::json_errors()).configure(configure.clone()))
+                .shutdown_timeout(10)
+                .bind(&spec.listen_addr)
+                .with_context(|| format!("binding {}", spec.listen_addr))?;
+        for addr in server.addrs() {
+            println!("listening on {addr}");
+        }
+        // actix stops on SIGINT/SIGTERM, finishing in-flight requests.
+        server.run().await?;
+    }
+    tracing::info!("stopping: finishing in-flight deliveries");
+    shutdown.cancel();
+    if let Some(worker) = worker {
+        worker.await?;
+    }
+    Ok(())
+}
+
+async fn wait_for_signal() {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut term = signal(SignalKind::terminate()).ok();
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = async {
+            match term.as_mut() {
+                Some(t) => { t.recv().await; }
+                None => std::future::pending::<()>().await,
+            }
+        } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_invocation_and_flags_mean_serve() {
+        let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(default_to_serve(v(&["bin"])), v(&["bin", "serve"]));
+        assert_eq!(default_to_serve(v(&["bin", "--role", "api"])), v(&["bin", "serve", "--role", "api"]));
+        assert_eq!(default_to_serve(v(&["bin", "token"])), v(&["bin", "token"]));
+        assert_eq!(default_to_serve(v(&["bin", "--help"])), v(&["bin", "--help"]));
+    }
+}
