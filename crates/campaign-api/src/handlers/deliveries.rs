@@ -1,0 +1,171 @@
+use super::engine_err;
+use crate::auth::Workspace;
+use crate::AppState;
+use actix_web::{web, HttpResponse};
+use api_support::{path_id, ts, ApiError};
+use delivery_engine::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
+use serde::Serialize;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+pub const DEFAULT_LIMIT: i64 = 50;
+pub const MAX_LIMIT: i64 = 250;
+
+/// Delivery states as shown: `pending` (not attempted yet, or re-sent and not yet attempted),
+/// `retrying` (attempted, awaiting an automatic retry), `delivered`, `dead` (replayable).
+pub fn status_name(s: DeliveryStatus) -> &'static str {
+    match s {
+        DeliveryStatus::Pending => "pending",
+        DeliveryStatus::Failed => "retrying",
+        DeliveryStatus::Delivered => "delivered",
+        DeliveryStatus::Dead => "dead",
+    }
+}
+
+fn parse_status(s: &str) -> Option<DeliveryStatus> {
+    Some(match s {
+        "pending" => DeliveryStatus::Pending,
+        "retrying" => DeliveryStatus::Failed,
+        "delivered" => DeliveryStatus::Delivered,
+        "dead" => DeliveryStatus::Dead,
+        _ => return None,
+    })
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryOut {
+    pub id: String,
+    pub endpoint_id: String,
+    pub event_id: String,
+    pub event_type: String,
+    pub status: &'static str,
+    pub attempt_count: i32,
+    pub last_response_code: Option<i32>,
+    pub last_error: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub next_attempt_at: Option<String>,
+    pub delivered_at: Option<String>,
+}
+
+impl From<Delivery> for DeliveryOut {
+    fn from(d: Delivery) -> Self {
+        Self {
+            id: d.id.to_string(),
+            endpoint_id: d.endpoint_id.to_string(),
+            event_id: d.event_id.to_string(),
+            event_type: d.event_type,
+            status: status_name(d.status),
+            attempt_count: d.attempt_count,
+            last_response_code: d.last_response_code,
+            last_error: d.last_error,
+            created_at: ts(d.created_at),
+            updated_at: ts(d.updated_at),
+            next_attempt_at: d.next_attempt_at.map(ts),
+            delivered_at: d.delivered_at.map(ts),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttemptOut {
+    pub attempt_number: i32,
+    pub started_at: String,
+    pub duration_ms: i32,
+    pub response_code: Option<i32>,
+    pub error: Option<String>,
+    /// The first 4 KiB of the response body, as text (invalid UTF-8 replaced).
+    pub response_body: Option<String>,
+}
+
+impl From<Attempt> for AttemptOut {
+    fn from(a: Attempt) -> Self {
+        Self {
+            attempt_number: a.attempt_number,
+            started_at: ts(a.started_at),
+            duration_ms: a.duration_ms,
+            response_code: a.response_code,
+            error: a.error,
+            response_body: a.response_body.map(|b| String::from_utf8_lossy(&b).into_owned()),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DeliveryWithAttempts {
+    #[serde(flatten)]
+    delivery: DeliveryOut,
+    attempts: Vec<AttemptOut>,
+}
+
+fn parse_query(q: &HashMap<String, String>) -> Result<DeliveryQuery, ApiError> {
+    let limit = match q.get("limit") {
+        None => DEFAULT_LIMIT,
+        Some(raw) => match raw.parse::<i64>() {
+            Ok(n) if (1..=MAX_LIMIT).contains(&n) => n,
+            _ => {
+                return Err(ApiError::invalid(
+                    "invalid_limit",
+                    format!("limit must be an integer from 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})"),
+                ))
+            }
+        },
+    };
+    let status = match q.get("status") {
+        None => None,
+        Some(s) => Some(parse_status(s).ok_or_else(|| {
+            ApiError::invalid("invalid_status", "status must be one of pending, retrying, delivered, dead")
+        })?),
+    };
+    let endpoint_id = match q.get("endpointId") {
+        None => None,
+        Some(s) => Some(
+            Uuid::parse_str(s)
+                .map_err(|_| ApiError::invalid("invalid_endpoint_id", "endpointId must be a UUID"))?,
+        ),
+    };
+    Ok(DeliveryQuery { limit, status, endpoint_id, event_id: None })
+}
+
+pub async fn list(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    query: web::Query<HashMap<String, String>>,
+) -> Result<HttpResponse, ApiError> {
+    let q = parse_query(&query)?;
+    let all = state.engine.list_deliveries(&ws.tenant(), &q).await.map_err(|e| engine_err(e, "delivery"))?;
+    Ok(HttpResponse::Ok().json(all.into_iter().map(DeliveryOut::from).collect::<Vec<_>>()))
+}
+
+pub async fn get(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "delivery")?;
+    let (d, attempts) =
+        state.engine.get_delivery(&ws.tenant(), id).await.map_err(|e| engine_err(e, "delivery"))?;
+    Ok(HttpResponse::Ok().json(DeliveryWithAttempts {
+        delivery: d.into(),
+        attempts: attempts.into_iter().map(AttemptOut::from).collect(),
+    }))
+}
+
+/// Sends the delivery now with the same delivery id. A dead or delivered delivery gets one
+/// attempt; one awaiting retry is brought forward; one in flight is left to finish.
+pub async fn replay(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "delivery")?;
+    let d = state
+        .engine
+        .resend(&ws.tenant(), id, ResendRule::AllowDelivered)
+        .await
+        .map_err(|e| engine_err(e, "delivery"))?;
+    Ok(HttpResponse::Accepted().json(DeliveryOut::from(d)))
+}

@@ -1,0 +1,154 @@
+use super::engine_err;
+use crate::auth::Workspace;
+use crate::AppState;
+use actix_web::{web, HttpResponse};
+use api_support::{path_id, ts, ApiError};
+use delivery_engine::{Endpoint, EndpointPatch, NewEndpoint};
+use serde::{Deserialize, Deserializer, Serialize};
+
+pub const MAX_URL_LEN: usize = 2048;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EndpointIn {
+    pub url: String,
+    /// Absent, null or empty: every type.
+    #[serde(default)]
+    pub event_types: Option<Vec<String>>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedOut {
+    pub id: String,
+    pub url: String,
+    pub event_types: Vec<String>,
+    pub secret: String,
+    pub created_at: String,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EndpointOut {
+    pub id: String,
+    pub url: String,
+    pub event_types: Vec<String>,
+    pub disabled: bool,
+    pub disabled_reason: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl From<Endpoint> for EndpointOut {
+    fn from(e: Endpoint) -> Self {
+        Self {
+            id: e.id.to_string(),
+            url: e.url,
+            event_types: e.event_types,
+            disabled: e.disabled_at.is_some(),
+            disabled_reason: e.disabled_reason,
+            created_at: ts(e.created_at),
+            updated_at: ts(e.updated_at),
+        }
+    }
+}
+
+fn check_url(url: &str) -> Result<(), ApiError> {
+    if url.len() > MAX_URL_LEN {
+        return Err(ApiError::invalid(
+            "invalid_url",
+            format!("the URL is longer than {MAX_URL_LEN} characters"),
+        ));
+    }
+    Ok(())
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    body: web::Json<EndpointIn>,
+) -> Result<HttpResponse, ApiError> {
+    let EndpointIn { url, event_types } = body.into_inner();
+    check_url(&url)?;
+    let created = state
+        .engine
+        .create_endpoint(&ws.tenant(), NewEndpoint { url, event_types: event_types.unwrap_or_default() })
+        .await
+        .map_err(|e| engine_err(e, "webhook"))?;
+    let e = created.endpoint;
+    Ok(HttpResponse::Created().json(CreatedOut {
+        id: e.id.to_string(),
+        url: e.url,
+        event_types: e.event_types,
+        secret: created.secret.expose().to_owned(),
+        created_at: ts(e.created_at),
+    }))
+}
+
+pub async fn list(state: web::Data<AppState>, ws: Workspace) -> Result<HttpResponse, ApiError> {
+    let all = state.engine.list_endpoints(&ws.tenant()).await.map_err(|e| engine_err(e, "webhook"))?;
+    Ok(HttpResponse::Ok().json(all.into_iter().map(EndpointOut::from).collect::<Vec<_>>()))
+}
+
+pub async fn get(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "webhook")?;
+    let e = state.engine.get_endpoint(&ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
+    Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
+}
+
+/// `null` and absent differ for `eventTypes` in a PATCH: absent keeps the filter, `null` or
+/// `[]` means every type.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Vec<String>>>, D::Error> {
+    Option::<Vec<String>>::deserialize(d).map(Some)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EndpointPatchIn {
+    pub url: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub event_types: Option<Option<Vec<String>>>,
+    pub disabled: Option<bool>,
+}
+
+pub async fn update(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    id: web::Path<String>,
+    body: web::Json<EndpointPatchIn>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "webhook")?;
+    let patch = body.into_inner();
+    if let Some(url) = &patch.url {
+        check_url(url)?;
+    }
+    let e = state
+        .engine
+        .update_endpoint(
+            &ws.tenant(),
+            id,
+            EndpointPatch {
+                url: patch.url,
+                event_types: patch.event_types.map(Option::unwrap_or_default),
+                disabled: patch.disabled,
+                disabled_reason: patch.disabled.filter(|d| *d).map(|_| "disabled through the API".to_owned()),
+            },
+        )
+        .await
+        .map_err(|e| engine_err(e, "webhook"))?;
+    Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
+}
+
+pub async fn delete(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "webhook")?;
+    state.engine.delete_endpoint(&ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,27 @@
+//! campaign-api: versioned event webhooks on the delivery engine. The binary is `src/main.rs`.
+
+pub mod auth;
+pub mod catalog;
+pub mod handlers;
+pub mod profile;
+pub mod routes;
+pub mod store;
+
+use actix_web::web;
+
+/// Request bodies above this are refused with 413 before they are read in full.
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub engine: delivery_engine::Engine,
+}
+
+pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg| {
+        cfg.app_data(web::Data::new(state))
+            .configure(api_support::configure_extractors(MAX_BODY_BYTES))
+            .configure(routes::configure)
+            .default_service(web::to(api_support::unknown_route));
+    }
+}

@@ -1,0 +1,113 @@
+//! The `campaign-api` binary: `serve` (the default), `create-workspace`, `migrate`.
+
+use actix_web::web;
+use anyhow::Context;
+use api_support::server::{self, schedule_arg, CommonConfig, Schedule, ServiceSpec};
+use campaign_api::{profile, store, AppState};
+use clap::{Args, Parser, Subcommand};
+use delivery_engine::UrlRule;
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(name = "campaign-api", version, about = "Versioned event webhooks for the campaign service")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Clone, Args)]
+struct ServeConfig {
+    #[command(flatten)]
+    common: CommonConfig,
+    /// Address to listen on; port 0 picks a free port (printed on stdout as `listening on <addr>`).
+    #[arg(long, env = "LISTEN_ADDR", default_value = "127.0.0.1:8081")]
+    listen_addr: String,
+    /// Delays before attempts 2..N, replacing the default exponential schedule
+    /// (30s,90s,270s,810s,2430s,7290s,6h with ±10 % jitter).
+    #[arg(long, env = "RETRY_SCHEDULE", value_parser = schedule_arg)]
+    retry_schedule: Option<Schedule>,
+    /// The word in the header names: X-<PRODUCT_NAME>-Event, -Delivery, -Signature.
+    #[arg(long, env = "PRODUCT_NAME", default_value = "Service")]
+    product_name: String,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the HTTP API and run the delivery worker (the default).
+    Serve(Box<ServeConfig>),
+    /// Create a workspace and its first API key; prints {"workspaceId", "apiKey"} on stdout.
+    CreateWorkspace {
+        #[arg(long)]
+        name: String,
+        #[arg(long, env = "DATABASE_URL")]
+        database_url: String,
+    },
+    /// Apply the database migrations and exit.
+    Migrate {
+        #[arg(long, env = "DATABASE_URL")]
+        database_url: String,
+    },
+}
+
+fn migrations() -> Vec<delivery_engine::EmbeddedMigrations> {
+    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS]
+}
+
+fn main() -> ExitCode {
+    server::init_tracing();
+    let cli = Cli::parse_from(server::default_to_serve(std::env::args().collect()));
+    let result = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(anyhow::Error::from)
+        .and_then(|runtime| {
+            runtime.block_on(async {
+                match cli.command {
+                    Command::Serve(config) => serve(*config).await,
+                    Command::CreateWorkspace { name, database_url } => {
+                        create_workspace(&name, &database_url).await
+                    }
+                    Command::Migrate { database_url } => server::migrate(&database_url, migrations()).await,
+                }
+            })
+        });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn create_workspace(name: &str, database_url: &str) -> anyhow::Result<()> {
+    if name.trim().is_empty() || name.chars().count() > 200 {
+        anyhow::bail!("--name must be 1 to 200 characters");
+    }
+    server::migrate(database_url, migrations()).await?;
+    let pool = delivery_engine::connect_pool(database_url, 1)?;
+    let mut conn = pool.get().await.context("connecting to the database")?;
+    let (id, key) = store::create_workspace(&mut conn, name).await?;
+    println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
+    Ok(())
+}
+
+async fn serve(config: ServeConfig) -> anyhow::Result<()> {
+    let profile = profile::profile(
+        &config.product_name,
+        config.retry_schedule.clone().map(|s| s.0),
+        config.common.delivery_timeout,
+    )
+    .map_err(anyhow::Error::msg)?;
+    let spec = ServiceSpec {
+        listen_addr: config.listen_addr.clone(),
+        profile,
+        url_rule: UrlRule::HttpsOnly,
+        migrations: migrations(),
+    };
+    server::serve(&config.common, spec, |engine| {
+        let state = AppState { engine };
+        move |cfg: &mut web::ServiceConfig| campaign_api::configure_app(state.clone())(cfg)
+    })
+    .await
+}

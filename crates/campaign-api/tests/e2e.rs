@@ -1,0 +1,508 @@
+//! campaign-api end to end: the real binary on a fresh PostgreSQL database, HTTPS receivers
+//! with a CA made at test time (trusted through OUTBOUND_CA_FILE), real HTTP.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{json, Value};
+use std::time::Duration;
+use test_support::{
+    independent_hmac_sha256_hex, run_cli, ApiClient, ApiResponse, Receiver, Recorded, Reply, ServiceProcess,
+    TestCa, TestDb,
+};
+
+const BIN: &str = env!("CARGO_BIN_EXE_campaign-api");
+const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+struct Service {
+    db: TestDb,
+    ca: TestCa,
+    _process: ServiceProcess,
+    anonymous: ApiClient,
+    a: ApiClient,
+    a_id: String,
+    b: ApiClient,
+}
+
+async fn workspace(db: &TestDb, name: &str) -> Value {
+    let out =
+        run_cli(BIN, &["create-workspace", "--name", name], &[("DATABASE_URL", db.url())]).await.unwrap();
+    serde_json::from_str(out.trim()).unwrap()
+}
+
+async fn start(extra: &[(&str, &str)]) -> Service {
+    let db = TestDb::create("campaign", |url| async move {
+        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let ca = TestCa::new().unwrap();
+    let ca_path = ca.pem_path().display().to_string();
+    let mut env = vec![
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("OUTBOUND_CA_FILE", ca_path.as_str()),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8,::1/128"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+    ];
+    env.extend_from_slice(extra);
+    let process = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let anonymous = ApiClient::new(process.base_url());
+    let wa = workspace(&db, "Workspace A").await;
+    let wb = workspace(&db, "Workspace B").await;
+    let a = anonymous.with_bearer(wa["apiKey"].as_str().unwrap());
+    let b = anonymous.with_bearer(wb["apiKey"].as_str().unwrap());
+    let a_id = wa["workspaceId"].as_str().unwrap().to_owned();
+    Service { db, ca, _process: process, anonymous, a, a_id, b }
+}
+
+fn assert_error(res: &ApiResponse, status: u16, code: &str) {
+    assert_eq!(res.status, status, "body: {}", String::from_utf8_lossy(&res.body));
+    let body = res.json();
+    assert_eq!(body["code"], code, "{body}");
+    assert!(body["detail"].as_str().is_some_and(|d| !d.is_empty()), "{body}");
+}
+
+async fn register(api: &ApiClient, url: &str, types: Option<&[&str]>) -> Value {
+    let body = match types {
+        Some(t) => json!({ "url": url, "eventTypes": t }),
+        None => json!({ "url": url }),
+    };
+    let res = api.call("POST", "/api/v1/webhooks", Some(body)).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    res.json()
+}
+
+async fn create_campaign(api: &ApiClient, name: &str, status: &str) -> Value {
+    let res = api.call("POST", "/api/v1/campaigns", Some(json!({ "name": name, "status": status }))).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    res.json()
+}
+
+async fn deliveries(api: &ApiClient, query: &str) -> Vec<Value> {
+    let res = api.call("GET", &format!("/api/v1/webhook-deliveries?{query}"), None).await;
+    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
+    res.json().as_array().unwrap().clone()
+}
+
+async fn wait_delivery(api: &ApiClient, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    loop {
+        let res = api.call("GET", &format!("/api/v1/webhook-deliveries/{id}"), None).await;
+        assert_eq!(res.status, 200);
+        let d = res.json();
+        if pred(&d) {
+            return d;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "delivery never matched: {d}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+fn verify(req: &Recorded, product: &str, secret: &str) -> bool {
+    let expected = format!("sha256={}", independent_hmac_sha256_hex(secret.as_bytes(), &req.body));
+    req.header(&format!("x-{product}-signature")) == Some(expected.as_str())
+}
+
+/// The envelope re-serialised in the spec's field order must equal the raw body byte for byte.
+fn assert_envelope(req: &Recorded) -> Value {
+    let v: Value = serde_json::from_slice(&req.body).unwrap();
+    let expected = format!(
+        r#"{{"id":{},"type":{},"entityType":{},"entityId":{},"workspaceId":{},"payload":{},"occurredAt":{}}}"#,
+        v["id"], v["type"], v["entityType"], v["entityId"], v["workspaceId"], v["payload"], v["occurredAt"]
+    );
+    assert_eq!(String::from_utf8_lossy(&req.body), expected);
+    for f in ["id", "entityId", "workspaceId"] {
+        assert!(uuid::Uuid::parse_str(v[f].as_str().unwrap()).is_ok(), "{f} is not a UUID: {v}");
+    }
+    let at = v["occurredAt"].as_str().unwrap();
+    assert!(chrono::DateTime::parse_from_rfc3339(at).is_ok() && at.len() == 24 && at.ends_with('Z'), "{at}");
+    assert_eq!(&at[19..20], ".", "milliseconds: {at}");
+    v
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn mutations_deliver_signed_envelopes_over_https_with_filters() {
+    let svc = start(&[]).await;
+    let all = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let status_only = Receiver::start_https(&svc.ca, |_, _| Reply::Status(202)).await;
+    let ep_all = register(&svc.a, &all.url(), None).await;
+    let ep_status = register(&svc.a, &status_only.url(), Some(&["campaign.status_changed.v1"])).await;
+    assert_eq!(ep_all["eventTypes"], json!([]));
+    assert_eq!(ep_all.as_object().unwrap().len(), 5, "{ep_all}");
+    assert!(ep_all["secret"].as_str().unwrap().starts_with("whsec_"));
+
+    let campaign = create_campaign(&svc.a, "Winter sale", "active").await;
+    let cid = campaign["id"].as_str().unwrap();
+    assert_eq!(campaign["workspaceId"], svc.a_id.as_str());
+    let patched =
+        svc.a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": "paused" }))).await;
+    assert_eq!(patched.status, 200);
+    assert_eq!(patched.json()["status"], "paused");
+
+    let got = all.wait_for(3).await;
+    let types: Vec<_> = got.iter().map(|r| r.header("x-service-event").unwrap().to_owned()).collect();
+    assert!(types.contains(&"campaign.created.v1".to_owned()));
+    assert!(types.contains(&"campaign.updated.v1".to_owned()));
+    assert!(types.contains(&"campaign.status_changed.v1".to_owned()));
+    for req in &got {
+        assert_eq!(req.method, "POST");
+        assert_eq!(req.header("content-type"), Some("application/json"));
+        assert!(verify(req, "service", ep_all["secret"].as_str().unwrap()));
+        let env = assert_envelope(req);
+        assert_eq!(env["type"], req.header("x-service-event").unwrap());
+        assert_eq!(env["entityType"], "campaign");
+        assert_eq!(env["entityId"], cid);
+        assert_eq!(env["workspaceId"], svc.a_id.as_str());
+    }
+    let created = got.iter().find(|r| r.header("x-service-event") == Some("campaign.created.v1")).unwrap();
+    assert_eq!(assert_envelope(created)["payload"], json!({ "name": "Winter sale", "status": "active" }));
+
+    let only = status_only.wait_for(1).await.remove(0);
+    let env = assert_envelope(&only);
+    assert_eq!(env["type"], "campaign.status_changed.v1");
+    assert_eq!(env["payload"], json!({ "from": "active", "to": "paused" }));
+    assert!(verify(&only, "service", ep_status["secret"].as_str().unwrap()));
+    // X-Service-Delivery is the delivery's id in the API.
+    let listed = deliveries(&svc.a, &format!("endpointId={}", ep_status["id"].as_str().unwrap())).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["id"], only.header("x-service-delivery").unwrap());
+    assert_eq!(listed[0]["eventId"], env["id"]);
+    let d = wait_delivery(&svc.a, listed[0]["id"].as_str().unwrap(), |d| d["status"] == "delivered").await;
+    assert_eq!(d["attemptCount"], 1);
+    assert_eq!(d["lastResponseCode"], 202);
+    assert_eq!(d["attempts"][0]["responseCode"], 202);
+
+    // A PATCH that changes nothing emits nothing.
+    svc.a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": "paused" }))).await;
+    let published = svc
+        .a
+        .call(
+            "POST",
+            "/api/v1/events",
+            Some(json!({ "type": "line_item.created.v1", "entityType": "line_item",
+                "entityId": uuid::Uuid::new_v4(), "payload": { "campaignId": cid, "name": "Banner" } })),
+        )
+        .await;
+    assert_eq!(published.status, 202);
+    let event_id = published.json()["id"].as_str().unwrap().to_owned();
+    let got = all.wait_for(4).await;
+    let env = assert_envelope(&got[3]);
+    assert_eq!(env["id"], event_id.as_str());
+    assert_eq!(env["entityType"], "line_item");
+    assert_eq!(status_only.count(), 1, "a filtered endpoint receives only its types");
+    assert_eq!(deliveries(&svc.a, "").await.len(), 5);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn eight_attempts_then_dead_then_replay_with_the_same_delivery_id() {
+    let svc =
+        start(&[("RETRY_SCHEDULE", "50ms,50ms,50ms,50ms,50ms,50ms,50ms"), ("PRODUCT_NAME", "Acme")]).await;
+    let receiver =
+        Receiver::start_https(&svc.ca, |n, _| if n < 8 { Reply::Status(503) } else { Reply::Status(200) })
+            .await;
+    let ep = register(&svc.a, &receiver.url(), Some(&["campaign.created.v1"])).await;
+    create_campaign(&svc.a, "Retry me", "draft").await;
+
+    let got = receiver.wait_for(8).await;
+    let id = got[0].header("x-acme-delivery").unwrap().to_owned();
+    assert!(got.iter().all(|r| r.header("x-acme-delivery") == Some(id.as_str())));
+    assert!(got.iter().all(|r| verify(r, "acme", ep["secret"].as_str().unwrap())));
+    assert_eq!(got[0].header("x-acme-event"), Some("campaign.created.v1"));
+    let dead = wait_delivery(&svc.a, &id, |d| d["status"] == "dead").await;
+    assert_eq!(dead["attemptCount"], 8);
+    assert_eq!(dead["lastResponseCode"], 503);
+    assert_eq!(dead["attempts"].as_array().unwrap().len(), 8);
+    assert_eq!(deliveries(&svc.a, "status=dead").await.len(), 1);
+    assert_eq!(deliveries(&svc.a, "status=delivered").await.len(), 0);
+    assert_eq!(receiver.count(), 8, "no ninth automatic attempt");
+
+    let replay = svc.a.call("POST", &format!("/api/v1/webhook-deliveries/{id}/replay"), None).await;
+    assert_eq!(replay.status, 202);
+    assert_eq!(replay.json()["id"], id.as_str());
+    let got = receiver.wait_for(9).await;
+    assert_eq!(got[8].header("x-acme-delivery"), Some(id.as_str()));
+    assert_eq!(got[8].body, got[0].body, "a replay sends the same envelope");
+    let delivered = wait_delivery(&svc.a, &id, |d| d["status"] == "delivered").await;
+    assert_eq!(delivered["attemptCount"], 9);
+    assert!(delivered["deliveredAt"].as_str().is_some());
+
+    // Replaying a delivered delivery sends it again, same id (documented in docs/campaign-api.md).
+    assert_eq!(
+        svc.a.call("POST", &format!("/api/v1/webhook-deliveries/{id}/replay"), None).await.status,
+        202
+    );
+    let got = receiver.wait_for(10).await;
+    assert_eq!(got[9].header("x-acme-delivery"), Some(id.as_str()));
+    wait_delivery(&svc.a, &id, |d| d["status"] == "delivered" && d["attemptCount"] == 10).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_answer_after_the_timeout_is_a_failed_attempt() {
+    let svc = start(&[("DELIVERY_TIMEOUT", "300ms"), ("RETRY_SCHEDULE", "50ms")]).await;
+    let late =
+        Receiver::start_https(&svc.ca, |_, _| Reply::StatusAfter(200, Duration::from_millis(1500))).await;
+    register(&svc.a, &late.url(), None).await;
+    create_campaign(&svc.a, "Slow", "draft").await;
+    late.wait_for(2).await;
+    let id = deliveries(&svc.a, "").await[0]["id"].as_str().unwrap().to_owned();
+    let dead = wait_delivery(&svc.a, &id, |d| d["status"] == "dead").await;
+    assert_eq!(dead["attemptCount"], 2);
+    assert!(dead["lastError"].as_str().unwrap().contains("timed out after 300 ms"), "{dead}");
+    assert_eq!(dead["lastResponseCode"], Value::Null);
+    let first = &dead["attempts"][0];
+    assert!(first["durationMs"].as_i64().unwrap() < 1500, "{first}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn endpoints_can_be_read_changed_disabled_and_deleted() {
+    let svc = start(&[]).await;
+    let r1 = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let r2 = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let ep = register(&svc.a, &r1.url(), Some(&["campaign.created.v1"])).await;
+    let id = ep["id"].as_str().unwrap();
+    let path = format!("/api/v1/webhooks/{id}");
+
+    let got = svc.a.call("GET", &path, None).await;
+    assert_eq!(got.status, 200);
+    let got = got.json();
+    assert_eq!(got["url"], r1.url());
+    assert_eq!(got["disabled"], false);
+    assert!(got.get("secret").is_none());
+    let list = svc.a.call("GET", "/api/v1/webhooks", None).await;
+    assert!(!String::from_utf8_lossy(&list.body).contains(ep["secret"].as_str().unwrap()));
+
+    // Move it to r2 and widen the filter to every type (null).
+    let patched = svc.a.call("PATCH", &path, Some(json!({ "url": r2.url(), "eventTypes": null }))).await;
+    assert_eq!(patched.status, 200);
+    assert_eq!(patched.json()["eventTypes"], json!([]));
+    assert_eq!(patched.json()["url"], r2.url());
+
+    // Disabled: new events do not reach it.
+    let disabled = svc.a.call("PATCH", &path, Some(json!({ "disabled": true }))).await;
+    assert_eq!(disabled.json()["disabled"], true);
+    create_campaign(&svc.a, "While disabled", "draft").await;
+    // Enabled again: the next event arrives, and it is the only one that does.
+    let enabled = svc.a.call("PATCH", &path, Some(json!({ "disabled": false }))).await;
+    assert_eq!(enabled.json()["disabled"], false);
+    create_campaign(&svc.a, "After enabling", "draft").await;
+    let got = r2.wait_for(1).await;
+    assert_eq!(assert_envelope(&got[0])["payload"]["name"], "After enabling");
+    assert_eq!(r1.count(), 0);
+    let d = deliveries(&svc.a, "").await;
+    assert_eq!(d.len(), 1, "no delivery was created for the disabled endpoint");
+    wait_delivery(&svc.a, d[0]["id"].as_str().unwrap(), |d| d["status"] == "delivered").await;
+    assert_eq!(r2.count(), 1);
+
+    assert_eq!(svc.a.call("DELETE", &path, None).await.status, 204);
+    assert_error(&svc.a.call("GET", &path, None).await, 404, "not_found");
+    assert_eq!(svc.a.call("GET", "/api/v1/webhooks", None).await.json(), json!([]));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn another_workspaces_ids_are_404_like_unknown_ones() {
+    let svc = start(&[]).await;
+    let r = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let ep = register(&svc.a, &r.url(), None).await;
+    let campaign = create_campaign(&svc.a, "Mine", "active").await;
+    r.wait_for(1).await;
+    let delivery = deliveries(&svc.a, "").await[0]["id"].as_str().unwrap().to_owned();
+    let ids = [ep["id"].as_str().unwrap(), campaign["id"].as_str().unwrap(), delivery.as_str()];
+    let unknown = uuid::Uuid::new_v4().to_string();
+    assert_eq!(svc.b.call("GET", "/api/v1/webhooks", None).await.json(), json!([]));
+    assert_eq!(deliveries(&svc.b, "").await, Vec::<Value>::new());
+    for (method, path, body) in [
+        ("GET", "/api/v1/webhooks/{ep}", None),
+        ("PATCH", "/api/v1/webhooks/{ep}", Some(json!({ "disabled": true }))),
+        ("DELETE", "/api/v1/webhooks/{ep}", None),
+        ("GET", "/api/v1/webhook-deliveries/{d}", None),
+        ("POST", "/api/v1/webhook-deliveries/{d}/replay", None),
+        ("GET", "/api/v1/campaigns/{c}", None),
+        ("PATCH", "/api/v1/campaigns/{c}", Some(json!({ "status": "paused" }))),
+    ] {
+        let theirs = path.replace("{ep}", ids[0]).replace("{c}", ids[1]).replace("{d}", ids[2]);
+        let missing = path.replace("{ep}", &unknown).replace("{c}", &unknown).replace("{d}", &unknown);
+        let a = svc.b.call(method, &theirs, body.clone()).await;
+        assert_error(&a, 404, "not_found");
+        assert_eq!(a.body, svc.b.call(method, &missing, body).await.body, "{method} {path}");
+    }
+    assert_eq!(
+        svc.a.call("GET", &format!("/api/v1/campaigns/{}", ids[1]), None).await.json()["status"],
+        "active"
+    );
+    assert_eq!(svc.a.call("GET", "/api/v1/webhooks", None).await.json()[0]["disabled"], false);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_input_gets_a_clear_4xx_never_a_500() {
+    let svc = start(&[]).await;
+    let a = &svc.a;
+    // Authentication.
+    assert_error(&svc.anonymous.call("GET", "/api/v1/webhooks", None).await, 401, "unauthorized");
+    assert_error(
+        &svc.anonymous.with_bearer("ck_unknown").call("GET", "/api/v1/webhooks", None).await,
+        401,
+        "unauthorized",
+    );
+    assert_error(
+        &svc.anonymous.raw("GET", "/api/v1/webhooks", None, &[("authorization", "Basic YTpi")]).await,
+        401,
+        "unauthorized",
+    );
+    // Endpoints.
+    for (body, code) in [
+        (json!({ "url": "http://hooks.example.com/x" }), "url_not_https"),
+        (json!({ "url": "ftp://hooks.example.com/x" }), "url_not_https"),
+        (json!({ "url": "not a url" }), "invalid_url"),
+        (json!({ "url": "https://" }), "invalid_url"),
+        (json!({ "url": "https://10.0.0.8/x" }), "url_forbidden_address"),
+        (
+            json!({ "url": "https://hooks.example.com/x", "eventTypes": ["campaign.created.v2"] }),
+            "unknown_event_types",
+        ),
+        (
+            json!({ "url": "https://hooks.example.com/x", "eventTypes": "campaign.created.v1" }),
+            "invalid_body",
+        ),
+        (json!({ "eventTypes": [] }), "invalid_body"),
+    ] {
+        assert_error(&a.call("POST", "/api/v1/webhooks", Some(body)).await, 422, code);
+    }
+    let named = a
+        .call("POST", "/api/v1/webhooks", Some(json!({ "url": "https://h.example.com/", "eventTypes": ["x.v1", "campaign.created.v1", "y"] })))
+        .await;
+    let detail = named.json()["detail"].as_str().unwrap().to_owned();
+    assert!(
+        detail.contains("x.v1") && detail.contains('y') && !detail.contains("campaign.created.v1"),
+        "{detail}"
+    );
+    assert_error(
+        &a.raw("POST", "/api/v1/webhooks", Some((b"{", "application/json")), &[]).await,
+        400,
+        "malformed_json",
+    );
+    assert_error(
+        &a.raw("POST", "/api/v1/webhooks", Some((b"{}", "text/plain")), &[]).await,
+        415,
+        "unsupported_media_type",
+    );
+    let huge = format!(r#"{{"url":"https://h.example.com/","pad":"{}"}}"#, "x".repeat(300 * 1024));
+    assert_error(
+        &a.raw("POST", "/api/v1/webhooks", Some((huge.as_bytes(), "application/json")), &[]).await,
+        413,
+        "payload_too_large",
+    );
+    assert_error(&a.call("PATCH", "/api/v1/webhooks/not-a-uuid", Some(json!({}))).await, 404, "not_found");
+    // Events.
+    let entity = uuid::Uuid::new_v4().to_string();
+    for (body, code) in [
+        (
+            json!({ "type": "campaign.deleted.v1", "entityType": "campaign", "entityId": entity, "payload": {} }),
+            "unknown_event_type",
+        ),
+        (
+            json!({ "type": "line_item.created.v1", "entityType": "campaign", "entityId": entity, "payload": { "campaignId": entity, "name": "x" } }),
+            "entity_type_mismatch",
+        ),
+        (
+            json!({ "type": "deal.created.v1", "entityType": "deal", "entityId": "42", "payload": { "name": "x" } }),
+            "invalid_entity_id",
+        ),
+        (
+            json!({ "type": "deal.created.v1", "entityType": "deal", "entityId": entity, "payload": { "title": "x" } }),
+            "invalid_payload",
+        ),
+        (
+            json!({ "type": "deal.created.v1", "entityType": "deal", "entityId": entity, "payload": "x" }),
+            "invalid_payload",
+        ),
+        (json!({ "type": "deal.created.v1", "entityType": "deal", "entityId": entity }), "invalid_body"),
+    ] {
+        assert_error(&a.call("POST", "/api/v1/events", Some(body)).await, 422, code);
+    }
+    // Campaigns.
+    assert_error(
+        &a.call("POST", "/api/v1/campaigns", Some(json!({ "name": "" }))).await,
+        422,
+        "invalid_name",
+    );
+    assert_error(
+        &a.call("POST", "/api/v1/campaigns", Some(json!({ "status": "active" }))).await,
+        422,
+        "invalid_body",
+    );
+    assert_error(
+        &a.call("POST", "/api/v1/campaigns", Some(json!({ "name": "x", "status": "archived" }))).await,
+        422,
+        "invalid_status",
+    );
+    assert_error(
+        &a.call("POST", "/api/v1/campaigns", Some(json!({ "name": "x", "status": "live" }))).await,
+        422,
+        "invalid_status",
+    );
+    let c = create_campaign(a, "x", "active").await;
+    let path = format!("/api/v1/campaigns/{}", c["id"].as_str().unwrap());
+    assert_error(
+        &a.call("PATCH", &path, Some(json!({ "status": "draft" }))).await,
+        409,
+        "invalid_status_transition",
+    );
+    assert_error(&a.call("PATCH", &path, Some(json!({ "status": "nope" }))).await, 422, "invalid_status");
+    assert_error(
+        &a.call("PATCH", &path, Some(json!({ "name": "y".repeat(201) }))).await,
+        422,
+        "invalid_name",
+    );
+    // Deliveries.
+    for (q, code) in [
+        ("limit=0", "invalid_limit"),
+        ("limit=251", "invalid_limit"),
+        ("limit=x", "invalid_limit"),
+        ("status=dead_letter", "invalid_status"),
+        ("endpointId=42", "invalid_endpoint_id"),
+    ] {
+        assert_error(&a.call("GET", &format!("/api/v1/webhook-deliveries?{q}"), None).await, 422, code);
+    }
+    assert_eq!(
+        a.call(
+            "GET",
+            &format!("/api/v1/webhook-deliveries?limit=250&status=pending&endpointId={entity}"),
+            None
+        )
+        .await
+        .status,
+        200
+    );
+    assert_error(
+        &a.call("POST", &format!("/api/v1/webhook-deliveries/{entity}/replay"), None).await,
+        404,
+        "not_found",
+    );
+    assert_error(&a.call("GET", "/api/v1/nope", None).await, 404, "not_found");
+    assert_error(&a.call("PUT", "/api/v1/campaigns", None).await, 405, "method_not_allowed");
+    assert_eq!(svc.db.count("SELECT count(*) AS n FROM webhook_endpoints").await.unwrap(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn create_workspace_prints_its_id_and_a_key_shown_once() {
+    let db = TestDb::create("campaign", |url| async move {
+        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let w = workspace(&db, "Acme").await;
+    let obj = w.as_object().unwrap();
+    assert_eq!(obj.len(), 2);
+    assert!(uuid::Uuid::parse_str(w["workspaceId"].as_str().unwrap()).is_ok());
+    let key = w["apiKey"].as_str().unwrap();
+    assert!(key.starts_with("ck_") && key.len() > 40);
+    // Stored hashed: the key itself is nowhere in the database.
+    let sql = format!(
+        "SELECT count(*) AS n FROM api_keys WHERE key_hash = '{key}' OR key_hash LIKE '%{}%'",
+        &key[3..]
+    );
+    assert_eq!(db.count(&sql).await.unwrap(), 0);
+    assert_eq!(db.count("SELECT count(*) AS n FROM api_keys").await.unwrap(), 1);
+}
