@@ -124,8 +124,11 @@ mod tests {
     fn payloads_are_checked_against_required_fields() {
         let t = find("campaign.status_changed.v1").expect("in catalog");
         assert_eq!(t.check_payload(&json!({ "from": "active", "to": "paused" })), Ok(()));
-        assert!(t.check_payload(&json!({ "from": "active" })).unwrap_err().contains("`to`"));
-        assert!(t.check_payload(&json!({ "from": 1, "to": "x" })).unwrap_err().contains("must be a string"));
+        assert!(t.check_payload(&json!({ "from": "active" })).expect_err("missing field").contains("`to`"));
+        assert!(t
+            .check_payload(&json!({ "from": 1, "to": "x" }))
+            .expect_err("wrong kind")
+            .contains("must be a string"));
         assert!(t.check_payload(&json!([1])).is_err());
     }
 }
