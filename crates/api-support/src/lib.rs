@@ -24,6 +24,23 @@ pub fn path_id(raw: &str, what: &str) -> Result<Uuid, ApiError> {
     Uuid::parse_str(raw).map_err(|_| ApiError::not_found(what))
 }
 
+/// The credential of an `Authorization: Bearer <credential>` header (scheme matched
+/// case-insensitively, as RFC 9110 says), or the 401 to answer.
+pub fn bearer_credential(req: &HttpRequest, what: &str) -> Result<String, ApiError> {
+    let header = req.headers().get(header::AUTHORIZATION).ok_or_else(|| {
+        ApiError::unauthorized(&format!("an Authorization: Bearer <{what}> header is required"))
+    })?;
+    header
+        .to_str()
+        .ok()
+        .and_then(|h| h.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, credential)| credential.trim())
+        .filter(|c| !c.is_empty() && c.len() <= 4096)
+        .map(str::to_owned)
+        .ok_or_else(|| ApiError::unauthorized(&format!("the Authorization header must be `Bearer <{what}>`")))
+}
+
 /// JSON bodies up to `max_body` bytes (413 above, before the whole body is read); extractor
 /// failures as JSON errors: 415 wrong content type, 400 malformed JSON, 422 well-formed JSON
 /// of the wrong shape, 404 for a path that does not parse, 422 for a query that does not.

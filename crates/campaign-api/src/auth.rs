@@ -26,7 +26,7 @@ impl FromRequest for Workspace {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
-        let key = bearer(req);
+        let key = api_support::bearer_credential(req, "apiKey");
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
             let key = key?;
@@ -37,19 +37,4 @@ impl FromRequest for Workspace {
                 .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))
         })
     }
-}
-
-fn bearer(req: &HttpRequest) -> Result<String, ApiError> {
-    let header = req
-        .headers()
-        .get("authorization")
-        .ok_or_else(|| ApiError::unauthorized("an Authorization: Bearer <apiKey> header is required"))?;
-    header
-        .to_str()
-        .ok()
-        .and_then(|h| h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer ")))
-        .map(str::trim)
-        .filter(|k| !k.is_empty() && k.len() <= 256)
-        .map(str::to_owned)
-        .ok_or_else(|| ApiError::unauthorized("the Authorization header must be `Bearer <apiKey>`"))
 }

@@ -10,7 +10,9 @@ use std::time::Duration;
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
     sub: String,
-    iat: i64,
+    /// Issued-at; optional (only `exp` and `sub` are required).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    iat: Option<i64>,
     exp: i64,
 }
 
@@ -41,11 +43,11 @@ impl JwtKeys {
     }
 
     pub fn issue(&self, account: &str, ttl: Duration) -> anyhow::Result<String> {
-        if account.is_empty() || account.len() > MAX_ACCOUNT_ID {
+        if account.is_empty() || account.chars().count() > MAX_ACCOUNT_ID {
             anyhow::bail!("the account id must be 1 to {MAX_ACCOUNT_ID} characters");
         }
         let now = chrono::Utc::now().timestamp();
-        let claims = Claims { sub: account.to_owned(), iat: now, exp: now + ttl.as_secs() as i64 };
+        let claims = Claims { sub: account.to_owned(), iat: Some(now), exp: now + ttl.as_secs() as i64 };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
 
@@ -67,7 +69,7 @@ impl JwtKeys {
             _ => "the token is malformed".to_owned(),
         })?;
         let sub = data.claims.sub;
-        if sub.is_empty() || sub.len() > MAX_ACCOUNT_ID {
+        if sub.is_empty() || sub.chars().count() > MAX_ACCOUNT_ID {
             return Err("the token's subject is not an account id".to_owned());
         }
         Ok(sub)
@@ -91,16 +93,6 @@ fn authenticate(req: &HttpRequest) -> Result<Account, ApiError> {
     let keys = req
         .app_data::<web::Data<JwtKeys>>()
         .ok_or_else(|| ApiError::internal("JWT keys are not configured"))?;
-    let header = req
-        .headers()
-        .get("authorization")
-        .ok_or_else(|| ApiError::unauthorized("an Authorization: Bearer <jwt> header is required"))?;
-    let token = header
-        .to_str()
-        .ok()
-        .and_then(|h| h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer ")))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or_else(|| ApiError::unauthorized("the Authorization header must be `Bearer <jwt>`"))?;
-    keys.verify(token).map(Account).map_err(|detail| ApiError::unauthorized(&detail))
+    let token = api_support::bearer_credential(req, "jwt")?;
+    keys.verify(&token).map(Account).map_err(|detail| ApiError::unauthorized(&detail))
 }

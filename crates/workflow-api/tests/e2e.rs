@@ -372,6 +372,12 @@ async fn authentication_failures_are_401_with_json() {
         assert_error(&basic, 401, "unauthorized");
     }
     assert_eq!(svc.a.call("GET", "/webhooks", None).await.status, 200);
+    // Only exp and sub are required; the scheme is case-insensitive.
+    let minimal =
+        sign(jsonwebtoken::Algorithm::HS256, json!({ "sub": "acct-a", "exp": now + 600 }), JWT_SECRET);
+    let res =
+        svc.anonymous.raw("GET", "/webhooks", None, &[("authorization", &format!("BEARER {minimal}"))]).await;
+    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
 }
 
 fn base64_url(bytes: &[u8]) -> String {
