@@ -96,7 +96,7 @@ impl ResponseError for ApiError {
 
 impl From<diesel::result::Error> for ApiError {
     fn from(e: diesel::result::Error) -> Self {
-        Self::from_engine(EngineError::Database(e), "resource")
+        Self::from_engine(EngineError::from(e), "resource")
     }
 }
 

@@ -47,6 +47,10 @@ pub struct CommonConfig {
     /// Fallback polling interval of the delivery worker.
     #[arg(long, env = "WORKER_POLL_INTERVAL", default_value = "1s", value_parser = duration_arg)]
     pub worker_poll_interval: Duration,
+    /// How long a worker holds a claimed delivery before another worker may send it (default:
+    /// 3 × DELIVERY_TIMEOUT + 10 s). Shorter means faster recovery from a dead worker.
+    #[arg(long, env = "DELIVERY_LEASE", value_parser = duration_arg)]
+    pub delivery_lease: Option<Duration>,
     /// Database connections per pool (the API and the worker have one pool each).
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 16)]
     pub database_pool_size: usize,
@@ -143,7 +147,11 @@ where
         let dispatcher = Dispatcher::new(
             engine.with_pool(worker_pool),
             client,
-            DispatcherConfig { poll_interval: common.worker_poll_interval, ..DispatcherConfig::default() },
+            DispatcherConfig {
+                poll_interval: common.worker_poll_interval,
+                lease: common.delivery_lease,
+                ..DispatcherConfig::default()
+            },
             Some(common.database_url.clone()),
         );
         Some(tokio::spawn(dispatcher.run(shutdown.clone())))

@@ -27,11 +27,44 @@ pub enum EngineError {
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
     #[error("database error: {0}")]
-    Database(#[from] diesel::result::Error),
+    Database(diesel::result::Error),
     #[error("signing secret: {0}")]
     Keyring(#[from] KeyringError),
     #[error("migrations failed: {0}")]
     Migration(String),
+}
+
+impl From<diesel::result::Error> for EngineError {
+    /// A lost connection is the database being away (503), not a bug (500).
+    fn from(e: diesel::result::Error) -> Self {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match e {
+            Error::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
+                EngineError::Unavailable(info.message().to_owned())
+            }
+            Error::BrokenTransactionManager => {
+                EngineError::Unavailable("the connection broke mid-transaction".into())
+            }
+            other => {
+                // diesel-async reports some socket failures as unknown database errors.
+                let text = other.to_string();
+                let lost = [
+                    "connection closed",
+                    "Connection reset",
+                    "broken pipe",
+                    "terminating connection",
+                    "error communicating",
+                ]
+                .iter()
+                .any(|needle| text.contains(needle));
+                if lost {
+                    EngineError::Unavailable(text)
+                } else {
+                    EngineError::Database(other)
+                }
+            }
+        }
+    }
 }
 
 impl From<diesel_async::pooled_connection::deadpool::PoolError> for EngineError {

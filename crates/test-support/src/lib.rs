@@ -3,12 +3,14 @@
 
 mod db;
 mod hmac;
+mod postgres;
 mod receiver;
 mod service;
 mod tls;
 
 pub use db::{database_base_url, TestDb};
 pub use hmac::independent_hmac_sha256_hex;
+pub use postgres::PrivatePostgres;
 pub use receiver::{Receiver, Recorded, Reply};
 pub use service::{run_cli, ApiClient, ApiResponse, ServiceProcess};
 pub use tls::TestCa;

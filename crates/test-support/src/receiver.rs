@@ -165,6 +165,24 @@ impl Receiver {
         self.requests()
     }
 
+    /// Waits until `done(requests)` holds (panics after [`crate::WAIT`]) and returns all requests.
+    pub async fn wait_until(&self, what: &str, done: impl Fn(&[Recorded]) -> bool) -> Vec<Recorded> {
+        let mut rx = self.state.count.subscribe();
+        let reached = tokio::time::timeout(crate::WAIT, async {
+            loop {
+                if done(&self.requests()) {
+                    return;
+                }
+                if rx.changed().await.is_err() {
+                    return;
+                }
+            }
+        })
+        .await;
+        assert!(reached.is_ok(), "receiver never reached: {what} ({} requests)", self.count());
+        self.requests()
+    }
+
     /// Stops accepting connections (open connections finish their current exchange).
     pub fn stop(&self) {
         self.task.0.abort();

@@ -12,16 +12,19 @@ use std::process::Stdio;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 
-/// A running service process; killed (SIGKILL) when dropped.
+/// A running service process; killed (SIGKILL) when dropped. Its stderr is echoed and kept,
+/// so tests can wait for a log line.
 #[derive(Debug)]
 pub struct ServiceProcess {
     child: Child,
-    base_url: String,
+    base_url: Option<String>,
+    log: tokio::sync::watch::Receiver<Vec<String>>,
 }
 
 impl ServiceProcess {
     /// Starts `bin` with `env` (on top of a clean environment plus PATH/HOME) and waits for the
-    /// line `listening on <addr>` on its stdout. Pass `LISTEN_ADDR=127.0.0.1:0` for a free port.
+    /// line `listening on <addr>` (or `worker started` for `ROLE=worker`) on its stdout. Pass
+    /// `LISTEN_ADDR=127.0.0.1:0` for a free port.
     pub async fn start(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<Self> {
         let mut cmd = Command::new(bin);
         cmd.args(args)
@@ -30,47 +33,77 @@ impl ServiceProcess {
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .kill_on_drop(true);
         let mut child = cmd.spawn().with_context(|| format!("starting {bin}"))?;
+        let stderr = child.stderr.take().context("stderr")?;
+        let (log_tx, log) = tokio::sync::watch::channel(Vec::new());
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                eprintln!("[service] {line}");
+                log_tx.send_modify(|l| l.push(line));
+            }
+        });
         let stdout = child.stdout.take().context("stdout")?;
         let mut lines = BufReader::new(stdout).lines();
-        let addr = tokio::time::timeout(crate::WAIT, async {
+        let ready = tokio::time::timeout(crate::WAIT, async {
             while let Some(line) = lines.next_line().await? {
                 if let Some(addr) = line.strip_prefix("listening on ") {
-                    return Ok::<_, anyhow::Error>(Some(addr.trim().to_owned()));
+                    return Ok::<_, anyhow::Error>(Some(Some(addr.trim().to_owned())));
+                }
+                if line.starts_with("worker started") {
+                    return Ok(Some(None));
                 }
             }
             Ok(None)
         })
         .await
-        .context("the service did not report its address in time")??;
-        let Some(addr) = addr else { bail!("{bin} exited before listening") };
+        .context("the service did not report readiness in time")??;
+        let Some(addr) = ready else { bail!("{bin} exited before it was ready") };
         // Keep draining stdout so the child never blocks on a full pipe.
         tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-        Ok(Self { child, base_url: format!("http://{addr}") })
+        Ok(Self { child, base_url: addr.map(|a| format!("http://{a}")), log })
     }
 
+    /// The HTTP base URL (panics for a worker-only process).
     pub fn base_url(&self) -> &str {
-        &self.base_url
+        self.base_url.as_deref().expect("this process serves no HTTP")
     }
 
     pub fn pid(&self) -> Option<u32> {
         self.child.id()
     }
 
-    /// SIGKILL, as `kill -9`.
+    /// SIGKILL, as `kill -9`, and reap.
     pub async fn kill(&mut self) -> Result<()> {
         self.child.kill().await?;
         Ok(())
     }
 
+    /// Sends a signal by name (`STOP`, `CONT`, `TERM`).
+    pub fn signal(&self, name: &str) -> Result<()> {
+        let pid = self.child.id().context("the process has exited")?;
+        let status =
+            std::process::Command::new("kill").args([&format!("-{name}"), &pid.to_string()]).status()?;
+        if !status.success() {
+            bail!("kill -{name} {pid} failed");
+        }
+        Ok(())
+    }
+
     /// SIGTERM and wait for a graceful exit.
     pub async fn terminate(&mut self) -> Result<std::process::ExitStatus> {
-        if let Some(pid) = self.child.id() {
-            std::process::Command::new("kill").args(["-TERM", &pid.to_string()]).status()?;
-        }
+        self.signal("TERM")?;
         Ok(tokio::time::timeout(crate::WAIT, self.child.wait()).await??)
+    }
+
+    /// Waits until a line of the process's stderr contains `needle` (panics after [`crate::WAIT`]).
+    pub async fn wait_for_log(&self, needle: &str) {
+        let mut rx = self.log.clone();
+        let found =
+            tokio::time::timeout(crate::WAIT, rx.wait_for(|lines| lines.iter().any(|l| l.contains(needle))));
+        assert!(found.await.is_ok(), "no log line containing {needle:?}");
     }
 }
 

@@ -23,9 +23,26 @@ pub type PooledConnection = diesel_async::pooled_connection::deadpool::Object<As
 pub const ENGINE_MIGRATIONS: diesel_migrations::EmbeddedMigrations =
     diesel_migrations::embed_migrations!("../../migrations/engine");
 
+/// How long a caller waits for a pooled connection, a new connection or a health check before
+/// the database counts as unavailable (a 503, never a hang).
+pub const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+fn build_pool(
+    manager: AsyncDieselConnectionManager<AsyncPgConnection>,
+    max_size: usize,
+) -> EngineResult<Pool> {
+    DeadPool::builder(manager)
+        .max_size(max_size)
+        .runtime(deadpool::Runtime::Tokio1)
+        .wait_timeout(Some(POOL_TIMEOUT))
+        .create_timeout(Some(POOL_TIMEOUT))
+        .recycle_timeout(Some(POOL_TIMEOUT))
+        .build()
+        .map_err(|e| EngineError::Unavailable(e.to_string()))
+}
+
 pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url);
-    DeadPool::builder(manager).max_size(max_size).build().map_err(|e| EngineError::Unavailable(e.to_string()))
+    build_pool(AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url), max_size)
 }
 
 /// A pool for dispatchers: its connections commit asynchronously (`synchronous_commit = off`).
@@ -49,8 +66,10 @@ pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<
             Ok(conn)
         })
     });
-    let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config);
-    DeadPool::builder(manager).max_size(max_size).build().map_err(|e| EngineError::Unavailable(e.to_string()))
+    build_pool(
+        AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config),
+        max_size,
+    )
 }
 
 /// Applies every pending migration of each set, in order, under an advisory lock so that

@@ -1,0 +1,195 @@
+//! Nothing lost: the real binary killed with SIGKILL mid-delivery, frozen with SIGSTOP past its
+//! lease, and cut off from a PostgreSQL that goes down and comes back.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{json, Value};
+use std::collections::HashSet;
+use std::time::Duration;
+use test_support::{run_cli, ApiClient, PrivatePostgres, Receiver, Recorded, Reply, ServiceProcess, TestDb};
+
+const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
+const JWT_SECRET: &str = "test-jwt-secret-0123456789abcdef0123456789";
+const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+async fn migrated_db() -> TestDb {
+    TestDb::create("workflow", |url| async move {
+        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap()
+}
+
+fn env<'a>(db_url: &'a str, role: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("DATABASE_URL", db_url),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("JWT_SECRET", JWT_SECRET),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("RETRY_SCHEDULE", "200ms,200ms,200ms,200ms"),
+        ("DELIVERY_TIMEOUT", "5s"),
+        ("DELIVERY_LEASE", "2s"),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+        ("ROLE", role),
+        ("RUST_LOG", "info"),
+    ]
+}
+
+async fn client(process: &ServiceProcess) -> ApiClient {
+    let token = run_cli(BIN, &["token", "--account", "acct"], &[("JWT_SECRET", JWT_SECRET)]).await.unwrap();
+    ApiClient::new(process.base_url()).with_bearer(token.trim())
+}
+
+async fn register(api: &ApiClient, url: &str) {
+    let res = api.call("POST", "/webhooks", Some(json!({ "url": url, "events": ["run.completed"] }))).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+}
+
+async fn settle_new_run(api: &ApiClient) -> String {
+    let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf" }))).await.json();
+    let id = run["id"].as_str().unwrap().to_owned();
+    let res = api.call("POST", &format!("/runs/{id}/settle"), Some(json!({ "status": "succeeded" }))).await;
+    assert_eq!(res.status, 200);
+    id
+}
+
+fn distinct_ids(reqs: &[Recorded]) -> HashSet<String> {
+    reqs.iter().filter_map(|r| r.header("x-webhook-id").map(str::to_owned)).collect()
+}
+
+async fn log(api: &ApiClient) -> Vec<Value> {
+    api.call("GET", "/webhooks/deliveries?limit=100", None).await.json().as_array().unwrap().clone()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn kill_9_mid_delivery_loses_nothing_and_duplicates_only_what_was_in_flight() {
+    let db = migrated_db().await;
+    // Slow answers keep many attempts in flight at the moment of the kill.
+    let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(300))).await;
+    let mut first = ServiceProcess::start(BIN, &[], &env(db.url(), "all")).await.unwrap();
+    let api = client(&first).await;
+    register(&api, &receiver.url()).await;
+    let events = 60;
+    let mut expected = HashSet::new();
+    for _ in 0..events {
+        expected.insert(format!("{}:run.completed", settle_new_run(&api).await));
+    }
+    receiver.wait_for(10).await;
+    first.kill().await.unwrap();
+    let before_restart = receiver.count();
+
+    let second = ServiceProcess::start(BIN, &[], &env(db.url(), "all")).await.unwrap();
+    let got = receiver.wait_until("every committed event", |r| distinct_ids(r) == expected).await;
+    let duplicates = got.len() - expected.len();
+    // At most per_endpoint (16) attempts to one endpoint are in flight in a process.
+    assert!(
+        duplicates <= 16,
+        "{duplicates} duplicates; {before_restart} requests arrived before the restart"
+    );
+    let api = client(&second).await;
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    loop {
+        let entries = log(&api).await;
+        if entries.len() == events && entries.iter().all(|d| d["status"] == "delivered") {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "not every delivery was recorded as delivered");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_worker_frozen_past_its_lease_is_replaced_and_its_late_result_is_fenced_off() {
+    let db = migrated_db().await;
+    // The first attempt gets a 500 after a while; any later attempt succeeds at once.
+    let receiver = Receiver::start(|n, _| {
+        if n == 0 {
+            Reply::StatusAfter(500, Duration::from_millis(500))
+        } else {
+            Reply::Status(200)
+        }
+    })
+    .await;
+    let api_process = ServiceProcess::start(BIN, &[], &env(db.url(), "api")).await.unwrap();
+    let api = client(&api_process).await;
+    register(&api, &receiver.url()).await;
+    let stale = ServiceProcess::start(BIN, &[], &env(db.url(), "worker")).await.unwrap();
+    settle_new_run(&api).await;
+
+    receiver.wait_for(1).await;
+    stale.signal("STOP").unwrap(); // frozen while its attempt is in flight
+    let fresh = ServiceProcess::start(BIN, &[], &env(db.url(), "worker")).await.unwrap();
+    let got = receiver.wait_for(2).await;
+    assert_eq!(got[0].header("x-webhook-id"), got[1].header("x-webhook-id"));
+    assert!(
+        got[1].received - got[0].received >= Duration::from_secs(2),
+        "taken over before the lease ran out"
+    );
+    let id = log(&api).await[0]["deliveryId"].as_str().unwrap().to_owned();
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    while log(&api).await[0]["status"] != "delivered" {
+        assert!(tokio::time::Instant::now() < deadline);
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+
+    // Thawed, the stale worker reads its 500 and tries to record it: the fence refuses.
+    stale.signal("CONT").unwrap();
+    stale.wait_for_log("fenced off").await;
+    let d = log(&api).await.into_iter().find(|d| d["deliveryId"] == id.as_str()).unwrap();
+    assert_eq!(d["status"], "delivered");
+    assert_eq!(d["responseCode"], 200);
+    assert_eq!(d["attemptCount"], 1);
+    assert_eq!(db.count("SELECT count(*) AS n FROM webhook_attempts").await.unwrap(), 1);
+    assert_eq!(receiver.count(), 2);
+    drop(fresh);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn postgres_going_down_gives_503s_and_the_service_recovers_by_itself() {
+    let pg = PrivatePostgres::start().unwrap();
+    pg.create_database("wf").unwrap();
+    let url = pg.url("wf");
+    // The receiver is slow, so an attempt is in flight when the database goes down.
+    let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(1500))).await;
+    let process = ServiceProcess::start(BIN, &[], &env(&url, "all")).await.unwrap();
+    let api = client(&process).await;
+    register(&api, &receiver.url()).await;
+    let before = settle_new_run(&api).await;
+    receiver.wait_for(1).await;
+
+    pg.down().unwrap();
+    // Never a hang, never a 500: a JSON 503 within the pool's timeout.
+    for (method, path, body) in [
+        ("GET", "/webhooks", None),
+        ("GET", "/webhooks/deliveries", None),
+        ("POST", "/runs", Some(json!({ "workflow_id": "wf" }))),
+    ] {
+        let res = tokio::time::timeout(Duration::from_secs(15), api.call(method, path, body))
+            .await
+            .expect("no hang");
+        assert_eq!(res.status, 503, "{method} {path}: {}", String::from_utf8_lossy(&res.body));
+        assert_eq!(res.json()["code"], "database_unavailable");
+        assert!(res.headers.get("retry-after").is_some());
+    }
+
+    pg.up().unwrap();
+    // The same process recovers: the API answers again and the run settled before the outage,
+    // whose outcome could not be recorded, is delivered; a run settled after it is delivered too.
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    while api.call("GET", "/webhooks", None).await.status != 200 {
+        assert!(tokio::time::Instant::now() < deadline, "the API did not recover");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let after = settle_new_run(&api).await;
+    let want: HashSet<String> = [before, after].iter().map(|r| format!("{r}:run.completed")).collect();
+    receiver.wait_until("both runs", |r| distinct_ids(r) == want).await;
+    loop {
+        let entries = log(&api).await;
+        if entries.len() == 2 && entries.iter().all(|d| d["status"] == "delivered") {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "deliveries not recorded: {entries:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
