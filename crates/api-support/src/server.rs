@@ -51,6 +51,9 @@ pub struct CommonConfig {
     /// 3 × DELIVERY_TIMEOUT + 10 s). Shorter means faster recovery from a dead worker.
     #[arg(long, env = "DELIVERY_LEASE", value_parser = duration_arg)]
     pub delivery_lease: Option<Duration>,
+    /// Disable an endpoint after all its attempts failed for this long (`off`: never).
+    #[arg(long, env = "ENDPOINT_DISABLE_AFTER", default_value = "5d", value_parser = optional_duration_arg)]
+    pub endpoint_disable_after: OptionalDuration,
     /// Database connections per pool (the API and the worker have one pool each).
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 16)]
     pub database_pool_size: usize,
@@ -59,6 +62,17 @@ pub struct CommonConfig {
 /// Parses `250ms`, `10s`, `5m`, `2h`, `1d` for clap.
 pub fn duration_arg(s: &str) -> Result<Duration, String> {
     parse_duration(s).map_err(|e| e.to_string())
+}
+
+/// A duration that can be switched off with `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionalDuration(pub Option<Duration>);
+
+fn optional_duration_arg(s: &str) -> Result<OptionalDuration, String> {
+    if s.eq_ignore_ascii_case("off") {
+        return Ok(OptionalDuration(None));
+    }
+    duration_arg(s).map(|d| OptionalDuration(Some(d)))
 }
 
 /// A `RETRY_SCHEDULE`: delays before attempts 2..N.
@@ -150,6 +164,7 @@ where
             DispatcherConfig {
                 poll_interval: common.worker_poll_interval,
                 lease: common.delivery_lease,
+                disable_after: common.endpoint_disable_after.0,
                 ..DispatcherConfig::default()
             },
             Some(common.database_url.clone()),

@@ -167,12 +167,14 @@ impl Engine {
             crate::http::TargetError::NotHttps => EngineError::UrlNotHttps,
             crate::http::TargetError::Invalid(d) => EngineError::InvalidUrl(d),
         })?;
+        let policy = &self.inner.config.address_policy;
         if let Some(ip) = crate::http::host_ip(&parsed) {
-            self.inner
-                .config
-                .address_policy
-                .check(ip)
-                .map_err(|e| EngineError::ForbiddenAddress(e.to_string()))?;
+            policy.check(ip).map_err(|e| EngineError::ForbiddenAddress(e.to_string()))?;
+        } else if let Some(name) = parsed.host_str().filter(|h| is_localhost_name(h)) {
+            // Names are vetted again at connect time; `localhost` is refused now, unless loopback is allowed.
+            if policy.check(std::net::Ipv4Addr::LOCALHOST.into()).is_err() {
+                return Err(EngineError::ForbiddenAddress(format!("{name} is a loopback name")));
+            }
         }
         Ok(())
     }
@@ -242,6 +244,7 @@ impl Engine {
             }),
             disabled_at: patch.disabled.map(|d| d.then_some(now)),
             disabled_reason: patch.disabled.map(|d| if d { patch.disabled_reason.clone() } else { None }),
+            failing_since: (patch.disabled == Some(false)).then_some(None),
             updated_at: Some(now),
         };
         let endpoint =
@@ -322,6 +325,12 @@ impl Engine {
         let (delivery, _) = store::get_delivery(&mut conn, tenant, id).await?;
         Ok(delivery)
     }
+}
+
+/// `localhost`, `*.localhost` (RFC 6761), with or without the trailing dot.
+fn is_localhost_name(host: &str) -> bool {
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    host == "localhost" || host.ends_with(".localhost")
 }
 
 fn dedup_in_order(types: &mut Vec<String>) {

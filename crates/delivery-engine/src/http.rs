@@ -3,7 +3,7 @@
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
-use hyper::header::{HeaderMap, HeaderValue, CONTENT_TYPE, LOCATION, USER_AGENT};
+use hyper::header::{HeaderMap, HeaderValue, CONTENT_TYPE, LOCATION, RETRY_AFTER, USER_AGENT};
 use hyper::{Method, Request, Uri};
 use hyper_util::client::legacy::connect::dns::Name;
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -204,6 +204,8 @@ pub struct AttemptOutcome {
     pub error: Option<String>,
     pub body: Vec<u8>,
     pub duration: Duration,
+    /// `Retry-After` of a 429 or 503 answer, as a delay from the end of the attempt.
+    pub retry_after: Option<Duration>,
 }
 
 impl AttemptOutcome {
@@ -279,8 +281,16 @@ impl OutboundClient {
                 let response = self.client.request(request).await.map_err(|e| describe(&e))?;
                 status = Some(response.status().as_u16());
                 let location = response.headers().get(LOCATION).cloned();
+                let retry_after = match response.status().as_u16() {
+                    429 | 503 => response
+                        .headers()
+                        .get(RETRY_AFTER)
+                        .and_then(|v| v.to_str().ok())
+                        .and_then(|v| parse_retry_after(v, chrono::Utc::now())),
+                    _ => None,
+                };
                 let kept = read_capped(response.into_body(), self.cap).await?;
-                Ok::<_, String>((location, kept))
+                Ok::<_, String>((location, kept, retry_after))
             };
             match tokio::time::timeout(timeout, exchange).await {
                 Ok(result) => result,
@@ -292,7 +302,7 @@ impl OutboundClient {
         .await;
         let duration = started.elapsed();
         match result {
-            Ok((location, kept)) => {
+            Ok((location, kept, retry_after)) => {
                 let error = match status {
                     Some(code @ 300..=399) => Some(format!(
                         "redirect {code} to {} not followed",
@@ -300,9 +310,11 @@ impl OutboundClient {
                     )),
                     _ => None,
                 };
-                AttemptOutcome { status, error, body: kept, duration }
+                AttemptOutcome { status, error, body: kept, duration, retry_after }
             }
-            Err(error) => AttemptOutcome { status, error: Some(error), body: Vec::new(), duration },
+            Err(error) => {
+                AttemptOutcome { status, error: Some(error), body: Vec::new(), duration, retry_after: None }
+            }
         }
     }
 
@@ -353,6 +365,16 @@ pub fn host_ip(url: &url::Url) -> Option<IpAddr> {
         url::Host::Ipv6(v6) => Some(IpAddr::V6(v6)),
         url::Host::Domain(_) => None,
     }
+}
+
+/// `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3); a date in the past is 0.
+pub fn parse_retry_after(value: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let at = chrono::DateTime::parse_from_rfc2822(value).ok()?;
+    Some((at.with_timezone(&chrono::Utc) - now).to_std().unwrap_or(Duration::ZERO))
 }
 
 async fn read_capped(mut body: hyper::body::Incoming, cap: usize) -> Result<Vec<u8>, String> {
@@ -457,6 +479,17 @@ mod tests {
         assert!(parse_target("http://x/", true).is_err());
         assert!(parse_target("https://u:p@x/", true).is_err());
         assert_eq!(host_ip(&parse_target("https://example.com/", true).expect("ok")), None);
+    }
+
+    #[test]
+    fn retry_after_in_seconds_or_as_a_date() {
+        use chrono::TimeZone;
+        let now = chrono::Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).single().expect("valid");
+        assert_eq!(parse_retry_after("120", now), Some(Duration::from_secs(120)));
+        assert_eq!(parse_retry_after("Sun, 22 Nov 2026 10:05:00 GMT", now), Some(Duration::from_secs(300)));
+        assert_eq!(parse_retry_after("Sun, 22 Nov 2026 09:00:00 GMT", now), Some(Duration::ZERO));
+        assert_eq!(parse_retry_after("soon", now), None);
+        assert_eq!(parse_retry_after("-5", now), None);
     }
 
     #[test]

@@ -54,6 +54,8 @@ pub enum Reply {
     },
     /// Never answer.
     Hang,
+    /// A status with extra headers.
+    WithHeaders(u16, Vec<(&'static str, String)>),
 }
 
 type Responder = dyn Fn(usize, &Recorded) -> Reply + Send + Sync;
@@ -235,6 +237,13 @@ async fn handle(
             Response::builder().status(status(code)).body(StreamBody::new(stream).boxed())
         }
         Reply::Hang => std::future::pending().await,
+        Reply::WithHeaders(code, headers) => {
+            let mut b = Response::builder().status(status(code));
+            for (k, v) in headers {
+                b = b.header(k, v);
+            }
+            b.body(full(Bytes::new()))
+        }
     };
     Ok(response.unwrap_or_else(|_| Response::new(full(Bytes::new()))))
 }

@@ -19,6 +19,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::resource("/webhooks/{endpointId}/rotate-secret").route(web::post().to(webhooks::rotate_secret)),
     )
     .service(web::resource("/webhooks/{endpointId}/test").route(web::post().to(webhooks::send_test)))
+    .service(web::resource("/webhooks/{endpointId}/enable").route(web::post().to(webhooks::enable)))
     .service(web::resource("/runs").route(web::post().to(runs::create)))
     .service(web::resource("/runs/{id}").route(web::get().to(runs::get)))
     .service(web::resource("/runs/{id}/settle").route(web::post().to(runs::settle)));

@@ -484,3 +484,34 @@ async fn bad_input_gets_a_clear_4xx_never_a_500() {
     assert_eq!(svc.db.count("SELECT count(*) AS n FROM webhook_endpoints").await.unwrap(), 0);
     drop(svc.process);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_410_disables_the_endpoint_and_enable_resumes_it() {
+    let svc = start("100ms,100ms,100ms,100ms").await;
+    let receiver = Receiver::start(|n, _| if n == 0 { Reply::Status(410) } else { Reply::Status(200) }).await;
+    let ep = register(&svc.a, &receiver.url(), &["run.completed"]).await;
+    let id = ep["endpointId"].as_str().unwrap();
+    let run = new_run(&svc.a, "wf").await;
+    settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await;
+    receiver.wait_for(1).await;
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    let listed = loop {
+        let l = svc.a.call("GET", "/webhooks", None).await.json()[0].clone();
+        if l["disabled"] == true {
+            break l;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "never disabled: {l}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    };
+    assert_eq!(listed["disabledReason"], "the endpoint answered 410 Gone");
+    assert!(listed["disabledAt"].as_str().is_some());
+    let delivery = deliveries(&svc.a).await[0]["deliveryId"].as_str().unwrap().to_owned();
+    assert_eq!(deliveries(&svc.a).await[0]["status"], "failed");
+
+    let enabled = svc.a.call("POST", &format!("/webhooks/{id}/enable"), None).await;
+    assert_eq!(enabled.status, 200);
+    assert_eq!(enabled.json()["disabled"], false);
+    receiver.wait_for(2).await;
+    wait_delivery(&svc.a, &delivery, |d| d["status"] == "delivered").await;
+    assert_error(&svc.b.call("POST", &format!("/webhooks/{id}/enable"), None).await, 404, "not_found");
+}

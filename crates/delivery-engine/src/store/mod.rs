@@ -306,6 +306,8 @@ pub(crate) struct EndpointChanges {
     pub event_types: Option<Vec<String>>,
     pub disabled_at: Option<Option<DateTime<Utc>>>,
     pub disabled_reason: Option<Option<String>>,
+    /// Cleared on re-enabling, so the failure window starts afresh.
+    pub failing_since: Option<Option<DateTime<Utc>>>,
     pub updated_at: Option<DateTime<Utc>>,
 }
 

@@ -383,3 +383,67 @@ pub(crate) async fn end_open_deliveries(
     .await?;
     Ok(())
 }
+
+/// Notes each endpoint's latest outcome (`true` = success): a success clears `failing_since`, a
+/// failure starts it if unset. Returns the endpoints failing continuously since `failing_before`
+/// or earlier (none when it is `None`), which the caller disables.
+pub(crate) async fn note_endpoint_health(
+    conn: &mut AsyncPgConnection,
+    now: DateTime<Utc>,
+    latest: &[(Uuid, bool)],
+    failing_before: Option<DateTime<Utc>>,
+) -> EngineResult<Vec<Uuid>> {
+    #[derive(QueryableByName)]
+    struct Id {
+        #[diesel(sql_type = SqlUuid)]
+        id: Uuid,
+    }
+    let ids: Vec<Uuid> = latest.iter().map(|l| l.0).collect();
+    let oks: Vec<bool> = latest.iter().map(|l| l.1).collect();
+    let rows: Vec<Id> = diesel::sql_query(
+        r#"
+        WITH v AS (SELECT * FROM unnest($1::uuid[], $2::bool[]) AS v(id, ok)),
+        upd AS (
+            UPDATE webhook_endpoints e
+            SET failing_since = CASE WHEN v.ok THEN NULL ELSE COALESCE(e.failing_since, $3) END
+            FROM v WHERE e.id = v.id
+            RETURNING e.id, e.failing_since, e.disabled_at, e.deleted_at
+        )
+        SELECT id FROM upd
+        WHERE disabled_at IS NULL AND deleted_at IS NULL AND failing_since <= $4
+        "#,
+    )
+    .bind::<Array<SqlUuid>, _>(ids)
+    .bind::<Array<Bool>, _>(oks)
+    .bind::<Timestamptz, _>(now)
+    .bind::<Nullable<Timestamptz>, _>(failing_before)
+    .load(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.id).collect())
+}
+
+/// Disables endpoints (recording why and when) and parks their open deliveries.
+pub(crate) async fn disable_endpoints(
+    conn: &mut AsyncPgConnection,
+    ids: &[Uuid],
+    reason: &str,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    diesel::sql_query(
+        "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, updated_at = $2 \
+         WHERE id = ANY ($1) AND disabled_at IS NULL AND deleted_at IS NULL",
+    )
+    .bind::<Array<SqlUuid>, _>(ids)
+    .bind::<Timestamptz, _>(now)
+    .bind::<Text, _>(reason)
+    .execute(conn)
+    .await?;
+    diesel::sql_query(
+        "UPDATE webhook_deliveries SET available_at = 'infinity' \
+         WHERE endpoint_id = ANY ($1) AND status IN ('pending', 'failed')",
+    )
+    .bind::<Array<SqlUuid>, _>(ids)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

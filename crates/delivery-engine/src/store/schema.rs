@@ -14,6 +14,7 @@ diesel::table! {
         deleted_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        failing_since -> Nullable<Timestamptz>,
     }
 }
 

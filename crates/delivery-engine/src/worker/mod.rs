@@ -45,7 +45,14 @@ pub struct DispatcherConfig {
     pub listen: bool,
     /// Outcomes written per recording transaction at most.
     pub record_batch: usize,
+    /// Disable an endpoint whose attempts have all failed for this long (`None`: never).
+    pub disable_after: Option<Duration>,
+    /// The longest `Retry-After` (on 429 and 503) that is honoured; longer ones are cut to it.
+    pub retry_after_cap: Duration,
 }
+
+/// Why the engine disabled an endpoint (kept in `disabled_reason`).
+pub const REASON_GONE: &str = "the endpoint answered 410 Gone";
 
 impl Default for DispatcherConfig {
     fn default() -> Self {
@@ -57,6 +64,8 @@ impl Default for DispatcherConfig {
             lease: None,
             listen: true,
             record_batch: 256,
+            disable_after: Some(Duration::from_secs(5 * 24 * 60 * 60)),
+            retry_after_cap: Duration::from_secs(60 * 60),
         }
     }
 }
@@ -108,7 +117,7 @@ impl Dispatcher {
             _ => None,
         };
         let (tx, rx) = mpsc::channel::<Completed>(self.config.concurrency.max(1) * 2);
-        let recorder = tokio::spawn(record_loop(self.engine.clone(), rx, self.config.record_batch.max(1)));
+        let recorder = tokio::spawn(record_loop(self.engine.clone(), rx, self.config.clone()));
         let global = Arc::new(Semaphore::new(self.config.concurrency.max(1)));
         let slots = Arc::new(Mutex::new(EndpointSlots::default()));
         let lease = self.lease();
@@ -259,6 +268,7 @@ async fn send_one(
             error: Some(format!("signing secret unavailable: {e}")),
             body: Vec::new(),
             duration: Duration::ZERO,
+            retry_after: None,
         },
         Ok(secret) => {
             let mut headers = HeaderMap::new();
@@ -296,8 +306,8 @@ async fn send_one(
     drop(permit);
 }
 
-/// Turns an outcome into the row update, applying the retry policy.
-fn decide(engine: &Engine, c: &Completed) -> AttemptRecord {
+/// Turns an outcome into the row update, applying the retry policy and `Retry-After`.
+fn decide(engine: &Engine, c: &Completed, retry_after_cap: Duration) -> AttemptRecord {
     let attempt_number = c.claim.attempt_count + 1;
     let finished = c.started_at + chrono::Duration::from_std(c.outcome.duration).unwrap_or_default();
     let (status, next_attempt_at) = if c.outcome.is_success() {
@@ -307,7 +317,13 @@ fn decide(engine: &Engine, c: &Completed) -> AttemptRecord {
     } else {
         let unit: f64 = rand::random();
         match engine.inner.profile.retry.after_failure(attempt_number as u32, finished, unit) {
-            AfterFailure::RetryAt(at) => (DeliveryStatus::Failed, Some(at)),
+            AfterFailure::RetryAt(at) => {
+                // Never before the receiver asked (within bounds), never sooner than the policy.
+                let asked = c.outcome.retry_after.map(|ra| {
+                    finished + chrono::Duration::from_std(ra.min(retry_after_cap)).unwrap_or_default()
+                });
+                (DeliveryStatus::Failed, Some(asked.map_or(at, |asked| asked.max(at))))
+            }
             AfterFailure::Dead => (DeliveryStatus::Dead, None),
         }
     };
@@ -330,10 +346,12 @@ fn decide(engine: &Engine, c: &Completed) -> AttemptRecord {
     }
 }
 
-async fn record_loop(engine: Engine, mut rx: mpsc::Receiver<Completed>, max_batch: usize) {
+async fn record_loop(engine: Engine, mut rx: mpsc::Receiver<Completed>, config: DispatcherConfig) {
+    let max_batch = config.record_batch.max(1);
     let mut batch = Vec::with_capacity(max_batch);
     while rx.recv_many(&mut batch, max_batch).await > 0 {
-        let records: Vec<AttemptRecord> = batch.iter().map(|c| decide(&engine, c)).collect();
+        let records: Vec<AttemptRecord> =
+            batch.iter().map(|c| decide(&engine, c, config.retry_after_cap)).collect();
         let write = || async {
             let mut conn = engine.inner.pool.get().await?;
             queue::record_attempts(&mut conn, engine.inner.clock.now(), &records).await
@@ -348,13 +366,17 @@ async fn record_loop(engine: Engine, mut rx: mpsc::Receiver<Completed>, max_batc
             .notify(|e, after| tracing::warn!(error = %e, ?after, "recording outcomes failed; retrying"))
             .await;
         match result {
-            Ok(written) if written.len() < records.len() => {
-                tracing::info!(
-                    stale = records.len() - written.len(),
-                    "outcomes fenced off: their lease had run out or the delivery was ended"
-                );
+            Ok(written) => {
+                if written.len() < records.len() {
+                    tracing::info!(
+                        stale = records.len() - written.len(),
+                        "outcomes fenced off: their lease had run out or the delivery was ended"
+                    );
+                }
+                if let Err(e) = track_health(&engine, &batch, &written, config.disable_after).await {
+                    tracing::warn!(error = %e, "updating endpoint health failed");
+                }
             }
-            Ok(_) => {}
             Err(e) => tracing::error!(
                 error = %e,
                 count = records.len(),
@@ -363,4 +385,53 @@ async fn record_loop(engine: Engine, mut rx: mpsc::Receiver<Completed>, max_batc
         }
         batch.clear();
     }
+}
+
+/// `5 days`, `3 hours`, `90 seconds`, `300 ms`.
+fn human(d: Duration) -> String {
+    let s = d.as_secs();
+    match () {
+        _ if s >= 86_400 && s % 86_400 == 0 => format!("{} days", s / 86_400),
+        _ if s >= 3_600 && s % 3_600 == 0 => format!("{} hours", s / 3_600),
+        _ if s >= 60 && s % 60 == 0 => format!("{} minutes", s / 60),
+        _ if d.subsec_millis() == 0 && s > 0 => format!("{s} seconds"),
+        _ => format!("{} ms", d.as_millis()),
+    }
+}
+
+/// Endpoint health from the outcomes just written: a 410 disables at once; a run of failures
+/// longer than `disable_after` disables too. Disabled endpoints' deliveries are parked.
+async fn track_health(
+    engine: &Engine,
+    batch: &[Completed],
+    written: &[Uuid],
+    disable_after: Option<Duration>,
+) -> Result<(), crate::EngineError> {
+    let written: std::collections::HashSet<&Uuid> = written.iter().collect();
+    let mut latest: HashMap<Uuid, bool> = HashMap::new();
+    let mut gone = Vec::new();
+    for c in batch.iter().filter(|c| written.contains(&c.claim.id)) {
+        latest.insert(c.claim.endpoint_id, c.outcome.is_success());
+        if c.outcome.status == Some(410) && !gone.contains(&c.claim.endpoint_id) {
+            gone.push(c.claim.endpoint_id);
+        }
+    }
+    if latest.is_empty() {
+        return Ok(());
+    }
+    let now = engine.inner.clock.now();
+    let latest: Vec<(Uuid, bool)> = latest.into_iter().collect();
+    let failing_before = disable_after.and_then(|d| chrono::Duration::from_std(d).ok()).map(|d| now - d);
+    let mut conn = engine.inner.pool.get().await?;
+    let failing = queue::note_endpoint_health(&mut conn, now, &latest, failing_before).await?;
+    if !gone.is_empty() {
+        tracing::warn!(endpoints = ?gone, "disabling endpoints that answered 410 Gone");
+        queue::disable_endpoints(&mut conn, &gone, REASON_GONE, now).await?;
+    }
+    if let (false, Some(window)) = (failing.is_empty(), disable_after) {
+        tracing::warn!(endpoints = ?failing, "disabling endpoints that kept failing");
+        let reason = format!("every attempt failed for longer than {}", human(window));
+        queue::disable_endpoints(&mut conn, &failing, &reason, now).await?;
+    }
+    Ok(())
 }

@@ -23,6 +23,10 @@ pub struct EndpointOut {
     pub url: String,
     pub events: Vec<String>,
     pub created_at: String,
+    /// Set when deliveries stopped: the endpoint answered 410 Gone or kept failing.
+    pub disabled: bool,
+    pub disabled_reason: Option<String>,
+    pub disabled_at: Option<String>,
 }
 
 impl From<Endpoint> for EndpointOut {
@@ -32,8 +36,27 @@ impl From<Endpoint> for EndpointOut {
             url: e.url,
             events: e.event_types,
             created_at: ts(e.created_at),
+            disabled: e.disabled_at.is_some(),
+            disabled_reason: e.disabled_reason,
+            disabled_at: e.disabled_at.map(ts),
         }
     }
+}
+
+/// Re-enables an endpoint the engine disabled; its parked deliveries resume.
+pub async fn enable(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "endpoint")?;
+    let patch = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
+    let e = state
+        .engine
+        .update_endpoint(&account.0, id, patch)
+        .await
+        .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
 }
 
 #[derive(Debug, Serialize)]
