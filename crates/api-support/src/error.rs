@@ -61,6 +61,11 @@ impl ApiError {
                 "endpoint_deleted",
                 "the delivery's endpoint was deleted; it cannot be re-sent",
             ),
+            EngineError::EndpointDisabled => Self::new(
+                StatusCode::CONFLICT,
+                "endpoint_disabled",
+                "the delivery's endpoint is disabled; enable it and its deliveries resume",
+            ),
             EngineError::Unavailable(cause) => {
                 tracing::warn!(%cause, "database unavailable");
                 Self::new(

@@ -42,6 +42,20 @@ enum Command {
         #[arg(long, env = "DATABASE_URL")]
         database_url: String,
     },
+    /// Add an API key to a workspace; prints {"workspaceId", "apiKey"} on stdout.
+    CreateApiKey {
+        #[arg(long)]
+        workspace_id: uuid::Uuid,
+        #[arg(long, env = "DATABASE_URL")]
+        database_url: String,
+    },
+    /// Revoke an API key; it stops authenticating at once.
+    RevokeApiKey {
+        #[arg(long, env = "API_KEY", hide_env_values = true)]
+        api_key: String,
+        #[arg(long, env = "DATABASE_URL")]
+        database_url: String,
+    },
     /// Apply the database migrations and exit.
     Migrate {
         #[arg(long, env = "DATABASE_URL")]
@@ -67,6 +81,22 @@ fn main() -> ExitCode {
                     Command::CreateWorkspace { name, database_url } => {
                         create_workspace(&name, &database_url).await
                     }
+                    Command::CreateApiKey { workspace_id, database_url } => {
+                        let mut conn = connect(&database_url).await?;
+                        let key = store::add_api_key(&mut conn, workspace_id)
+                            .await?
+                            .ok_or_else(|| anyhow::anyhow!("no workspace {workspace_id}"))?;
+                        println!("{}", serde_json::json!({ "workspaceId": workspace_id, "apiKey": key }));
+                        Ok(())
+                    }
+                    Command::RevokeApiKey { api_key, database_url } => {
+                        let mut conn = connect(&database_url).await?;
+                        if !store::revoke_api_key(&mut conn, &api_key).await? {
+                            anyhow::bail!("no live API key matches");
+                        }
+                        println!("{}", serde_json::json!({ "revoked": true }));
+                        Ok(())
+                    }
                     Command::Migrate { database_url } => server::migrate(&database_url, migrations()).await,
                 }
             })
@@ -80,13 +110,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// A migrated database's connection, for the CLI commands.
+async fn connect(database_url: &str) -> anyhow::Result<delivery_engine::PooledConnection> {
+    server::migrate(database_url, migrations()).await?;
+    let pool = delivery_engine::connect_pool(database_url, 1)?;
+    pool.get().await.context("connecting to the database")
+}
+
 async fn create_workspace(name: &str, database_url: &str) -> anyhow::Result<()> {
     if name.trim().is_empty() || name.chars().count() > 200 {
         anyhow::bail!("--name must be 1 to 200 characters");
     }
-    server::migrate(database_url, migrations()).await?;
-    let pool = delivery_engine::connect_pool(database_url, 1)?;
-    let mut conn = pool.get().await.context("connecting to the database")?;
+    let mut conn = connect(database_url).await?;
     let (id, key) = store::create_workspace(&mut conn, name).await?;
     println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
     Ok(())

@@ -46,12 +46,51 @@ fn hash_key(key: &str) -> String {
     hex::encode(Sha256::digest(key.as_bytes()))
 }
 
+fn new_key() -> String {
+    let mut raw = [0u8; 32];
+    rand::rng().fill_bytes(&mut raw);
+    format!("ck_{}", URL_SAFE_NO_PAD.encode(raw))
+}
+
+/// Adds an API key to an existing workspace (`None` if there is no such workspace).
+pub async fn add_api_key(conn: &mut AsyncPgConnection, workspace: Uuid) -> QueryResult<Option<String>> {
+    let exists: Option<Uuid> = workspaces::table
+        .filter(workspaces::id.eq(workspace))
+        .select(workspaces::id)
+        .first(conn)
+        .await
+        .optional()?;
+    if exists.is_none() {
+        return Ok(None);
+    }
+    let key = new_key();
+    diesel::insert_into(api_keys::table)
+        .values((
+            api_keys::id.eq(Uuid::now_v7()),
+            api_keys::workspace_id.eq(workspace),
+            api_keys::key_hash.eq(hash_key(&key)),
+            api_keys::created_at.eq(Utc::now()),
+        ))
+        .execute(conn)
+        .await?;
+    Ok(Some(key))
+}
+
+/// Revokes a key; it stops authenticating at once. `false` if it was unknown or already revoked.
+pub async fn revoke_api_key(conn: &mut AsyncPgConnection, key: &str) -> QueryResult<bool> {
+    let n = diesel::update(
+        api_keys::table.filter(api_keys::key_hash.eq(hash_key(key))).filter(api_keys::revoked_at.is_null()),
+    )
+    .set(api_keys::revoked_at.eq(Utc::now()))
+    .execute(conn)
+    .await?;
+    Ok(n == 1)
+}
+
 /// Creates a workspace and its first API key; the key is returned once and stored hashed.
 pub async fn create_workspace(conn: &mut AsyncPgConnection, name: &str) -> QueryResult<(Uuid, String)> {
     let id = Uuid::now_v7();
-    let mut raw = [0u8; 32];
-    rand::rng().fill_bytes(&mut raw);
-    let key = format!("ck_{}", URL_SAFE_NO_PAD.encode(raw));
+    let key = new_key();
     let now = Utc::now();
     conn.transaction(async |c| {
         diesel::insert_into(workspaces::table)

@@ -417,6 +417,10 @@ async fn bad_input_gets_a_clear_4xx_never_a_500() {
             "invalid_payload",
         ),
         (json!({ "type": "deal.created.v1", "entityType": "deal", "entityId": entity }), "invalid_body"),
+        (
+            json!({ "type": "campaign.status_changed.v1", "entityType": "campaign", "entityId": entity, "payload": { "from": "x", "to": "y" } }),
+            "event_type_not_publishable",
+        ),
     ] {
         assert_error(&a.call("POST", "/api/v1/events", Some(body)).await, 422, code);
     }
@@ -505,4 +509,24 @@ async fn create_workspace_prints_its_id_and_a_key_shown_once() {
     );
     assert_eq!(db.count(&sql).await.unwrap(), 0);
     assert_eq!(db.count("SELECT count(*) AS n FROM api_keys").await.unwrap(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn api_keys_can_be_added_and_revoked() {
+    let svc = start(&[]).await;
+    let db_env = [("DATABASE_URL", svc.db.url())];
+    let out = run_cli(BIN, &["create-api-key", "--workspace-id", &svc.a_id], &db_env).await.unwrap();
+    let second: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(second["workspaceId"], svc.a_id.as_str());
+    let key = second["apiKey"].as_str().unwrap();
+    let with_second = svc.anonymous.with_bearer(key);
+    assert_eq!(with_second.call("GET", "/api/v1/webhooks", None).await.status, 200);
+    let revoked = run_cli(BIN, &["revoke-api-key", "--api-key", key], &db_env).await.unwrap();
+    assert_eq!(serde_json::from_str::<Value>(revoked.trim()).unwrap(), json!({ "revoked": true }));
+    assert_error(&with_second.call("GET", "/api/v1/webhooks", None).await, 401, "unauthorized");
+    // The workspace's first key still works; revoking twice is an error.
+    assert_eq!(svc.a.call("GET", "/api/v1/webhooks", None).await.status, 200);
+    assert!(run_cli(BIN, &["revoke-api-key", "--api-key", key], &db_env).await.is_err());
+    let unknown = uuid::Uuid::new_v4().to_string();
+    assert!(run_cli(BIN, &["create-api-key", "--workspace-id", &unknown], &db_env).await.is_err());
 }

@@ -571,6 +571,10 @@ async fn a_410_disables_the_endpoint_until_it_is_enabled_again() {
     let parked = only_delivery(&engine).await;
     assert_eq!(parked.status, DeliveryStatus::Failed);
     assert_eq!(parked.last_response_code, Some(410));
+    assert!(matches!(
+        engine.resend(TENANT, parked.id, ResendRule::AllowDelivered).await,
+        Err(EngineError::EndpointDisabled)
+    ));
     assert_eq!(receiver.count(), 1);
 
     // Enabled again: the parked delivery resumes.

@@ -35,6 +35,12 @@ pub async fn publish(
             format!("`{}` is not an event type of the catalog", e.event_type),
         )
     })?;
+    if t.internal {
+        return Err(ApiError::invalid(
+            "event_type_not_publishable",
+            format!("{} is emitted by this service's own routes and cannot be published", t.name),
+        ));
+    }
     if e.entity_type != t.entity_type() {
         return Err(ApiError::invalid(
             "entity_type_mismatch",

@@ -269,6 +269,8 @@ struct ResendRow {
     leased_until: Option<DateTime<Utc>>,
     #[diesel(sql_type = Bool)]
     endpoint_deleted: bool,
+    #[diesel(sql_type = Bool)]
+    endpoint_disabled: bool,
 }
 
 /// Makes a delivery due now. A delivered or dead one gets exactly one more attempt (no
@@ -284,7 +286,8 @@ pub(crate) async fn resend(
     conn.transaction(async |conn| {
         let row: ResendRow = diesel::sql_query(
             r#"
-            SELECT d.status, d.leased_until, ep.deleted_at IS NOT NULL AS endpoint_deleted
+            SELECT d.status, d.leased_until, ep.deleted_at IS NOT NULL AS endpoint_deleted,
+                   ep.disabled_at IS NOT NULL AS endpoint_disabled
             FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
             WHERE d.id = $1 AND d.tenant_id = $2
             FOR UPDATE OF d
@@ -301,6 +304,9 @@ pub(crate) async fn resend(
         }
         if row.endpoint_deleted {
             return Err(EngineError::EndpointDeleted);
+        }
+        if row.endpoint_disabled {
+            return Err(EngineError::EndpointDisabled);
         }
         if row.leased_until.is_some_and(|until| until > now) {
             return Ok(());
