@@ -18,11 +18,24 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub detail: String,
+    /// Sent as `Retry-After` (seconds) on 429 and 503.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
-        Self { status, code, detail: detail.into() }
+        Self { status, code, detail: detail.into(), retry_after: None }
+    }
+
+    pub fn rate_limited(retry_after: u64) -> Self {
+        Self {
+            retry_after: Some(retry_after),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!("too many requests for this credential; retry in {retry_after} s"),
+            )
+        }
     }
 
     pub fn unauthorized(detail: &str) -> Self {
@@ -92,8 +105,14 @@ impl ResponseError for ApiError {
         if self.status == StatusCode::UNAUTHORIZED {
             res.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
         }
-        if self.status == StatusCode::SERVICE_UNAVAILABLE {
-            res.insert_header((header::RETRY_AFTER, "5"));
+        match (self.retry_after, self.status) {
+            (Some(secs), _) => {
+                res.insert_header((header::RETRY_AFTER, secs.to_string()));
+            }
+            (None, StatusCode::SERVICE_UNAVAILABLE) => {
+                res.insert_header((header::RETRY_AFTER, "5"));
+            }
+            _ => {}
         }
         res.json(ErrorBody { code: self.code, detail: self.detail.clone() })
     }

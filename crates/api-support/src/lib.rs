@@ -2,6 +2,7 @@
 //! extractor error mapping, JSON bodies for the errors actix answers by itself, timestamps.
 
 mod error;
+pub mod rate_limit;
 pub mod server;
 
 pub use error::{ApiError, ErrorBody};

@@ -54,6 +54,12 @@ pub struct CommonConfig {
     /// Disable an endpoint after all its attempts failed for this long (`off`: never).
     #[arg(long, env = "ENDPOINT_DISABLE_AFTER", default_value = "5d", value_parser = optional_duration_arg)]
     pub endpoint_disable_after: OptionalDuration,
+    /// Requests per second allowed per credential (account or workspace); 0 switches it off.
+    #[arg(long, env = "RATE_LIMIT", default_value_t = 100)]
+    pub rate_limit: u32,
+    /// Requests a credential may make at once before the per-second rate applies.
+    #[arg(long, env = "RATE_LIMIT_BURST", default_value_t = 200)]
+    pub rate_limit_burst: u32,
     /// Database connections per pool (the API and the worker have one pool each).
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 16)]
     pub database_pool_size: usize,
@@ -179,11 +185,20 @@ where
         wait_for_signal().await;
     } else {
         let configure = routes(engine);
-        let server =
-            HttpServer::new(move || App::new().wrap(crate::json_errors()).configure(configure.clone()))
-                .shutdown_timeout(10)
-                .bind(&spec.listen_addr)
-                .with_context(|| format!("binding {}", spec.listen_addr))?;
+        let limiter = (common.rate_limit > 0).then(|| {
+            web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
+        });
+        let server = HttpServer::new(move || {
+            let app = App::new().wrap(crate::json_errors());
+            let app = match &limiter {
+                Some(l) => app.app_data(l.clone()),
+                None => app,
+            };
+            app.configure(configure.clone())
+        })
+        .shutdown_timeout(10)
+        .bind(&spec.listen_addr)
+        .with_context(|| format!("binding {}", spec.listen_addr))?;
         for addr in server.addrs() {
             println!("listening on {addr}");
         }

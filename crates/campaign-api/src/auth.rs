@@ -27,14 +27,16 @@ impl FromRequest for Workspace {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let key = api_support::bearer_credential(req, "apiKey");
+        let req = req.clone();
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
             let key = key?;
             let mut conn = state.engine.connection().await?;
-            store::workspace_for_key(&mut conn, &key)
+            let workspace = store::workspace_for_key(&mut conn, &key)
                 .await?
-                .map(Workspace)
-                .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))
+                .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))?;
+            api_support::rate_limit::check(&req, &workspace.to_string())?;
+            Ok(Workspace(workspace))
         })
     }
 }

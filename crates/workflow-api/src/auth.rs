@@ -94,5 +94,7 @@ fn authenticate(req: &HttpRequest) -> Result<Account, ApiError> {
         .app_data::<web::Data<JwtKeys>>()
         .ok_or_else(|| ApiError::internal("JWT keys are not configured"))?;
     let token = api_support::bearer_credential(req, "jwt")?;
-    keys.verify(&token).map(Account).map_err(|detail| ApiError::unauthorized(&detail))
+    let account = keys.verify(&token).map_err(|detail| ApiError::unauthorized(&detail))?;
+    api_support::rate_limit::check(req, &account)?;
+    Ok(Account(account))
 }

@@ -31,13 +31,17 @@ async fn token(account: &str) -> String {
 }
 
 async fn start(schedule: &str) -> Service {
+    start_with(schedule, &[]).await
+}
+
+async fn start_with(schedule: &str, extra: &[(&str, &str)]) -> Service {
     let db = TestDb::create("workflow", |url| async move {
         run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
         Ok(())
     })
     .await
     .unwrap();
-    let env = [
+    let mut env = vec![
         ("DATABASE_URL", db.url()),
         ("LISTEN_ADDR", "127.0.0.1:0"),
         ("JWT_SECRET", JWT_SECRET),
@@ -47,6 +51,7 @@ async fn start(schedule: &str) -> Service {
         ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
         ("WORKER_POLL_INTERVAL", "50ms"),
     ];
+    env.extend_from_slice(extra);
     let process = ServiceProcess::start(BIN, &[], &env).await.unwrap();
     let anonymous = ApiClient::new(process.base_url());
     let a = anonymous.with_bearer(&token("acct-a").await);
@@ -514,4 +519,17 @@ async fn a_410_disables_the_endpoint_and_enable_resumes_it() {
     receiver.wait_for(2).await;
     wait_delivery(&svc.a, &delivery, |d| d["status"] == "delivered").await;
     assert_error(&svc.b.call("POST", &format!("/webhooks/{id}/enable"), None).await, 404, "not_found");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn each_account_is_rate_limited_on_its_own() {
+    let svc = start_with("1m,5m,30m,2h", &[("RATE_LIMIT", "1"), ("RATE_LIMIT_BURST", "3")]).await;
+    for _ in 0..3 {
+        assert_eq!(svc.a.call("GET", "/webhooks", None).await.status, 200);
+    }
+    let limited = svc.a.call("GET", "/webhooks", None).await;
+    assert_error(&limited, 429, "rate_limited");
+    let retry_after: u64 = limited.headers.get("retry-after").unwrap().to_str().unwrap().parse().unwrap();
+    assert!((1..=2).contains(&retry_after), "{retry_after}");
+    assert_eq!(svc.b.call("GET", "/webhooks", None).await.status, 200, "another account is not limited");
 }
