@@ -2,6 +2,7 @@
 //! extractor error mapping, JSON bodies for the errors actix answers by itself, timestamps.
 
 mod error;
+pub mod idempotency;
 pub mod rate_limit;
 pub mod server;
 
@@ -47,11 +48,14 @@ pub fn bearer_credential(req: &HttpRequest, what: &str) -> Result<String, ApiErr
 /// of the wrong shape, 404 for a path that does not parse, 422 for a query that does not.
 pub fn configure_extractors(max_body: usize) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
-        cfg.app_data(
-            web::JsonConfig::default().limit(max_body).error_handler(move |e, r| json_error(e, r, max_body)),
-        )
-        .app_data(web::PathConfig::default().error_handler(path_error))
-        .app_data(web::QueryConfig::default().error_handler(query_error));
+        cfg.app_data(idempotency::BodyLimit(max_body))
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(max_body)
+                    .error_handler(move |e, r| json_error(e, r, max_body)),
+            )
+            .app_data(web::PathConfig::default().error_handler(path_error))
+            .app_data(web::QueryConfig::default().error_handler(query_error));
     }
 }
 

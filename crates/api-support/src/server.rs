@@ -184,12 +184,16 @@ where
         println!("worker started");
         wait_for_signal().await;
     } else {
+        let engine_data = web::Data::new(engine.clone());
         let configure = routes(engine);
         let limiter = (common.rate_limit > 0).then(|| {
             web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
         });
         let server = HttpServer::new(move || {
-            let app = App::new().wrap(crate::json_errors());
+            let app = App::new()
+                .wrap(actix_web::middleware::from_fn(crate::idempotency::middleware))
+                .wrap(crate::json_errors())
+                .app_data(engine_data.clone());
             let app = match &limiter {
                 Some(l) => app.app_data(l.clone()),
                 None => app,

@@ -530,3 +530,27 @@ async fn api_keys_can_be_added_and_revoked() {
     let unknown = uuid::Uuid::new_v4().to_string();
     assert!(run_cli(BIN, &["create-api-key", "--workspace-id", &unknown], &db_env).await.is_err());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_repeated_create_with_an_idempotency_key_creates_and_emits_once() {
+    let svc = start(&[]).await;
+    let r = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    register(&svc.a, &r.url(), None).await;
+    let body = json!({ "name": "Once", "status": "active" }).to_string();
+    let headers = [("idempotency-key", "campaign-once")];
+    let first =
+        svc.a.raw("POST", "/api/v1/campaigns", Some((body.as_bytes(), "application/json")), &headers).await;
+    let second =
+        svc.a.raw("POST", "/api/v1/campaigns", Some((body.as_bytes(), "application/json")), &headers).await;
+    assert_eq!((first.status, second.status), (201, 201));
+    assert_eq!(first.json()["id"], second.json()["id"]);
+    assert_eq!(svc.db.count("SELECT count(*) AS n FROM campaigns").await.unwrap(), 1);
+    r.wait_for(1).await;
+    assert_eq!(svc.db.count("SELECT count(*) AS n FROM webhook_events").await.unwrap(), 1);
+    let changed = json!({ "name": "Twice", "status": "active" }).to_string();
+    let reused = svc
+        .a
+        .raw("POST", "/api/v1/campaigns", Some((changed.as_bytes(), "application/json")), &headers)
+        .await;
+    assert_error(&reused, 422, "idempotency_key_reused");
+}

@@ -317,6 +317,48 @@ impl Engine {
         store::get_delivery(&mut *self.connection().await?, tenant, id).await
     }
 
+    /// Claims an `Idempotency-Key` for a request (`scope` identifies the client, `request_hash`
+    /// the request). Keys are kept for 24 hours.
+    pub async fn idempotency_begin(
+        &self,
+        scope: &str,
+        key: &str,
+        request_hash: &[u8],
+    ) -> EngineResult<crate::IdempotencyState> {
+        use crate::store::idempotency::{self, Found};
+        let now = self.now();
+        let mut conn = self.connection().await?;
+        let found =
+            idempotency::begin(&mut conn, scope, key, request_hash, now, now - chrono::Duration::hours(24))
+                .await?;
+        Ok(match found {
+            Found::New => crate::IdempotencyState::New,
+            Found::InProgress => crate::IdempotencyState::InProgress,
+            Found::Mismatch => crate::IdempotencyState::Mismatch,
+            Found::Replay { status, sealed } => crate::IdempotencyState::Replay {
+                status,
+                body: self.inner.keyring.open_bytes(&idempotency_aad(scope, key), &sealed)?,
+            },
+        })
+    }
+
+    /// Stores the answer to an idempotent request, sealed (it may hold a signing secret).
+    pub async fn idempotency_finish(
+        &self,
+        scope: &str,
+        key: &str,
+        status: u16,
+        body: &[u8],
+    ) -> EngineResult<()> {
+        let sealed = self.inner.keyring.seal_bytes(&idempotency_aad(scope, key), body);
+        store::idempotency::finish(&mut *self.connection().await?, scope, key, status, &sealed).await
+    }
+
+    /// Forgets a key whose request failed on our side, so the client can retry it.
+    pub async fn idempotency_abandon(&self, scope: &str, key: &str) -> EngineResult<()> {
+        store::idempotency::abandon(&mut *self.connection().await?, scope, key).await
+    }
+
     /// Sends a delivery again now, under the service's rule for delivered ones.
     pub async fn resend(&self, tenant: &str, id: Uuid, rule: ResendRule) -> EngineResult<Delivery> {
         let mut conn = self.connection().await?;
@@ -325,6 +367,10 @@ impl Engine {
         let (delivery, _) = store::get_delivery(&mut conn, tenant, id).await?;
         Ok(delivery)
     }
+}
+
+fn idempotency_aad(scope: &str, key: &str) -> Vec<u8> {
+    format!("idempotency\0{scope}\0{key}").into_bytes()
 }
 
 /// `localhost`, `*.localhost` (RFC 6761), with or without the trailing dot.

@@ -23,6 +23,7 @@ pub use engine::{
 };
 pub use error::{EngineError, EngineResult};
 pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
+pub use store::idempotency::IdempotencyState;
 pub use store::queue::{ResendRule, WAKE_CHANNEL};
 pub use store::{
     connect_pool, connect_worker_pool, run_migrations, Attempt, Delivery, DeliveryQuery, DeliveryStatus,

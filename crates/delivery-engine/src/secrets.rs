@@ -141,6 +141,28 @@ impl Keyring {
         SealedSecret { key_id: self.active.clone(), nonce: nonce.to_vec(), ciphertext }
     }
 
+    /// Seals arbitrary bytes bound to `aad` (used for stored idempotent answers).
+    pub fn seal_bytes(&self, aad: &[u8], plain: &[u8]) -> SealedSecret {
+        let cipher = &self.keys[&self.active];
+        let mut nonce = [0u8; 12];
+        rand::rng().fill_bytes(&mut nonce);
+        let ciphertext = cipher
+            .encrypt(Nonce::from_slice(&nonce), Payload { msg: plain, aad })
+            .expect("ChaCha20-Poly1305 encryption cannot fail for in-memory sizes");
+        SealedSecret { key_id: self.active.clone(), nonce: nonce.to_vec(), ciphertext }
+    }
+
+    pub fn open_bytes(&self, aad: &[u8], sealed: &SealedSecret) -> Result<Vec<u8>, KeyringError> {
+        let cipher =
+            self.keys.get(&sealed.key_id).ok_or_else(|| KeyringError::UnknownKey(sealed.key_id.clone()))?;
+        if sealed.nonce.len() != 12 {
+            return Err(KeyringError::Tampered);
+        }
+        cipher
+            .decrypt(Nonce::from_slice(&sealed.nonce), Payload { msg: &sealed.ciphertext, aad })
+            .map_err(|_| KeyringError::Tampered)
+    }
+
     pub fn open(&self, endpoint_id: Uuid, sealed: &SealedSecret) -> Result<SigningSecret, KeyringError> {
         let cipher =
             self.keys.get(&sealed.key_id).ok_or_else(|| KeyringError::UnknownKey(sealed.key_id.clone()))?;

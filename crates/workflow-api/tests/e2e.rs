@@ -533,3 +533,48 @@ async fn each_account_is_rate_limited_on_its_own() {
     assert!((1..=2).contains(&retry_after), "{retry_after}");
     assert_eq!(svc.b.call("GET", "/webhooks", None).await.status, 200, "another account is not limited");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn idempotency_key_replays_the_first_answer_and_refuses_another_body() {
+    let svc = start("1m,5m,30m,2h").await;
+    let body = json!({ "url": "https://hooks.example.com/a", "events": ["run.completed"] });
+    let send = |api: &ApiClient, body: &Value, key: &str| {
+        let (api, body, key) = (api.clone(), body.to_string(), key.to_owned());
+        async move {
+            api.raw(
+                "POST",
+                "/webhooks",
+                Some((body.as_bytes(), "application/json")),
+                &[("idempotency-key", &key)],
+            )
+            .await
+        }
+    };
+    let first = send(&svc.a, &body, "create-1").await;
+    assert_eq!(first.status, 201);
+    assert!(first.headers.get("idempotent-replayed").is_none());
+    let again = send(&svc.a, &body, "create-1").await;
+    assert_eq!(again.status, 201);
+    assert_eq!(again.headers.get("idempotent-replayed").unwrap(), "true");
+    assert_eq!(again.json(), first.json(), "the same endpoint and secret, not a second endpoint");
+    assert_eq!(svc.a.call("GET", "/webhooks", None).await.json().as_array().unwrap().len(), 1);
+
+    let other = json!({ "url": "https://hooks.example.com/b", "events": ["run.completed"] });
+    assert_error(&send(&svc.a, &other, "create-1").await, 422, "idempotency_key_reused");
+    // Keys belong to the credential: another account's "create-1" is a new request.
+    assert_eq!(send(&svc.b, &body, "create-1").await.status, 201);
+    assert_error(&send(&svc.a, &body, "").await, 422, "invalid_idempotency_key");
+    // The stored answer holds the signing secret, sealed: not in the clear in the database.
+    let secret = first.json()["signingSecret"].as_str().unwrap().to_owned();
+    let sql = format!(
+        "SELECT count(*) AS n FROM idempotency_keys WHERE position(convert_to('{secret}', 'UTF8') in response_sealed) > 0"
+    );
+    assert_eq!(svc.db.count(&sql).await.unwrap(), 0);
+    assert_eq!(
+        svc.db
+            .count("SELECT count(*) AS n FROM idempotency_keys WHERE response_sealed IS NOT NULL")
+            .await
+            .unwrap(),
+        2
+    );
+}

@@ -1,6 +1,7 @@
 //! PostgreSQL through diesel-async. All SQL of the project's delivery tables lives under this
 //! module; every query that reads tenant data filters by tenant inside the query.
 
+pub(crate) mod idempotency;
 pub(crate) mod queue;
 pub(crate) mod schema;
 

@@ -1,0 +1,127 @@
+//! Stored answers for `Idempotency-Key` requests.
+
+use crate::error::EngineResult;
+use crate::secrets::SealedSecret;
+use chrono::{DateTime, Utc};
+use diesel::sql_types::{Bytea, Integer, Nullable, Text, Timestamptz};
+use diesel::QueryableByName;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+/// What to do with a request carrying an idempotency key (see [`crate::Engine::idempotency_begin`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IdempotencyState {
+    /// First use: process it, then finish or abandon the key.
+    New,
+    /// Seen with the same request: answer this again.
+    Replay { status: u16, body: Vec<u8> },
+    /// The first request with this key is still being processed.
+    InProgress,
+    /// The key was used for a different request.
+    Mismatch,
+}
+
+#[derive(QueryableByName)]
+struct Row {
+    #[diesel(sql_type = Bytea)]
+    request_hash: Vec<u8>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    status_code: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    response_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    response_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    response_sealed: Option<Vec<u8>>,
+}
+
+/// What `begin` found, before the stored answer is opened.
+#[derive(Debug)]
+pub(crate) enum Found {
+    New,
+    Replay { status: u16, sealed: SealedSecret },
+    InProgress,
+    Mismatch,
+}
+
+/// Claims `key` for this request, or reports what happened to it before. Keys older than
+/// `expire_before` are forgotten.
+pub(crate) async fn begin(
+    conn: &mut AsyncPgConnection,
+    scope: &str,
+    key: &str,
+    request_hash: &[u8],
+    now: DateTime<Utc>,
+    expire_before: DateTime<Utc>,
+) -> EngineResult<Found> {
+    diesel::sql_query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND created_at < $3")
+        .bind::<Text, _>(scope)
+        .bind::<Text, _>(key)
+        .bind::<Timestamptz, _>(expire_before)
+        .execute(conn)
+        .await?;
+    let inserted = diesel::sql_query(
+        "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (scope, key) DO NOTHING",
+    )
+    .bind::<Text, _>(scope)
+    .bind::<Text, _>(key)
+    .bind::<Bytea, _>(request_hash)
+    .bind::<Timestamptz, _>(now)
+    .execute(conn)
+    .await?;
+    if inserted == 1 {
+        return Ok(Found::New);
+    }
+    let row: Row = diesel::sql_query(
+        "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
+         FROM idempotency_keys WHERE scope = $1 AND key = $2",
+    )
+    .bind::<Text, _>(scope)
+    .bind::<Text, _>(key)
+    .get_result(conn)
+    .await?;
+    Ok(match row {
+        Row { request_hash: h, .. } if h != request_hash => Found::Mismatch,
+        Row {
+            status_code: Some(status),
+            response_key_id: Some(key_id),
+            response_nonce: Some(nonce),
+            response_sealed: Some(ciphertext),
+            ..
+        } => Found::Replay { status: status as u16, sealed: SealedSecret { key_id, nonce, ciphertext } },
+        Row { .. } => Found::InProgress,
+    })
+}
+
+/// Stores the (sealed) answer to replay.
+pub(crate) async fn finish(
+    conn: &mut AsyncPgConnection,
+    scope: &str,
+    key: &str,
+    status: u16,
+    sealed: &SealedSecret,
+) -> EngineResult<()> {
+    diesel::sql_query(
+        "UPDATE idempotency_keys SET status_code = $3, response_key_id = $4, response_nonce = $5, \
+         response_sealed = $6 WHERE scope = $1 AND key = $2",
+    )
+    .bind::<Text, _>(scope)
+    .bind::<Text, _>(key)
+    .bind::<Integer, _>(i32::from(status))
+    .bind::<Text, _>(&sealed.key_id)
+    .bind::<Bytea, _>(&sealed.nonce)
+    .bind::<Bytea, _>(&sealed.ciphertext)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Forgets the key (the request failed on our side; the client may retry it).
+pub(crate) async fn abandon(conn: &mut AsyncPgConnection, scope: &str, key: &str) -> EngineResult<()> {
+    diesel::sql_query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2")
+        .bind::<Text, _>(scope)
+        .bind::<Text, _>(key)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
