@@ -172,20 +172,31 @@ impl tower_service::Service<Name> for VettingResolver {
         let policy = self.policy.clone();
         Box::pin(async move {
             let addrs: Vec<SocketAddr> = tokio::net::lookup_host((name.as_str(), 0)).await?.collect();
-            if addrs.is_empty() {
-                return Err(std::io::Error::other(format!("{name} has no address")));
-            }
-            for addr in &addrs {
-                policy.check(addr.ip()).map_err(|e| {
-                    std::io::Error::new(
-                        std::io::ErrorKind::PermissionDenied,
-                        format!("{name} resolves to a forbidden address: {e}"),
-                    )
-                })?;
-            }
-            Ok(addrs.into_iter())
+            vet_addresses(name.as_str(), addrs, &policy).map(Vec::into_iter)
         })
     }
+}
+
+/// The resolver's rule: a name with no address, or with any forbidden address among its
+/// answers, is refused as a whole (a rebinding answer mixing a public and an internal address
+/// gets nothing); otherwise exactly the vetted addresses are returned.
+pub fn vet_addresses(
+    name: &str,
+    addrs: Vec<SocketAddr>,
+    policy: &AddressPolicy,
+) -> Result<Vec<SocketAddr>, std::io::Error> {
+    if addrs.is_empty() {
+        return Err(std::io::Error::other(format!("{name} has no address")));
+    }
+    for addr in &addrs {
+        policy.check(addr.ip()).map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                format!("{name} resolves to a forbidden address: {e}"),
+            )
+        })?;
+    }
+    Ok(addrs)
 }
 
 #[derive(Debug, Clone, Default)]
@@ -490,6 +501,21 @@ mod tests {
         assert_eq!(parse_retry_after("Sun, 22 Nov 2026 09:00:00 GMT", now), Some(Duration::ZERO));
         assert_eq!(parse_retry_after("soon", now), None);
         assert_eq!(parse_retry_after("-5", now), None);
+    }
+
+    #[test]
+    fn a_name_with_any_forbidden_answer_is_refused_whole() {
+        let sock = |s: &str| SocketAddr::new(s.parse().expect("ip"), 443);
+        let policy = AddressPolicy::default();
+        let public = vec![sock("93.184.216.34"), sock("2606:4700::1111")];
+        assert_eq!(vet_addresses("ok.example", public.clone(), &policy).expect("public"), public);
+        let mixed = vec![sock("93.184.216.34"), sock("169.254.169.254")];
+        let err = vet_addresses("rebind.example", mixed, &policy).expect_err("mixed");
+        assert_eq!(err.kind(), std::io::ErrorKind::PermissionDenied);
+        assert!(err.to_string().contains("link-local"), "{err}");
+        assert!(vet_addresses("empty.example", vec![], &policy).is_err());
+        let allowed = AddressPolicy::parse_allow_list("10.0.0.0/8").expect("valid");
+        assert!(vet_addresses("internal.example", vec![sock("10.1.2.3")], &allowed).is_ok());
     }
 
     #[test]
