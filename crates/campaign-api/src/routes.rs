@@ -1,9 +1,34 @@
 //! Every route of campaign-api, under `/api/v1`.
 
 use crate::handlers::{campaigns, deliveries, events, webhooks};
-use actix_web::web;
+use actix_web::{web, HttpResponse};
+
+/// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// Every route `configure` registers, as (method, path).
+pub const ROUTES: &[(&str, &str)] = &[
+    ("POST", "/api/v1/webhooks"),
+    ("GET", "/api/v1/webhooks"),
+    ("GET", "/api/v1/webhooks/{id}"),
+    ("PATCH", "/api/v1/webhooks/{id}"),
+    ("DELETE", "/api/v1/webhooks/{id}"),
+    ("GET", "/api/v1/webhook-deliveries"),
+    ("GET", "/api/v1/webhook-deliveries/{id}"),
+    ("POST", "/api/v1/webhook-deliveries/{id}/replay"),
+    ("POST", "/api/v1/campaigns"),
+    ("GET", "/api/v1/campaigns/{id}"),
+    ("PATCH", "/api/v1/campaigns/{id}"),
+    ("POST", "/api/v1/events"),
+    ("GET", "/openapi.json"),
+];
+
+async fn openapi() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(OPENAPI)
+}
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/openapi.json").route(web::get().to(openapi)));
     cfg.service(
         web::scope("/api/v1")
             .service(
@@ -30,4 +55,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .service(web::resource("/events").route(web::post().to(events::publish))),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn the_openapi_description_lists_exactly_the_routes() {
+        let doc: serde_json::Value = serde_json::from_str(OPENAPI).expect("openapi.json is JSON");
+        let mut described = BTreeSet::new();
+        for (path, ops) in doc["paths"].as_object().expect("paths") {
+            for method in ops.as_object().expect("operations").keys() {
+                if ["get", "post", "put", "patch", "delete"].contains(&method.as_str()) {
+                    described.insert((method.to_uppercase(), path.clone()));
+                }
+            }
+        }
+        let served: BTreeSet<_> = ROUTES.iter().map(|(m, p)| ((*m).to_owned(), (*p).to_owned())).collect();
+        assert_eq!(described, served, "routes.rs and openapi.json disagree");
+    }
 }

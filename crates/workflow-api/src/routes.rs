@@ -2,7 +2,30 @@
 //! `/webhooks/{endpointId}/...` patterns.
 
 use crate::handlers::{deliveries, runs, webhooks};
-use actix_web::web;
+use actix_web::{web, HttpResponse};
+
+/// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// Every route `configure` registers, as (method, path).
+pub const ROUTES: &[(&str, &str)] = &[
+    ("POST", "/webhooks"),
+    ("GET", "/webhooks"),
+    ("GET", "/webhooks/deliveries"),
+    ("POST", "/webhooks/deliveries/{deliveryId}/retry"),
+    ("DELETE", "/webhooks/{endpointId}"),
+    ("POST", "/webhooks/{endpointId}/rotate-secret"),
+    ("POST", "/webhooks/{endpointId}/test"),
+    ("POST", "/webhooks/{endpointId}/enable"),
+    ("POST", "/runs"),
+    ("GET", "/runs/{id}"),
+    ("POST", "/runs/{id}/settle"),
+    ("GET", "/openapi.json"),
+];
+
+async fn openapi() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(OPENAPI)
+}
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
@@ -22,5 +45,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/webhooks/{endpointId}/enable").route(web::post().to(webhooks::enable)))
     .service(web::resource("/runs").route(web::post().to(runs::create)))
     .service(web::resource("/runs/{id}").route(web::get().to(runs::get)))
-    .service(web::resource("/runs/{id}/settle").route(web::post().to(runs::settle)));
+    .service(web::resource("/runs/{id}/settle").route(web::post().to(runs::settle)))
+    .service(web::resource("/openapi.json").route(web::get().to(openapi)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn the_openapi_description_lists_exactly_the_routes() {
+        let doc: serde_json::Value = serde_json::from_str(OPENAPI).expect("openapi.json is JSON");
+        let mut described = BTreeSet::new();
+        for (path, ops) in doc["paths"].as_object().expect("paths") {
+            for method in ops.as_object().expect("operations").keys() {
+                if ["get", "post", "put", "patch", "delete"].contains(&method.as_str()) {
+                    described.insert((method.to_uppercase(), path.clone()));
+                }
+            }
+        }
+        let served: BTreeSet<_> = ROUTES.iter().map(|(m, p)| ((*m).to_owned(), (*p).to_owned())).collect();
+        assert_eq!(described, served, "routes.rs and openapi.json disagree");
+    }
 }
