@@ -43,6 +43,21 @@ pub fn bearer_credential(req: &HttpRequest, what: &str) -> Result<String, ApiErr
         .ok_or_else(|| ApiError::unauthorized(&format!("the Authorization header must be `Bearer <{what}>`")))
 }
 
+/// The (METHOD, path) operations of an OpenAPI document, for keeping it equal to a route table.
+pub fn openapi_operations(doc: &str) -> Result<std::collections::BTreeSet<(String, String)>, String> {
+    let doc: serde_json::Value = serde_json::from_str(doc).map_err(|e| e.to_string())?;
+    let paths = doc["paths"].as_object().ok_or("no paths object")?;
+    let mut ops = std::collections::BTreeSet::new();
+    for (path, item) in paths {
+        for method in item.as_object().ok_or("a path item is not an object")?.keys() {
+            if ["get", "post", "put", "patch", "delete"].contains(&method.as_str()) {
+                ops.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    Ok(ops)
+}
+
 /// JSON bodies up to `max_body` bytes (413 above, before the whole body is read); extractor
 /// failures as JSON errors: 415 wrong content type, 400 malformed JSON, 422 well-formed JSON
 /// of the wrong shape, 404 for a path that does not parse, 422 for a query that does not.

@@ -105,6 +105,25 @@ pub fn init_tracing() {
         .init();
 }
 
+/// Runs a binary's command on a multi-threaded runtime; errors go to stderr and exit 1.
+pub fn run_main<F>(command: F) -> std::process::ExitCode
+where
+    F: std::future::Future<Output = anyhow::Result<()>>,
+{
+    let result = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(anyhow::Error::from)
+        .and_then(|runtime| runtime.block_on(command));
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 /// `binary` alone, or with only flags, means `binary serve ...`.
 pub fn default_to_serve(mut args: Vec<String>) -> Vec<String> {
     let informational = ["-h", "--help", "-V", "--version"];

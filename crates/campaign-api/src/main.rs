@@ -70,44 +70,29 @@ fn migrations() -> Vec<delivery_engine::EmbeddedMigrations> {
 fn main() -> ExitCode {
     server::init_tracing();
     let cli = Cli::parse_from(server::default_to_serve(std::env::args().collect()));
-    let result = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(anyhow::Error::from)
-        .and_then(|runtime| {
-            runtime.block_on(async {
-                match cli.command {
-                    Command::Serve(config) => serve(*config).await,
-                    Command::CreateWorkspace { name, database_url } => {
-                        create_workspace(&name, &database_url).await
-                    }
-                    Command::CreateApiKey { workspace_id, database_url } => {
-                        let mut conn = connect(&database_url).await?;
-                        let key = store::add_api_key(&mut conn, workspace_id)
-                            .await?
-                            .ok_or_else(|| anyhow::anyhow!("no workspace {workspace_id}"))?;
-                        println!("{}", serde_json::json!({ "workspaceId": workspace_id, "apiKey": key }));
-                        Ok(())
-                    }
-                    Command::RevokeApiKey { api_key, database_url } => {
-                        let mut conn = connect(&database_url).await?;
-                        if !store::revoke_api_key(&mut conn, &api_key).await? {
-                            anyhow::bail!("no live API key matches");
-                        }
-                        println!("{}", serde_json::json!({ "revoked": true }));
-                        Ok(())
-                    }
-                    Command::Migrate { database_url } => server::migrate(&database_url, migrations()).await,
+    server::run_main(async {
+        match cli.command {
+            Command::Serve(config) => serve(*config).await,
+            Command::CreateWorkspace { name, database_url } => create_workspace(&name, &database_url).await,
+            Command::CreateApiKey { workspace_id, database_url } => {
+                let mut conn = connect(&database_url).await?;
+                let key = store::add_api_key(&mut conn, workspace_id)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("no workspace {workspace_id}"))?;
+                println!("{}", serde_json::json!({ "workspaceId": workspace_id, "apiKey": key }));
+                Ok(())
+            }
+            Command::RevokeApiKey { api_key, database_url } => {
+                let mut conn = connect(&database_url).await?;
+                if !store::revoke_api_key(&mut conn, &api_key).await? {
+                    anyhow::bail!("no live API key matches");
                 }
-            })
-        });
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+                println!("{}", serde_json::json!({ "revoked": true }));
+                Ok(())
+            }
+            Command::Migrate { database_url } => server::migrate(&database_url, migrations()).await,
         }
-    }
+    })
 }
 
 /// A migrated database's connection, for the CLI commands.

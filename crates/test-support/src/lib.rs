@@ -12,7 +12,7 @@ pub use db::{database_base_url, TestDb};
 pub use hmac::independent_hmac_sha256_hex;
 pub use postgres::PrivatePostgres;
 pub use receiver::{Receiver, Recorded, Reply};
-pub use service::{run_cli, ApiClient, ApiResponse, ServiceProcess};
+pub use service::{assert_routes_served, run_cli, ApiClient, ApiResponse, ServiceProcess};
 pub use tls::TestCa;
 
 /// Upper bound for waiting on an event in a test: a safety net against hangs, not a sleep.

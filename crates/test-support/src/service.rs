@@ -193,3 +193,21 @@ impl ApiClient {
         ApiResponse { status, headers, body }
     }
 }
+
+/// Calls every (method, path) of a route table on a running service, with random UUIDs for
+/// path parameters and `{}` bodies, and panics if one is not routed (405, or the JSON 404
+/// "no such route" the services answer for unknown paths).
+pub async fn assert_routes_served(api: &ApiClient, routes: &[(&str, &str)]) {
+    for (method, path) in routes {
+        let concrete = path
+            .split('/')
+            .map(|seg| if seg.starts_with('{') { uuid::Uuid::new_v4().to_string() } else { seg.to_owned() })
+            .collect::<Vec<_>>()
+            .join("/");
+        let body = matches!(*method, "POST" | "PATCH").then(|| serde_json::json!({}));
+        let res = api.call(method, &concrete, body).await;
+        assert_ne!(res.status, 405, "{method} {path} is not registered");
+        let unrouted = res.status == 404 && res.json()["detail"] == "no such route";
+        assert!(!unrouted, "{method} {path} is not registered");
+    }
+}

@@ -48,29 +48,16 @@ fn migrations() -> Vec<delivery_engine::EmbeddedMigrations> {
 fn main() -> ExitCode {
     server::init_tracing();
     let cli = Cli::parse_from(server::default_to_serve(std::env::args().collect()));
-    let result = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(anyhow::Error::from)
-        .and_then(|runtime| {
-            runtime.block_on(async {
-                match cli.command {
-                    Command::Serve(config) => serve(*config).await,
-                    Command::Token { account, ttl, jwt_secret } => {
-                        println!("{}", auth::JwtKeys::new(&jwt_secret)?.issue(&account, ttl)?);
-                        Ok(())
-                    }
-                    Command::Migrate { database_url } => server::migrate(&database_url, migrations()).await,
-                }
-            })
-        });
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+    server::run_main(async {
+        match cli.command {
+            Command::Serve(config) => serve(*config).await,
+            Command::Token { account, ttl, jwt_secret } => {
+                println!("{}", auth::JwtKeys::new(&jwt_secret)?.issue(&account, ttl)?);
+                Ok(())
+            }
+            Command::Migrate { database_url } => server::migrate(&database_url, migrations()).await,
         }
-    }
+    })
 }
 
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {
