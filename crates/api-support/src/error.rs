@@ -87,6 +87,9 @@ impl ApiError {
                     "the database is unavailable; retry shortly",
                 )
             }
+            EngineError::Database(e) if e.to_string().contains("invalid byte sequence") => {
+                Self::invalid("invalid_text", "a text field holds a character that cannot be stored (NUL)")
+            }
             other => {
                 tracing::error!(error = %other, "internal error");
                 Self::internal("an internal error occurred")

@@ -1,7 +1,8 @@
-//! `Idempotency-Key` on POST requests: the first answer to a key is stored (sealed) and replayed
-//! for a repeat of the same request; the same key with another request is refused. Keys are
-//! scoped to the credential that sent them and kept for 24 hours. A 5xx answer is not kept, so
-//! the client can retry.
+//! JSON request bodies and `Idempotency-Key`. On an authenticated POST with a key, the first
+//! answer is stored (sealed) and replayed for a repeat of the same request; the same key with
+//! another request is refused. Keys are scoped to the credential that sent them and kept for
+//! 24 hours. Answers that depend on the moment (5xx, 401, 403, 408, 425, 429) are not kept, so
+//! the client can retry with the same key.
 
 use crate::ApiError;
 use actix_web::body::{self, BoxBody, MessageBody};
@@ -29,36 +30,30 @@ fn hex_sha256(parts: &[&[u8]]) -> Vec<u8> {
     h.finalize().to_vec()
 }
 
+/// Answers that depend on the moment, not on the request, are not kept for replay.
+fn replayable(status: StatusCode) -> bool {
+    !(status.is_server_error() || matches!(status.as_u16(), 401 | 403 | 408 | 425 | 429))
+}
+
+/// For POST, PUT and PATCH with a JSON body: buffers the body (bounded: 413 above the limit),
+/// requires a JSON object at the top level (422 `invalid_body` for an array or a scalar; serde
+/// would otherwise read an array as a struct), and applies `Idempotency-Key` to authenticated
+/// POSTs.
 pub async fn middleware(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let Some(raw_key) = req.headers().get(HEADER).cloned() else {
+    let has_body_method = matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH);
+    let is_json = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(has_body_method && is_json) {
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
-    };
-    let engine = req.app_data::<web::Data<Engine>>().cloned();
-    let (Some(engine), true) = (engine, req.method() == Method::POST) else {
-        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
-    };
-    let key = match raw_key
-        .to_str()
-        .ok()
-        .filter(|k| (1..=MAX_KEY_LEN).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()))
-    {
-        Some(k) => k.to_owned(),
-        None => {
-            let e = ApiError::invalid(
-                "invalid_idempotency_key",
-                format!("Idempotency-Key must be 1 to {MAX_KEY_LEN} visible ASCII characters"),
-            );
-            return Ok(req.error_response(e).map_into_boxed_body());
-        }
-    };
-    let credential =
-        req.headers().get(header::AUTHORIZATION).map(|v| v.as_bytes().to_vec()).unwrap_or_default();
-    let scope = hex::encode(&hex_sha256(&[b"credential", &credential])[..16]);
+    }
 
-    // Buffer the body (bounded) to hash it, then hand it on unchanged.
+    // Buffer the body (bounded) to check and hash it, then hand it on unchanged.
     let limit = req.app_data::<BodyLimit>().map(|l| l.0).unwrap_or(256 * 1024);
     let mut payload = req.take_payload();
     let mut body = web::BytesMut::new();
@@ -75,6 +70,37 @@ pub async fn middleware(
         body.extend_from_slice(&chunk);
     }
     let body = body.freeze();
+    let first = body.iter().find(|b| !b.is_ascii_whitespace());
+    if first.is_some_and(|b| *b != b'{') && serde_json::from_slice::<serde_json::Value>(&body).is_ok() {
+        let e = ApiError::invalid("invalid_body", "the request body must be a JSON object");
+        return Ok(req.error_response(e).map_into_boxed_body());
+    }
+
+    let raw_key = req.headers().get(HEADER).cloned();
+    let credential = req.headers().get(header::AUTHORIZATION).map(|v| v.as_bytes().to_vec());
+    let engine = req.app_data::<web::Data<Engine>>().cloned();
+    // Without a key, a credential (the handler answers 401) or an engine: no idempotency.
+    let (Some(raw_key), Some(credential), Some(engine), true) =
+        (raw_key, credential, engine, req.method() == Method::POST)
+    else {
+        req.set_payload(Payload::from(body));
+        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+    };
+    let key = match raw_key
+        .to_str()
+        .ok()
+        .filter(|k| (1..=MAX_KEY_LEN).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()))
+    {
+        Some(k) => k.to_owned(),
+        None => {
+            let e = ApiError::invalid(
+                "invalid_idempotency_key",
+                format!("Idempotency-Key must be 1 to {MAX_KEY_LEN} visible ASCII characters"),
+            );
+            return Ok(req.error_response(e).map_into_boxed_body());
+        }
+    };
+    let scope = hex::encode(&hex_sha256(&[b"credential", &credential])[..16]);
     let hash = hex_sha256(&[req.method().as_str().as_bytes(), req.path().as_bytes(), &body]);
 
     let state = match engine.idempotency_begin(&scope, &key, &hash).await {
@@ -112,10 +138,10 @@ pub async fn middleware(
             let (http_req, res) = res.into_parts();
             let (head, res_body) = res.into_parts();
             let bytes = body::to_bytes(res_body).await.map_err(|e| e.into())?;
-            let stored = if status.is_server_error() {
-                engine.idempotency_abandon(&scope, &key).await
-            } else {
+            let stored = if replayable(status) {
                 engine.idempotency_finish(&scope, &key, status.as_u16(), &bytes).await
+            } else {
+                engine.idempotency_abandon(&scope, &key).await
             };
             if let Err(e) = stored {
                 tracing::warn!(error = %e, "could not store the idempotent answer");

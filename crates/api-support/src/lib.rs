@@ -21,6 +21,12 @@ pub fn ts(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
+/// True for text PostgreSQL cannot store or that has no place in a name: NUL and other
+/// control characters.
+pub fn has_control_chars(s: &str) -> bool {
+    s.chars().any(char::is_control)
+}
+
 /// An id in a path; one that is not a UUID names nothing, so it is a 404 like an unknown id.
 pub fn path_id(raw: &str, what: &str) -> Result<Uuid, ApiError> {
     Uuid::parse_str(raw).map_err(|_| ApiError::not_found(what))

@@ -563,3 +563,23 @@ async fn every_route_in_the_table_is_served_and_openapi_json_is_public() {
     assert_eq!(doc.json()["openapi"], "3.0.3");
     test_support::assert_routes_served(&svc.a, campaign_api::routes::ROUTES).await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn nul_bytes_and_non_object_bodies_are_422_never_500() {
+    let svc = start(&[]).await;
+    let a = &svc.a;
+    assert_error(
+        &a.call("POST", "/api/v1/campaigns", Some(json!({ "name": "a\u{0}b" }))).await,
+        422,
+        "invalid_name",
+    );
+    let nul_url = json!({ "url": "https://hooks.example.com/a\u{0}b" });
+    assert_error(&a.call("POST", "/api/v1/webhooks", Some(nul_url)).await, 422, "invalid_url");
+    let array = b"[\"x\", \"active\"]";
+    assert_error(
+        &a.raw("POST", "/api/v1/campaigns", Some((array, "application/json")), &[]).await,
+        422,
+        "invalid_body",
+    );
+    assert_eq!(svc.db.count("SELECT count(*) AS n FROM campaigns").await.unwrap(), 0);
+}

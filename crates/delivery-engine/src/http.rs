@@ -343,6 +343,11 @@ impl OutboundClient {
 /// Parses an endpoint URL the way browsers do (so `http://127.1/`, `http://0x7f.1/` and
 /// `http://2130706433/` are all 127.0.0.1) and checks scheme, host and credentials.
 pub fn parse_target(url: &str, https_only: bool) -> Result<url::Url, TargetError> {
+    // The WHATWG parser strips or escapes some of these; refuse them instead, so what is stored
+    // is what was validated.
+    if url.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        return Err(TargetError::Invalid("the URL contains whitespace or control characters".into()));
+    }
     let parsed = url::Url::parse(url)
         .map_err(|e| TargetError::Invalid(format!("`{url}` is not an absolute URL ({e})")))?;
     match parsed.scheme() {

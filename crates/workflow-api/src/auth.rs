@@ -69,7 +69,7 @@ impl JwtKeys {
             _ => "the token is malformed".to_owned(),
         })?;
         let sub = data.claims.sub;
-        if sub.is_empty() || sub.chars().count() > MAX_ACCOUNT_ID {
+        if sub.is_empty() || sub.chars().count() > MAX_ACCOUNT_ID || sub.chars().any(char::is_control) {
             return Err("the token's subject is not an account id".to_owned());
         }
         Ok(sub)

@@ -587,3 +587,54 @@ async fn every_route_in_the_table_is_served_and_openapi_json_is_public() {
     assert_eq!(doc.json()["openapi"], "3.0.3");
     test_support::assert_routes_served(&svc.a, workflow_api::routes::ROUTES).await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn nul_bytes_and_non_object_bodies_are_422_never_500() {
+    let svc = start("1m,5m,30m,2h").await;
+    let a = &svc.a;
+    // PostgreSQL cannot store NUL: refused as bad input.
+    assert_error(
+        &a.call("POST", "/runs", Some(json!({ "workflow_id": "a\u{0}b" }))).await,
+        422,
+        "invalid_workflow_id",
+    );
+    let nul_url = json!({ "url": "https://hooks.example.com/a\u{0}b", "events": ["run.failed"] });
+    assert_error(&a.call("POST", "/webhooks", Some(nul_url)).await, 422, "invalid_url");
+    // A JSON array is not an object, even where serde would read it positionally.
+    let array = br#"["https://hooks.example.com/arr", ["run.completed"]]"#;
+    assert_error(
+        &a.raw("POST", "/webhooks", Some((array, "application/json")), &[]).await,
+        422,
+        "invalid_body",
+    );
+    assert_error(
+        &a.raw("POST", "/runs", Some((br#""wf""#, "application/json")), &[]).await,
+        422,
+        "invalid_body",
+    );
+    assert_eq!(svc.db.count("SELECT count(*) AS n FROM workflow_runs").await.unwrap(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn idempotency_comes_after_authentication_and_never_replays_a_429() {
+    let svc = start_with("1m,5m,30m,2h", &[("RATE_LIMIT", "1"), ("RATE_LIMIT_BURST", "1")]).await;
+    let body = json!({ "workflow_id": "wf" }).to_string();
+    let keyed = [("idempotency-key", "run-1")];
+    let post = |api: &ApiClient| {
+        let (api, body) = (api.clone(), body.clone());
+        async move { api.raw("POST", "/runs", Some((body.as_bytes(), "application/json")), &keyed).await }
+    };
+    // No credential: 401 every time, whatever the key.
+    assert_error(&post(&svc.anonymous).await, 401, "unauthorized");
+    assert_error(&post(&svc.anonymous).await, 401, "unauthorized");
+    // The burst is spent by this call; the keyed request is rate limited...
+    assert_eq!(svc.a.call("GET", "/webhooks", None).await.status, 200);
+    let limited = post(&svc.a).await;
+    assert_error(&limited, 429, "rate_limited");
+    let wait: u64 = limited.headers.get("retry-after").unwrap().to_str().unwrap().parse().unwrap();
+    // ...and once the limiter (whose clock is real time) allows it, the same key is processed.
+    tokio::time::sleep(Duration::from_secs(wait)).await;
+    let res = post(&svc.a).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    assert!(res.headers.get("idempotent-replayed").is_none());
+}

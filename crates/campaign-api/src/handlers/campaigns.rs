@@ -55,8 +55,11 @@ impl From<Campaign> for CampaignOut {
 }
 
 fn check_name(name: &str) -> Result<(), ApiError> {
-    if name.trim().is_empty() || name.chars().count() > MAX_NAME {
-        return Err(ApiError::invalid("invalid_name", format!("name must be 1 to {MAX_NAME} characters")));
+    if name.trim().is_empty() || name.chars().count() > MAX_NAME || api_support::has_control_chars(name) {
+        return Err(ApiError::invalid(
+            "invalid_name",
+            format!("name must be 1 to {MAX_NAME} characters, without control characters"),
+        ));
     }
     Ok(())
 }

@@ -57,7 +57,10 @@ pub async fn create(
     body: web::Json<RunIn>,
 ) -> Result<HttpResponse, ApiError> {
     let workflow_id = body.into_inner().workflow_id;
-    if workflow_id.trim().is_empty() || workflow_id.chars().count() > MAX_WORKFLOW_ID {
+    if workflow_id.trim().is_empty()
+        || workflow_id.chars().count() > MAX_WORKFLOW_ID
+        || api_support::has_control_chars(&workflow_id)
+    {
         return Err(ApiError::invalid(
             "invalid_workflow_id",
             format!("workflow_id must be a non-empty string of at most {MAX_WORKFLOW_ID} characters"),
