@@ -19,6 +19,8 @@ cargo xtask <task>
   fuzz [target] [--seconds N]
                    run the fuzz targets (all, or one) for N seconds each (default 60);
                    installs cargo-fuzz if missing
+  schemathesis     property-based API tests of both services against their OpenAPI
+                   descriptions (part of `test`)
   help             this text
 ";
 
@@ -32,6 +34,7 @@ fn main() -> Result<()> {
         "run" => run(),
         "bench" => bench(rest),
         "fuzz" => fuzz(rest),
+        "schemathesis" => db_up().and_then(|()| schemathesis()),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())
@@ -80,20 +83,113 @@ fn test(args: &[String]) -> Result<()> {
     }
     let nextest =
         cargo().args(["nextest", "--version"]).output().map(|o| o.status.success()).unwrap_or(false);
+    // Doc tests first: nextest does not run them, and its summary should close the output.
+    if nextest {
+        let mut doc = cargo();
+        doc.args(["test", "--workspace", "--doc"]);
+        run_cmd(doc)?;
+    }
+    if !quick {
+        schemathesis()?;
+    }
     let mut tests = cargo();
     if nextest {
         tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
     } else {
         tests.args(["test", "--workspace", "--no-fail-fast"]);
     }
-    run_cmd(tests)?;
-    // Doc tests are not run by nextest.
-    if nextest {
-        let mut doc = cargo();
-        doc.args(["test", "--workspace", "--doc"]);
-        run_cmd(doc)?;
+    run_cmd(tests)
+}
+
+/// The pinned schemathesis version (installed from PyPI when missing).
+const SCHEMATHESIS: &str = "4.32.5";
+
+/// Property-based API testing of each running service against its OpenAPI description: no
+/// server error, every response as described. The services run with ROLE=api, so the endpoints
+/// the fuzzer registers receive nothing.
+fn schemathesis() -> Result<()> {
+    let version = Command::new("schemathesis").arg("--version").output();
+    if !version.map(|o| String::from_utf8_lossy(&o.stdout).contains(SCHEMATHESIS)).unwrap_or(false) {
+        let mut pip = Command::new("python3");
+        pip.args(["-m", "pip", "install", "--quiet", &format!("schemathesis=={SCHEMATHESIS}")]);
+        run_cmd(pip)?;
+    }
+    let mut build = cargo();
+    build.args(["build", "-p", "workflow-api", "-p", "campaign-api"]);
+    run_cmd(build)?;
+    let env = vec![
+        ("JWT_SECRET".to_owned(), base64(&random_bytes(48)?)),
+        ("MASTER_KEYS".to_owned(), format!("st:{}", base64(&random_bytes(32)?))),
+        ("ROLE".to_owned(), "api".to_owned()),
+        ("RATE_LIMIT".to_owned(), "0".to_owned()),
+        ("LISTEN_ADDR".to_owned(), "127.0.0.1:0".to_owned()),
+    ];
+    for service in service_bins() {
+        let db = format!("wh_schemathesis_{}", service.replace('-', "_"));
+        psql(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))?;
+        psql(&format!("CREATE DATABASE {db}"))?;
+        let url = format!("postgres://postgres@127.0.0.1:5432/{db}");
+        let result = schemathesis_one(service, &url, &env);
+        psql(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))?;
+        result?;
     }
     Ok(())
+}
+
+fn schemathesis_one(service: &str, db_url: &str, env: &[(String, String)]) -> Result<()> {
+    use std::io::{BufRead, BufReader};
+    let bin = root().join("target/debug").join(service);
+    let credential = match service {
+        "workflow-api" => {
+            let out = Command::new(&bin)
+                .args(["token", "--account", "schemathesis"])
+                .envs(env.iter().cloned())
+                .output()?;
+            String::from_utf8(out.stdout)?.trim().to_owned()
+        }
+        _ => {
+            let out = Command::new(&bin)
+                .args(["create-workspace", "--name", "schemathesis"])
+                .env("DATABASE_URL", db_url)
+                .output()?;
+            let text = String::from_utf8(out.stdout)?;
+            let key = text.split("\"apiKey\":\"").nth(1).and_then(|r| r.split('"').next());
+            key.context("create-workspace printed no apiKey")?.to_owned()
+        }
+    };
+    let mut child = Command::new(&bin)
+        .envs(env.iter().cloned())
+        .env("DATABASE_URL", db_url)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .spawn()?;
+    let stdout = child.stdout.take().context("stdout")?;
+    let mut lines = BufReader::new(stdout).lines();
+    let addr = loop {
+        match lines.next() {
+            Some(Ok(line)) => {
+                if let Some(a) = line.strip_prefix("listening on ") {
+                    break a.trim().to_owned();
+                }
+            }
+            _ => {
+                let _ = child.kill();
+                bail!("{service} did not start");
+            }
+        }
+    };
+    let schema = root().join("crates").join(service).join("openapi.json");
+    let mut run = Command::new("schemathesis");
+    run.arg("run")
+        .arg(&schema)
+        .args(["--url", &format!("http://{addr}")])
+        .args(["-H", &format!("Authorization: Bearer {credential}")])
+        .args(["--max-examples", "25"])
+        .args(["--checks", "not_a_server_error,response_schema_conformance,status_code_conformance"]);
+    let result = run_cmd(run);
+    let _ = child.kill();
+    let _ = child.wait();
+    result
 }
 
 fn postgres_answers() -> bool {
