@@ -80,6 +80,19 @@ pub fn configure_extractors(max_body: usize) -> impl FnOnce(&mut web::ServiceCon
     }
 }
 
+/// A service's route table (method, path pattern), registered as app data so 405 answers can
+/// say which methods the path does allow.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteTable(pub &'static [(&'static str, &'static str)]);
+
+impl RouteTable {
+    /// `GET, POST` for a path pattern, in table order.
+    pub fn allowed(&self, pattern: &str) -> Option<String> {
+        let methods: Vec<&str> = self.0.iter().filter(|(_, p)| *p == pattern).map(|(m, _)| *m).collect();
+        (!methods.is_empty()).then(|| methods.join(", "))
+    }
+}
+
 /// Turns any client error actix produced without a JSON body (unknown route, wrong method,
 /// payload limits) into `{"code", "detail"}`.
 pub fn json_errors<B: 'static>() -> ErrorHandlers<B> {
@@ -106,7 +119,16 @@ fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResp
         _ => ("bad_request", "the request could not be processed"),
     };
     let (req, _) = res.into_parts();
-    let body = HttpResponse::build(status).json(ErrorBody { code, detail: detail.to_owned() });
+    let mut builder = HttpResponse::build(status);
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allowed = req
+            .match_pattern()
+            .and_then(|pattern| req.app_data::<RouteTable>().and_then(|t| t.allowed(&pattern)));
+        if let Some(allowed) = allowed {
+            builder.insert_header((header::ALLOW, allowed));
+        }
+    }
+    let body = builder.json(ErrorBody { code, detail: detail.to_owned() });
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, body).map_into_right_body()))
 }
 
@@ -152,6 +174,14 @@ fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn route_table_lists_the_methods_of_a_pattern() {
+        let t = RouteTable(&[("POST", "/a"), ("GET", "/a"), ("DELETE", "/a/{id}")]);
+        assert_eq!(t.allowed("/a").as_deref(), Some("POST, GET"));
+        assert_eq!(t.allowed("/a/{id}").as_deref(), Some("DELETE"));
+        assert_eq!(t.allowed("/b"), None);
+    }
 
     #[test]
     fn timestamps_are_utc_with_milliseconds() {

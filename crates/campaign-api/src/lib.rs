@@ -21,6 +21,7 @@ pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.app_data(web::Data::new(state))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
+            .app_data(api_support::RouteTable(routes::ROUTES))
             .configure(routes::configure)
             .default_service(web::to(api_support::unknown_route));
     }

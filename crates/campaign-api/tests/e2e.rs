@@ -583,3 +583,12 @@ async fn nul_bytes_and_non_object_bodies_are_422_never_500() {
     );
     assert_eq!(svc.db.count("SELECT count(*) AS n FROM campaigns").await.unwrap(), 0);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_405_says_which_methods_are_allowed() {
+    let svc = start(&[]).await;
+    let res =
+        svc.a.call("POST", &format!("/api/v1/webhooks/{}", uuid::Uuid::new_v4()), Some(json!({}))).await;
+    assert_error(&res, 405, "method_not_allowed");
+    assert_eq!(res.headers.get("allow").unwrap(), "GET, PATCH, DELETE");
+}

@@ -26,6 +26,7 @@ pub fn configure_app(state: AppState, jwt: auth::JwtKeys) -> impl FnOnce(&mut we
         cfg.app_data(web::Data::new(state))
             .app_data(web::Data::new(jwt))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
+            .app_data(api_support::RouteTable(routes::ROUTES))
             .configure(routes::configure)
             .default_service(web::to(api_support::unknown_route));
     }

@@ -638,3 +638,14 @@ async fn idempotency_comes_after_authentication_and_never_replays_a_429() {
     assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
     assert!(res.headers.get("idempotent-replayed").is_none());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_405_says_which_methods_are_allowed() {
+    let svc = start("1m,5m,30m,2h").await;
+    let res = svc.a.call("PUT", "/webhooks", None).await;
+    assert_error(&res, 405, "method_not_allowed");
+    assert_eq!(res.headers.get("allow").unwrap(), "POST, GET");
+    let res = svc.a.call("GET", &format!("/runs/{}/settle", uuid::Uuid::new_v4()), None).await;
+    assert_error(&res, 405, "method_not_allowed");
+    assert_eq!(res.headers.get("allow").unwrap(), "POST");
+}
