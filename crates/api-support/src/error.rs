@@ -69,15 +69,11 @@ impl ApiError {
             EngineError::AlreadyDelivered => {
                 Self::new(StatusCode::CONFLICT, "already_delivered", "the delivery was already delivered")
             }
+            // 410, not 409: the spec's 409 means "already delivered"; this target is gone.
             EngineError::EndpointDeleted => Self::new(
-                StatusCode::CONFLICT,
+                StatusCode::GONE,
                 "endpoint_deleted",
                 "the delivery's endpoint was deleted; it cannot be re-sent",
-            ),
-            EngineError::EndpointDisabled => Self::new(
-                StatusCode::CONFLICT,
-                "endpoint_disabled",
-                "the delivery's endpoint is disabled; enable it and its deliveries resume",
             ),
             EngineError::Unavailable(cause) => {
                 tracing::warn!(%cause, "database unavailable");

@@ -52,6 +52,12 @@ pub async fn middleware(
     if !(has_body_method && is_json) {
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
     }
+    // Every JSON write needs a credential: check it before reading the body or answering from
+    // the idempotency store.
+    let principal = match crate::auth::authenticate(req.request()).await {
+        Ok(p) => p,
+        Err(e) => return Ok(req.error_response(e).map_into_boxed_body()),
+    };
 
     // Buffer the body (bounded) to check and hash it, then hand it on unchanged.
     let limit = req.app_data::<BodyLimit>().map(|l| l.0).unwrap_or(256 * 1024);
@@ -77,12 +83,8 @@ pub async fn middleware(
     }
 
     let raw_key = req.headers().get(HEADER).cloned();
-    let credential = req.headers().get(header::AUTHORIZATION).map(|v| v.as_bytes().to_vec());
     let engine = req.app_data::<web::Data<Engine>>().cloned();
-    // Without a key, a credential (the handler answers 401) or an engine: no idempotency.
-    let (Some(raw_key), Some(credential), Some(engine), true) =
-        (raw_key, credential, engine, req.method() == Method::POST)
-    else {
+    let (Some(raw_key), Some(engine), true) = (raw_key, engine, req.method() == Method::POST) else {
         req.set_payload(Payload::from(body));
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
     };
@@ -100,7 +102,8 @@ pub async fn middleware(
             return Ok(req.error_response(e).map_into_boxed_body());
         }
     };
-    let scope = hex::encode(&hex_sha256(&[b"credential", &credential])[..16]);
+    // Keys belong to the principal (account, workspace), not to one token of it.
+    let scope = hex::encode(&hex_sha256(&[b"principal", principal.as_bytes()])[..16]);
     let hash = hex_sha256(&[req.method().as_str().as_bytes(), req.path().as_bytes(), &body]);
 
     let state = match engine.idempotency_begin(&scope, &key, &hash).await {

@@ -1,6 +1,7 @@
 //! Shared by the API crates: [`ApiError`] (JSON `{"code", "detail"}` for every error),
 //! extractor error mapping, JSON bodies for the errors actix answers by itself, timestamps.
 
+pub mod auth;
 mod error;
 pub mod idempotency;
 pub mod rate_limit;

@@ -3,10 +3,11 @@
 
 use crate::store;
 use crate::AppState;
-use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use actix_web::{dev::Payload, FromRequest, HttpRequest};
 use api_support::ApiError;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use uuid::Uuid;
 
 /// The authenticated workspace: extracting it is the authentication.
@@ -25,18 +26,28 @@ impl FromRequest for Workspace {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        let key = api_support::bearer_credential(req, "apiKey");
         let req = req.clone();
         Box::pin(async move {
-            let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
+            let principal = api_support::auth::authenticate(&req).await?;
+            Uuid::parse_str(&principal)
+                .map(Workspace)
+                .map_err(|_| ApiError::internal("the principal is not a workspace id"))
+        })
+    }
+}
+
+/// How campaign-api authenticates a request: a live API key, looked up by its hash.
+pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
+    api_support::auth::Authenticator(Arc::new(move |req: &HttpRequest| {
+        let key = api_support::bearer_credential(req, "apiKey");
+        let state = state.clone();
+        Box::pin(async move {
             let key = key?;
             let mut conn = state.engine.connection().await?;
             let workspace = store::workspace_for_key(&mut conn, &key)
                 .await?
                 .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))?;
-            api_support::rate_limit::check(&req, &workspace.to_string())?;
-            Ok(Workspace(workspace))
+            Ok(workspace.to_string())
         })
-    }
+    }))
 }

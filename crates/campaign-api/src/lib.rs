@@ -19,7 +19,8 @@ pub struct AppState {
 
 pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
-        cfg.app_data(web::Data::new(state))
+        cfg.app_data(auth::authenticator(state.clone()))
+            .app_data(web::Data::new(state))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
             .app_data(api_support::RouteTable(routes::ROUTES))
             .configure(routes::configure)

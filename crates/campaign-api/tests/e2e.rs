@@ -592,3 +592,27 @@ async fn a_405_says_which_methods_are_allowed() {
     assert_error(&res, 405, "method_not_allowed");
     assert_eq!(res.headers.get("allow").unwrap(), "GET, PATCH, DELETE");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_revoked_key_gets_401_not_the_stored_answer() {
+    let svc = start(&[]).await;
+    let db_env = [("DATABASE_URL", svc.db.url())];
+    let out = run_cli(BIN, &["create-api-key", "--workspace-id", &svc.a_id], &db_env).await.unwrap();
+    let key = serde_json::from_str::<Value>(out.trim()).unwrap()["apiKey"].as_str().unwrap().to_owned();
+    let api = svc.anonymous.with_bearer(&key);
+    let body = json!({ "url": "https://hooks.example.com/x" }).to_string();
+    let keyed = [("idempotency-key", "create-x")];
+    let first =
+        api.raw("POST", "/api/v1/webhooks", Some((body.as_bytes(), "application/json")), &keyed).await;
+    assert_eq!(first.status, 201);
+    run_cli(BIN, &["revoke-api-key", "--api-key", &key], &db_env).await.unwrap();
+    let replay =
+        api.raw("POST", "/api/v1/webhooks", Some((body.as_bytes(), "application/json")), &keyed).await;
+    assert_error(&replay, 401, "unauthorized");
+    assert!(!String::from_utf8_lossy(&replay.body).contains("whsec_"), "the stored secret leaked");
+    // The workspace's other key shares the workspace's keys: it gets the stored answer.
+    let shared =
+        svc.a.raw("POST", "/api/v1/webhooks", Some((body.as_bytes(), "application/json")), &keyed).await;
+    assert_eq!(shared.status, 201);
+    assert_eq!(shared.json()["id"], first.json()["id"]);
+}

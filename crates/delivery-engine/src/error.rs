@@ -24,9 +24,6 @@ pub enum EngineError {
     AlreadyDelivered,
     #[error("the delivery's endpoint was deleted")]
     EndpointDeleted,
-    /// Enable the endpoint first; its deliveries then resume by themselves.
-    #[error("the delivery's endpoint is disabled")]
-    EndpointDisabled,
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
     #[error("database error: {0}")]

@@ -571,18 +571,44 @@ async fn a_410_disables_the_endpoint_until_it_is_enabled_again() {
     let parked = only_delivery(&engine).await;
     assert_eq!(parked.status, DeliveryStatus::Failed);
     assert_eq!(parked.last_response_code, Some(410));
-    assert!(matches!(
-        engine.resend(TENANT, parked.id, ResendRule::AllowDelivered).await,
-        Err(EngineError::EndpointDisabled)
-    ));
     assert_eq!(receiver.count(), 1);
 
-    // Enabled again: the parked delivery resumes.
+    // An explicit re-send still reaches it, once; the endpoint stays disabled.
+    engine.resend(TENANT, parked.id, ResendRule::RejectDelivered).await.unwrap();
+    receiver.wait_for(2).await;
+    let resent = wait_status(&engine, parked.id, DeliveryStatus::Delivered).await;
+    assert_eq!(resent.attempt_count, 2);
+    assert!(engine.get_endpoint(TENANT, ep.endpoint.id).await.unwrap().disabled_at.is_some());
+
+    // Enabled again: new events are delivered.
     let patch = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
     let enabled = engine.update_endpoint(TENANT, ep.endpoint.id, patch).await.unwrap();
     assert_eq!((enabled.disabled_at, enabled.disabled_reason), (None, None));
-    receiver.wait_for(2).await;
-    wait_status(&engine, parked.id, DeliveryStatus::Delivered).await;
+    assert!(matches!(
+        emit(&engine, "thing.created", "gone-3", b"{}").await,
+        Enqueued::New { deliveries: 1, .. }
+    ));
+    receiver.wait_for(3).await;
+    running.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn parked_deliveries_resume_when_the_endpoint_is_enabled() {
+    let db = database().await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    let ep = endpoint(&engine, &receiver.url(), &[]).await;
+    // Not yet attempted when the endpoint is disabled: parked.
+    emit(&engine, "thing.created", "parked", b"{}").await;
+    let off = delivery_engine::EndpointPatch { disabled: Some(true), ..Default::default() };
+    engine.update_endpoint(TENANT, ep.endpoint.id, off).await.unwrap();
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let d = only_delivery(&engine).await;
+    assert_eq!(d.status, DeliveryStatus::Pending);
+    let on = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
+    engine.update_endpoint(TENANT, ep.endpoint.id, on).await.unwrap();
+    receiver.wait_for(1).await;
+    wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
     running.stop().await;
 }
 

@@ -1,10 +1,12 @@
 //! Session JWTs: HS256 only, `exp` required, 5 s leeway. The account id is the `sub` claim.
 
-use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use actix_web::{dev::Payload, FromRequest, HttpRequest};
 use api_support::ApiError;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
-use std::future::{ready, Ready};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -55,6 +57,7 @@ impl JwtKeys {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.algorithms = vec![Algorithm::HS256];
         validation.leeway = 5;
+        validation.validate_aud = false;
         validation.set_required_spec_claims(&["exp", "sub"]);
         let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).map_err(|e| match e
             .kind()
@@ -82,19 +85,19 @@ pub struct Account(pub String);
 
 impl FromRequest for Account {
     type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(authenticate(req))
+        let req = req.clone();
+        Box::pin(async move { api_support::auth::authenticate(&req).await.map(Account) })
     }
 }
 
-fn authenticate(req: &HttpRequest) -> Result<Account, ApiError> {
-    let keys = req
-        .app_data::<web::Data<JwtKeys>>()
-        .ok_or_else(|| ApiError::internal("JWT keys are not configured"))?;
-    let token = api_support::bearer_credential(req, "jwt")?;
-    let account = keys.verify(&token).map_err(|detail| ApiError::unauthorized(&detail))?;
-    api_support::rate_limit::check(req, &account)?;
-    Ok(Account(account))
+/// How workflow-api authenticates a request: the `sub` of a valid session JWT.
+pub fn authenticator(keys: JwtKeys) -> api_support::auth::Authenticator {
+    api_support::auth::Authenticator(Arc::new(move |req: &HttpRequest| {
+        let account = api_support::bearer_credential(req, "jwt")
+            .and_then(|token| keys.verify(&token).map_err(|detail| ApiError::unauthorized(&detail)));
+        Box::pin(std::future::ready(account))
+    }))
 }

@@ -24,7 +24,7 @@ pub struct AppState {
 pub fn configure_app(state: AppState, jwt: auth::JwtKeys) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.app_data(web::Data::new(state))
-            .app_data(web::Data::new(jwt))
+            .app_data(auth::authenticator(jwt))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
             .app_data(api_support::RouteTable(routes::ROUTES))
             .configure(routes::configure)

@@ -292,7 +292,7 @@ async fn delete_stops_pending_deliveries() {
     assert_eq!(d["lastError"], "endpoint deleted");
     assert_error(
         &svc.a.call("POST", &format!("/webhooks/deliveries/{delivery}/retry"), None).await,
-        409,
+        410,
         "endpoint_deleted",
     );
     assert_error(&svc.a.call("DELETE", &format!("/webhooks/{id}"), None).await, 404, "not_found");
@@ -648,4 +648,15 @@ async fn a_405_says_which_methods_are_allowed() {
     let res = svc.a.call("GET", &format!("/runs/{}/settle", uuid::Uuid::new_v4()), None).await;
     assert_error(&res, 405, "method_not_allowed");
     assert_eq!(res.headers.get("allow").unwrap(), "POST");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tokens_with_an_audience_claim_are_accepted() {
+    use jsonwebtoken::{encode, EncodingKey, Header};
+    let svc = start("1m,5m,30m,2h").await;
+    let now = chrono::Utc::now().timestamp();
+    let claims = json!({ "sub": "acct-a", "exp": now + 600, "aud": "webhooks" });
+    let token =
+        encode(&Header::default(), &claims, &EncodingKey::from_secret(JWT_SECRET.as_bytes())).unwrap();
+    assert_eq!(svc.anonymous.with_bearer(&token).call("GET", "/webhooks", None).await.status, 200);
 }

@@ -53,12 +53,17 @@ pub(crate) async fn begin(
     now: DateTime<Utc>,
     expire_before: DateTime<Utc>,
 ) -> EngineResult<Found> {
-    diesel::sql_query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND created_at < $3")
-        .bind::<Text, _>(scope)
-        .bind::<Text, _>(key)
-        .bind::<Timestamptz, _>(expire_before)
-        .execute(conn)
-        .await?;
+    // Forget expired keys: this one, and a bounded batch of others, so stored answers (which
+    // can hold a signing secret, sealed) do not outlive their 24 hours by much.
+    diesel::sql_query(
+        "DELETE FROM idempotency_keys WHERE (scope = $1 AND key = $2 AND created_at < $3) \
+         OR ctid IN (SELECT ctid FROM idempotency_keys WHERE created_at < $3 LIMIT 100)",
+    )
+    .bind::<Text, _>(scope)
+    .bind::<Text, _>(key)
+    .bind::<Timestamptz, _>(expire_before)
+    .execute(conn)
+    .await?;
     let inserted = diesel::sql_query(
         "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (scope, key) DO NOTHING",

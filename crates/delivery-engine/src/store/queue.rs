@@ -47,16 +47,21 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
             VALUES ($1, $2, $3, $4, $5, $6)
             ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
             RETURNING id, tenant_id, event_type, created_at
-        ), ins AS (
-            INSERT INTO webhook_deliveries
-                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
-            SELECT gen_random_uuid(), ev.tenant_id, ev.id, ep.id, 'pending',
-                   ev.created_at, ev.created_at, ev.created_at, ev.created_at
-            FROM ev JOIN webhook_endpoints ep ON ep.tenant_id = ev.tenant_id
-            WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL
+        ), targets AS (
+            -- Share-locked: a concurrent delete or disable waits for this transaction and then
+            -- sees its deliveries, or commits first and is seen here.
+            SELECT ep.id FROM webhook_endpoints ep, ev
+            WHERE ep.tenant_id = ev.tenant_id AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
               AND CASE WHEN $7::uuid IS NULL
                        THEN cardinality(ep.event_types) = 0 OR ev.event_type = ANY (ep.event_types)
                        ELSE ep.id = $7::uuid END
+            FOR SHARE OF ep
+        ), ins AS (
+            INSERT INTO webhook_deliveries
+                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
+            SELECT gen_random_uuid(), ev.tenant_id, ev.id, targets.id, 'pending',
+                   ev.created_at, ev.created_at, ev.created_at, ev.created_at
+            FROM ev, targets
             RETURNING 1
         )
         SELECT (SELECT count(*) FROM ev) AS events, (SELECT count(*) FROM ins) AS deliveries
@@ -121,8 +126,7 @@ pub struct ClaimedDelivery {
 /// rows other workers hold are skipped.
 pub(crate) async fn claim_due_deliveries(
     conn: &mut AsyncPgConnection,
-    now: DateTime<Utc>,
-    lease_until: DateTime<Utc>,
+    lease_ms: i64,
     limit: i64,
     per_endpoint: i64,
     busy: &[(Uuid, i64)],
@@ -133,24 +137,32 @@ pub(crate) async fn claim_due_deliveries(
     Ok(diesel::sql_query(
         r#"
         WITH busy AS (
-            SELECT * FROM unnest($3::uuid[], $6::int8[]) AS b(endpoint_id, room)
+            SELECT * FROM unnest($2::uuid[], $5::int8[]) AS b(endpoint_id, room)
         ), candidates AS (
-            SELECT d.id, d.endpoint_id, d.available_at FROM webhook_deliveries d
-            WHERE d.status IN ('pending', 'failed') AND d.available_at <= $1
+            SELECT d.id, d.endpoint_id, d.available_at
+            FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
+            WHERE d.status IN ('pending', 'failed') AND d.available_at <= statement_timestamp()
+              -- Deleted endpoints get nothing; disabled ones only a manual re-send.
+              AND ep.deleted_at IS NULL AND (ep.disabled_at IS NULL OR d.manual)
               AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.endpoint_id = d.endpoint_id AND busy.room <= 0)
             ORDER BY d.available_at
-            LIMIT $4
-            FOR UPDATE SKIP LOCKED
+            LIMIT $3
+            FOR UPDATE OF d SKIP LOCKED
         ), chosen AS (
             SELECT ranked.id FROM (
                 SELECT id, endpoint_id, row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
                 FROM candidates
             ) ranked
             LEFT JOIN busy ON busy.endpoint_id = ranked.endpoint_id
-            WHERE ranked.n <= COALESCE(busy.room, $5)
+            WHERE ranked.n <= COALESCE(busy.room, $4)
         )
         UPDATE webhook_deliveries d
-        SET fence = d.fence + 1, available_at = $2, leased_until = $2, updated_at = $1
+        -- The lease runs on the database's clock, so workers' clocks need not agree. The fence is a
+        -- fresh random token (not a counter): a claim lost in a crash cannot be issued again.
+        SET fence = floor(random() * 9.0e18)::bigint,
+            available_at = statement_timestamp() + $1 * interval '1 millisecond',
+            leased_until = statement_timestamp() + $1 * interval '1 millisecond',
+            updated_at = statement_timestamp()
         FROM chosen, webhook_events e, webhook_endpoints ep
         WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
         RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
@@ -158,8 +170,7 @@ pub(crate) async fn claim_due_deliveries(
                   ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext
         "#,
     )
-    .bind::<Timestamptz, _>(now)
-    .bind::<Timestamptz, _>(lease_until)
+    .bind::<BigInt, _>(lease_ms)
     .bind::<Array<SqlUuid>, _>(busy_ids)
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(per_endpoint)
@@ -225,7 +236,10 @@ pub(crate) async fn record_attempts(
                 last_response_code = v.response_code, last_error = v.error, updated_at = $1,
                 delivered_at = CASE WHEN v.status = 'delivered' THEN $1 ELSE d.delivered_at END
             FROM v
+            -- Only under the claim's token, only once (a retried write after a lost
+            -- acknowledgement matches nothing).
             WHERE d.id = v.id AND d.fence = v.fence AND d.status IN ('pending', 'failed')
+              AND d.attempt_count = v.attempt_number - 1
             RETURNING d.id
         )
         INSERT INTO webhook_attempts
@@ -265,8 +279,8 @@ pub enum ResendRule {
 struct ResendRow {
     #[diesel(sql_type = Text)]
     status: String,
-    #[diesel(sql_type = Nullable<Timestamptz>)]
-    leased_until: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Bool>)]
+    in_flight: Option<bool>,
     #[diesel(sql_type = Bool)]
     endpoint_deleted: bool,
     #[diesel(sql_type = Bool)]
@@ -286,11 +300,12 @@ pub(crate) async fn resend(
     conn.transaction(async |conn| {
         let row: ResendRow = diesel::sql_query(
             r#"
-            SELECT d.status, d.leased_until, ep.deleted_at IS NOT NULL AS endpoint_deleted,
+            SELECT d.status, d.leased_until > statement_timestamp() AS in_flight,
+                   ep.deleted_at IS NOT NULL AS endpoint_deleted,
                    ep.disabled_at IS NOT NULL AS endpoint_disabled
             FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
             WHERE d.id = $1 AND d.tenant_id = $2
-            FOR UPDATE OF d
+            FOR UPDATE OF d FOR SHARE OF ep
             "#,
         )
         .bind::<SqlUuid, _>(id)
@@ -305,13 +320,13 @@ pub(crate) async fn resend(
         if row.endpoint_deleted {
             return Err(EngineError::EndpointDeleted);
         }
-        if row.endpoint_disabled {
-            return Err(EngineError::EndpointDisabled);
-        }
-        if row.leased_until.is_some_and(|until| until > now) {
+        if row.in_flight == Some(true) {
             return Ok(());
         }
-        let terminal = matches!(status, DeliveryStatus::Delivered | DeliveryStatus::Dead);
+        // A dead or delivered delivery, or any delivery of a disabled endpoint, gets exactly one
+        // attempt (the endpoint stays disabled; only this explicit re-send reaches it).
+        let terminal =
+            matches!(status, DeliveryStatus::Delivered | DeliveryStatus::Dead) || row.endpoint_disabled;
         diesel::sql_query(
             r#"
             UPDATE webhook_deliveries
@@ -357,7 +372,8 @@ pub(crate) async fn unpark_endpoint(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     let n = diesel::sql_query(
-        "UPDATE webhook_deliveries SET available_at = GREATEST(next_attempt_at, $2), leased_until = NULL \
+        "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > $2 THEN leased_until \
+         ELSE GREATEST(next_attempt_at, $2) END \
          WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity'",
     )
     .bind::<SqlUuid, _>(endpoint)
@@ -379,7 +395,7 @@ pub(crate) async fn end_open_deliveries(
 ) -> EngineResult<()> {
     diesel::sql_query(
         "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
-         leased_until = NULL, fence = fence + 1, last_error = $2, updated_at = $3 \
+         leased_until = NULL, fence = floor(random() * 9.0e18)::bigint, last_error = $2, updated_at = $3 \
          WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
     )
     .bind::<SqlUuid, _>(endpoint)
@@ -435,15 +451,22 @@ pub(crate) async fn disable_endpoints(
     reason: &str,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
-        "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, updated_at = $2 \
-         WHERE id = ANY ($1) AND disabled_at IS NULL AND deleted_at IS NULL",
-    )
-    .bind::<Array<SqlUuid>, _>(ids)
-    .bind::<Timestamptz, _>(now)
-    .bind::<Text, _>(reason)
-    .execute(conn)
-    .await?;
+    conn.transaction(async |conn| {
+        diesel::sql_query(
+            "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, updated_at = $2 \
+             WHERE id = ANY ($1) AND disabled_at IS NULL AND deleted_at IS NULL",
+        )
+        .bind::<Array<SqlUuid>, _>(ids)
+        .bind::<Timestamptz, _>(now)
+        .bind::<Text, _>(reason)
+        .execute(conn)
+        .await?;
+        park_endpoints(conn, ids).await
+    })
+    .await
+}
+
+async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
     diesel::sql_query(
         "UPDATE webhook_deliveries SET available_at = 'infinity' \
          WHERE endpoint_id = ANY ($1) AND status IN ('pending', 'failed')",

@@ -102,8 +102,12 @@ impl Dispatcher {
         Self { engine, client, config, database_url }
     }
 
+    /// Clamped to a day: a lease only needs to outlast one attempt and its wait for a slot.
     fn lease(&self) -> Duration {
-        self.config.lease.unwrap_or_else(|| self.engine.profile().timeout * 3 + Duration::from_secs(10))
+        self.config
+            .lease
+            .unwrap_or_else(|| self.engine.profile().timeout.saturating_mul(3) + Duration::from_secs(10))
+            .min(Duration::from_secs(24 * 60 * 60))
     }
 
     /// Runs until `shutdown` is cancelled, then stops claiming, lets in-flight attempts finish
@@ -148,14 +152,11 @@ impl Dispatcher {
                 }
             }
             let busy = busy_endpoints(&slots, self.config.per_endpoint);
-            let now = inner.clock.now();
-            let lease_until = now + chrono::Duration::from_std(lease).unwrap_or(chrono::Duration::MAX);
             let claimed = async {
                 let mut conn = inner.pool.get().await?;
                 queue::claim_due_deliveries(
                     &mut conn,
-                    now,
-                    lease_until,
+                    lease.as_millis().min(i64::MAX as u128) as i64,
                     permits.len() as i64,
                     2 * self.config.per_endpoint.max(1) as i64,
                     &busy,
@@ -421,7 +422,9 @@ async fn track_health(
     }
     let now = engine.inner.clock.now();
     let latest: Vec<(Uuid, bool)> = latest.into_iter().collect();
-    let failing_before = disable_after.and_then(|d| chrono::Duration::from_std(d).ok()).map(|d| now - d);
+    let failing_before = disable_after
+        .and_then(|d| chrono::Duration::from_std(d).ok())
+        .and_then(|d| now.checked_sub_signed(d));
     let mut conn = engine.inner.pool.get().await?;
     let failing = queue::note_endpoint_health(&mut conn, now, &latest, failing_before).await?;
     if !gone.is_empty() {

@@ -164,7 +164,15 @@ pub async fn send_test(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "endpoint")?;
-    state.engine.get_endpoint(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    let endpoint =
+        state.engine.get_endpoint(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    if endpoint.disabled_at.is_some() {
+        return Err(ApiError::new(
+            actix_web::http::StatusCode::CONFLICT,
+            "endpoint_disabled",
+            "the endpoint is disabled and receives nothing; enable it first",
+        ));
+    }
     let event_id = format!("test_{}:{WEBHOOK_TEST}", uuid::Uuid::now_v7());
     let now = ts(chrono::Utc::now());
     let body = serde_json::to_vec(&TestBody {

@@ -1,0 +1,42 @@
+//! Authentication, once per request. A service registers an [`Authenticator`] (how a request
+//! becomes a principal: an account id, a workspace id); [`authenticate`] runs it at most once,
+//! takes the rate-limit token once, and caches the principal in the request, so the
+//! middleware (which must authenticate before answering from the idempotency store) and the
+//! handlers' extractors agree without doing the work twice.
+
+use crate::{rate_limit, ApiError};
+use actix_web::{HttpMessage, HttpRequest};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// The authenticated principal of a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Principal(pub String);
+
+pub type AuthFuture = Pin<Box<dyn Future<Output = Result<String, ApiError>>>>;
+
+/// A service's way to authenticate a request, registered as app data.
+#[derive(Clone)]
+pub struct Authenticator(pub Arc<dyn Fn(&HttpRequest) -> AuthFuture + Send + Sync>);
+
+impl std::fmt::Debug for Authenticator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Authenticator")
+    }
+}
+
+/// The request's principal: authenticated (and rate-limited) on first use, cached after.
+pub async fn authenticate(req: &HttpRequest) -> Result<String, ApiError> {
+    if let Some(p) = req.extensions().get::<Principal>() {
+        return Ok(p.0.clone());
+    }
+    let auth = req
+        .app_data::<Authenticator>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal("no authenticator is configured"))?;
+    let principal = (auth.0)(req).await?;
+    rate_limit::check(req, &principal)?;
+    req.extensions_mut().insert(Principal(principal.clone()));
+    Ok(principal)
+}
