@@ -48,7 +48,8 @@ pub async fn middleware(
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+        .map(|v| v.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+        .is_some_and(|m| m == "application/json" || (m.starts_with("application/") && m.ends_with("+json")));
     if !(has_body_method && is_json) {
         return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
     }

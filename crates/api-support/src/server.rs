@@ -23,8 +23,9 @@ pub enum Role {
     Worker,
 }
 
-/// Configuration both services share (environment variables; flags mirror them).
-#[derive(Debug, Clone, Args)]
+/// Configuration both services share (environment variables; flags mirror them). `Debug`
+/// leaves out the database URL (it may hold a password) and the master keys.
+#[derive(Clone, Args)]
 pub struct CommonConfig {
     /// PostgreSQL URL.
     #[arg(long, env = "DATABASE_URL")]
@@ -63,6 +64,25 @@ pub struct CommonConfig {
     /// Database connections per pool (the API and the worker have one pool each).
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 16)]
     pub database_pool_size: usize,
+}
+
+impl std::fmt::Debug for CommonConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CommonConfig")
+            .field("database_url", &"<redacted>")
+            .field("master_keys", &"<redacted>")
+            .field("delivery_timeout", &self.delivery_timeout)
+            .field("outbound_ca_file", &self.outbound_ca_file)
+            .field("outbound_allow_cidrs", &self.outbound_allow_cidrs)
+            .field("role", &self.role)
+            .field("worker_poll_interval", &self.worker_poll_interval)
+            .field("delivery_lease", &self.delivery_lease)
+            .field("endpoint_disable_after", &self.endpoint_disable_after)
+            .field("rate_limit", &self.rate_limit)
+            .field("rate_limit_burst", &self.rate_limit_burst)
+            .field("database_pool_size", &self.database_pool_size)
+            .finish()
+    }
 }
 
 /// Parses `250ms`, `10s`, `5m`, `2h`, `1d` for clap.

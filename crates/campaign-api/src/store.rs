@@ -155,13 +155,15 @@ pub async fn get_campaign(
 }
 
 pub async fn update_campaign(conn: &mut AsyncPgConnection, c: &Campaign) -> QueryResult<()> {
-    diesel::update(campaigns::table.filter(campaigns::id.eq(c.id)))
-        .set((
-            campaigns::name.eq(&c.name),
-            campaigns::status.eq(&c.status),
-            campaigns::updated_at.eq(c.updated_at),
-        ))
-        .execute(conn)
-        .await
-        .map(|_| ())
+    diesel::update(
+        campaigns::table.filter(campaigns::id.eq(c.id)).filter(campaigns::workspace_id.eq(c.workspace_id)),
+    )
+    .set((
+        campaigns::name.eq(&c.name),
+        campaigns::status.eq(&c.status),
+        campaigns::updated_at.eq(c.updated_at),
+    ))
+    .execute(conn)
+    .await
+    .map(|_| ())
 }

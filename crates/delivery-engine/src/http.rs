@@ -192,7 +192,8 @@ pub fn vet_addresses(
         policy.check(addr.ip()).map_err(|e| {
             std::io::Error::new(
                 std::io::ErrorKind::PermissionDenied,
-                format!("{name} resolves to a forbidden address: {e}"),
+                // The class only: the address itself would tell a tenant about internal DNS.
+                format!("{name} resolves to a forbidden address ({})", e.class),
             )
         })?;
     }

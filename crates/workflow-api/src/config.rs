@@ -4,7 +4,7 @@
 use api_support::server::{schedule_arg, CommonConfig, Schedule};
 use clap::Args;
 
-#[derive(Debug, Clone, Args)]
+#[derive(Clone, Args)]
 pub struct ServeConfig {
     #[command(flatten)]
     pub common: CommonConfig,
@@ -18,4 +18,15 @@ pub struct ServeConfig {
     /// Delays before attempts 2..N; the number of attempts is its length plus one.
     #[arg(long, env = "RETRY_SCHEDULE", default_value = "1m,5m,30m,2h", value_parser = schedule_arg)]
     pub retry_schedule: Schedule,
+}
+
+impl std::fmt::Debug for ServeConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ServeConfig")
+            .field("common", &self.common)
+            .field("listen_addr", &self.listen_addr)
+            .field("jwt_secret", &"<redacted>")
+            .field("retry_schedule", &self.retry_schedule)
+            .finish()
+    }
 }

@@ -59,13 +59,16 @@ pub async fn lock_run(conn: &mut AsyncPgConnection, account: &str, id: Uuid) -> 
 
 pub async fn settle_run(
     conn: &mut AsyncPgConnection,
+    account: &str,
     id: Uuid,
     status: &str,
     completed_at: DateTime<Utc>,
 ) -> QueryResult<()> {
-    diesel::update(workflow_runs::table.filter(workflow_runs::id.eq(id)))
-        .set((workflow_runs::status.eq(status), workflow_runs::completed_at.eq(completed_at)))
-        .execute(conn)
-        .await
-        .map(|_| ())
+    diesel::update(
+        workflow_runs::table.filter(workflow_runs::id.eq(id)).filter(workflow_runs::account_id.eq(account)),
+    )
+    .set((workflow_runs::status.eq(status), workflow_runs::completed_at.eq(completed_at)))
+    .execute(conn)
+    .await
+    .map(|_| ())
 }

@@ -130,7 +130,7 @@ pub async fn settle(
                 ));
             }
             let completed_at = chrono::Utc::now();
-            store::settle_run(c, id, &outcome, completed_at).await?;
+            store::settle_run(c, &account.0, id, &outcome, completed_at).await?;
             run.status = outcome.clone();
             run.completed_at = Some(completed_at);
             let (run_id, event_id) = (run.id.to_string(), format!("{}:{event}", run.id));
