@@ -140,10 +140,12 @@ pub(crate) async fn claim_due_deliveries(
             SELECT * FROM unnest($2::uuid[], $5::int8[]) AS b(endpoint_id, room)
         ), candidates AS (
             SELECT d.id, d.endpoint_id, d.available_at
-            FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
-            WHERE d.status IN ('pending', 'failed') AND d.available_at <= statement_timestamp()
-              -- Deleted endpoints get nothing; disabled ones only a manual re-send.
-              AND ep.deleted_at IS NULL AND (ep.disabled_at IS NULL OR d.manual)
+            FROM webhook_deliveries d
+            -- Only the due index, in order, stopped by LIMIT: no per-row endpoint check (it cost
+            -- 4-5x in throughput). Rows of deleted or disabled endpoints are never due: delete
+            -- ends them, disable parks them ('infinity'), and enqueue and resend lock the
+            -- endpoint row so neither can race a delete or disable (see docs/decisions.md D18).
+            WHERE d.status IN ('pending', 'failed') AND d.available_at <= now()
               AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.endpoint_id = d.endpoint_id AND busy.room <= 0)
             ORDER BY d.available_at
             LIMIT $3
@@ -160,9 +162,9 @@ pub(crate) async fn claim_due_deliveries(
         -- The lease runs on the database's clock, so workers' clocks need not agree. The fence is a
         -- fresh random token (not a counter): a claim lost in a crash cannot be issued again.
         SET fence = floor(random() * 9.0e18)::bigint,
-            available_at = statement_timestamp() + $1 * interval '1 millisecond',
-            leased_until = statement_timestamp() + $1 * interval '1 millisecond',
-            updated_at = statement_timestamp()
+            available_at = now() + $1 * interval '1 millisecond',
+            leased_until = now() + $1 * interval '1 millisecond',
+            updated_at = now()
         FROM chosen, webhook_events e, webhook_endpoints ep
         WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
         RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
@@ -426,13 +428,19 @@ pub(crate) async fn note_endpoint_health(
         r#"
         WITH v AS (SELECT * FROM unnest($1::uuid[], $2::bool[]) AS v(id, ok)),
         upd AS (
+            -- Only rows whose value changes: a healthy endpoint is not rewritten on every batch.
             UPDATE webhook_endpoints e
             SET failing_since = CASE WHEN v.ok THEN NULL ELSE COALESCE(e.failing_since, $3) END
-            FROM v WHERE e.id = v.id
-            RETURNING e.id, e.failing_since, e.disabled_at, e.deleted_at
+            FROM v
+            WHERE e.id = v.id
+              AND e.failing_since IS DISTINCT FROM (CASE WHEN v.ok THEN NULL ELSE COALESCE(e.failing_since, $3) END)
+            RETURNING e.id
         )
-        SELECT id FROM upd
-        WHERE disabled_at IS NULL AND deleted_at IS NULL AND failing_since <= $4
+        -- The statement's snapshot: failing_since as it was before this batch, so a run of
+        -- failures that starts now is not judged by it.
+        SELECT e.id FROM webhook_endpoints e JOIN v ON v.id = e.id
+        WHERE NOT v.ok AND e.disabled_at IS NULL AND e.deleted_at IS NULL AND e.failing_since <= $4
+          AND (SELECT count(*) FROM upd) >= 0
         "#,
     )
     .bind::<Array<SqlUuid>, _>(ids)
