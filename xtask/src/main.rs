@@ -186,6 +186,11 @@ fn schemathesis_one(service: &str, db_url: &str, env: &[(String, String)]) -> Re
         .args(["-H", &format!("Authorization: Bearer {credential}")])
         .args(["--max-examples", "25"])
         .args(["--checks", "not_a_server_error,response_schema_conformance,status_code_conformance"]);
+    // CI runs a fixed seed, so a red run is reproducible and caused by the change under test;
+    // local runs explore with a fresh seed each time.
+    if std::env::var_os("CI").is_some() {
+        run.args(["--seed", "20261122"]);
+    }
     let result = run_cmd(run);
     let _ = child.kill();
     let _ = child.wait();
