@@ -439,8 +439,8 @@ pub(crate) async fn note_endpoint_health(
         -- The statement's snapshot: failing_since as it was before this batch, so a run of
         -- failures that starts now is not judged by it.
         SELECT e.id FROM webhook_endpoints e JOIN v ON v.id = e.id
+        -- (`upd` runs regardless: data-modifying CTEs always execute exactly once.)
         WHERE NOT v.ok AND e.disabled_at IS NULL AND e.deleted_at IS NULL AND e.failing_since <= $4
-          AND (SELECT count(*) FROM upd) >= 0
         "#,
     )
     .bind::<Array<SqlUuid>, _>(ids)
