@@ -7,9 +7,8 @@ use clap::{Args, ValueEnum};
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::policy::{parse_duration, parse_schedule};
 use delivery_engine::secrets::Keyring;
-use delivery_engine::{
-    Dispatcher, DispatcherConfig, EmbeddedMigrations, Engine, EngineConfig, Profile, UrlRule,
-};
+use crate::data_dir::{StoreConfig, MASTER_KEYS};
+use delivery_engine::{Dispatcher, DispatcherConfig, Engine, EngineConfig, MigrationSet, Profile, UrlRule};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
@@ -27,12 +26,12 @@ pub enum Role {
 /// leaves out the database URL (it may hold a password) and the master keys.
 #[derive(Clone, Args)]
 pub struct CommonConfig {
-    /// PostgreSQL URL.
-    #[arg(long, env = "DATABASE_URL")]
-    pub database_url: String,
+    #[command(flatten)]
+    pub store: StoreConfig,
     /// Master keys sealing signing secrets: `id:base64(32 bytes)[,...]`, the first is active.
+    /// Unset with the embedded store: generated into DATA_DIR on first start.
     #[arg(long, env = "MASTER_KEYS", hide_env_values = true)]
-    pub master_keys: String,
+    pub master_keys: Option<String>,
     /// Time allowed for one attempt: connect, TLS, headers and response body.
     #[arg(long, env = "DELIVERY_TIMEOUT", default_value = "10s", value_parser = duration_arg)]
     pub delivery_timeout: Duration,
@@ -69,7 +68,7 @@ pub struct CommonConfig {
 impl std::fmt::Debug for CommonConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("CommonConfig")
-            .field("database_url", &"<redacted>")
+            .field("store", &self.store)
             .field("master_keys", &"<redacted>")
             .field("delivery_timeout", &self.delivery_timeout)
             .field("outbound_ca_file", &self.outbound_ca_file)
@@ -153,22 +152,25 @@ pub fn default_to_serve(mut args: Vec<String>) -> Vec<String> {
     args
 }
 
-pub async fn migrate(database_url: &str, migrations: Vec<EmbeddedMigrations>) -> anyhow::Result<()> {
+pub async fn migrate(database_url: &str, migrations: Vec<MigrationSet>) -> anyhow::Result<()> {
     delivery_engine::run_migrations(database_url, migrations).await.context("applying migrations")
 }
 
 /// Everything about a service that `serve` needs besides its routes.
 pub struct ServiceSpec {
+    /// Names the service's files in DATA_DIR (`<name>.db`, `<name>.master-keys`).
+    pub name: &'static str,
     pub listen_addr: String,
     pub profile: Profile,
     pub url_rule: UrlRule,
     /// The engine's migrations first, then the service's.
-    pub migrations: Vec<EmbeddedMigrations>,
+    pub migrations: Vec<MigrationSet>,
 }
 
 impl std::fmt::Debug for ServiceSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ServiceSpec")
+            .field("name", &self.name)
             .field("listen_addr", &self.listen_addr)
             .field("url_rule", &self.url_rule)
             .finish()
@@ -183,9 +185,17 @@ where
     R: FnOnce(Engine) -> C,
     C: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
 {
-    migrate(&common.database_url, spec.migrations).await?;
-    let keyring = Keyring::parse(&common.master_keys).context("MASTER_KEYS")?;
-    let pool = delivery_engine::connect_pool(&common.database_url, common.database_pool_size)?;
+    if common.store.database_url.as_deref().is_none_or(str::is_empty) {
+        common.store.create_data_dir()?;
+    }
+    let database_url = common.store.database_url(spec.name);
+    let master_keys = common.store.secret(spec.name, MASTER_KEYS, common.master_keys.as_deref())?;
+    let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;
+    migrate(&database_url, spec.migrations).await?;
+    let pool = delivery_engine::connect_pool(&database_url, common.database_pool_size)?;
+    if common.store.is_embedded() {
+        tracing::info!(database = %database_url, "using the embedded SQLite store (set DATABASE_URL for PostgreSQL)");
+    }
     let engine = Engine::new(
         pool,
         keyring,
@@ -201,8 +211,7 @@ where
             response_cap: 0,
         })?;
         // The worker gets a pool of its own (see Engine::with_pool).
-        let worker_pool =
-            delivery_engine::connect_worker_pool(&common.database_url, common.database_pool_size)?;
+        let worker_pool = delivery_engine::connect_worker_pool(&database_url, common.database_pool_size)?;
         let dispatcher = Dispatcher::new(
             engine.with_pool(worker_pool),
             client,
@@ -212,7 +221,7 @@ where
                 disable_after: common.endpoint_disable_after.0,
                 ..DispatcherConfig::default()
             },
-            Some(common.database_url.clone()),
+            Some(database_url.clone()),
         );
         Some(tokio::spawn(dispatcher.run(shutdown.clone())))
     } else {

@@ -43,8 +43,11 @@ pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
         let state = state.clone();
         Box::pin(async move {
             let key = key?;
-            let mut conn = state.engine.connection().await?;
-            let workspace = store::workspace_for_key(&mut conn, &key)
+            let workspace = state
+                .engine
+                .run(move |mut c| {
+                    Box::pin(async move { Ok::<_, ApiError>(store::workspace_for_key(&mut c, &key).await?) })
+                })
                 .await?
                 .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))?;
             Ok(workspace.to_string())

@@ -1,5 +1,8 @@
 //! campaign-api: versioned event webhooks on the delivery engine. The binary is `src/main.rs`.
 
+/// The name of the service's files in DATA_DIR.
+pub const SERVICE: &str = "campaign-api";
+
 pub mod auth;
 pub mod catalog;
 pub mod handlers;

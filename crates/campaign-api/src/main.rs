@@ -3,9 +3,10 @@
 use actix_web::web;
 use anyhow::Context;
 use api_support::server::{self, schedule_arg, CommonConfig, Schedule, ServiceSpec};
-use campaign_api::{profile, store, AppState};
+use api_support::data_dir::StoreConfig;
+use campaign_api::{profile, store, AppState, SERVICE};
 use clap::{Args, Parser, Subcommand};
-use delivery_engine::UrlRule;
+use delivery_engine::{EngineError, UrlRule};
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
@@ -39,31 +40,31 @@ enum Command {
     CreateWorkspace {
         #[arg(long)]
         name: String,
-        #[arg(long, env = "DATABASE_URL")]
-        database_url: String,
+        #[command(flatten)]
+        store: StoreConfig,
     },
     /// Add an API key to a workspace; prints {"workspaceId", "apiKey"} on stdout.
     CreateApiKey {
         #[arg(long)]
         workspace_id: uuid::Uuid,
-        #[arg(long, env = "DATABASE_URL")]
-        database_url: String,
+        #[command(flatten)]
+        store: StoreConfig,
     },
     /// Revoke an API key; it stops authenticating at once.
     RevokeApiKey {
         #[arg(long, env = "API_KEY", hide_env_values = true)]
         api_key: String,
-        #[arg(long, env = "DATABASE_URL")]
-        database_url: String,
+        #[command(flatten)]
+        store: StoreConfig,
     },
     /// Apply the database migrations and exit.
     Migrate {
-        #[arg(long, env = "DATABASE_URL")]
-        database_url: String,
+        #[command(flatten)]
+        store: StoreConfig,
     },
 }
 
-fn migrations() -> Vec<delivery_engine::EmbeddedMigrations> {
+fn migrations() -> Vec<delivery_engine::MigrationSet> {
     vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS]
 }
 
@@ -73,43 +74,55 @@ fn main() -> ExitCode {
     server::run_main(async {
         match cli.command {
             Command::Serve(config) => serve(*config).await,
-            Command::CreateWorkspace { name, database_url } => create_workspace(&name, &database_url).await,
-            Command::CreateApiKey { workspace_id, database_url } => {
-                let mut conn = connect(&database_url).await?;
-                let key = store::add_api_key(&mut conn, workspace_id)
+            Command::CreateWorkspace { name, store } => {
+                if name.trim().is_empty() || name.chars().count() > 200 {
+                    anyhow::bail!("--name must be 1 to 200 characters");
+                }
+                let (id, key) = database(&store)
+                    .await?
+                    .transaction(move |mut c| {
+                        Box::pin(async move { Ok::<_, EngineError>(store::create_workspace(&mut c, &name).await?) })
+                    })
+                    .await?;
+                println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
+                Ok(())
+            }
+            Command::CreateApiKey { workspace_id, store } => {
+                let key = database(&store)
+                    .await?
+                    .transaction(move |mut c| {
+                        Box::pin(
+                            async move { Ok::<_, EngineError>(store::add_api_key(&mut c, workspace_id).await?) },
+                        )
+                    })
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("no workspace {workspace_id}"))?;
                 println!("{}", serde_json::json!({ "workspaceId": workspace_id, "apiKey": key }));
                 Ok(())
             }
-            Command::RevokeApiKey { api_key, database_url } => {
-                let mut conn = connect(&database_url).await?;
-                if !store::revoke_api_key(&mut conn, &api_key).await? {
+            Command::RevokeApiKey { api_key, store } => {
+                let revoked = database(&store)
+                    .await?
+                    .run(move |mut c| {
+                        Box::pin(async move { Ok::<_, EngineError>(store::revoke_api_key(&mut c, &api_key).await?) })
+                    })
+                    .await?;
+                if !revoked {
                     anyhow::bail!("no live API key matches");
                 }
                 println!("{}", serde_json::json!({ "revoked": true }));
                 Ok(())
             }
-            Command::Migrate { database_url } => server::migrate(&database_url, migrations()).await,
+            Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
         }
     })
 }
 
-/// A migrated database's connection, for the CLI commands.
-async fn connect(database_url: &str) -> anyhow::Result<delivery_engine::PooledConnection> {
-    server::migrate(database_url, migrations()).await?;
-    let pool = delivery_engine::connect_pool(database_url, 1)?;
-    pool.get().await.context("connecting to the database")
-}
-
-async fn create_workspace(name: &str, database_url: &str) -> anyhow::Result<()> {
-    if name.trim().is_empty() || name.chars().count() > 200 {
-        anyhow::bail!("--name must be 1 to 200 characters");
-    }
-    let mut conn = connect(database_url).await?;
-    let (id, key) = store::create_workspace(&mut conn, name).await?;
-    println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
-    Ok(())
+/// The migrated database, for the CLI commands (the same one `serve` uses from this directory).
+async fn database(store: &StoreConfig) -> anyhow::Result<delivery_engine::Pool> {
+    let url = store.database_url(SERVICE);
+    server::migrate(&url, migrations()).await?;
+    delivery_engine::connect_pool(&url, 1).context("connecting to the database")
 }
 
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {
@@ -120,6 +133,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     )
     .map_err(anyhow::Error::msg)?;
     let spec = ServiceSpec {
+        name: SERVICE,
         listen_addr: config.listen_addr.clone(),
         profile,
         url_rule: UrlRule::HttpsOnly,

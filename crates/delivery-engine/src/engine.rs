@@ -7,8 +7,7 @@ use crate::http::AddressPolicy;
 use crate::profile::Profile;
 use crate::secrets::{Keyring, SigningSecret};
 use crate::store::queue::{self, NewEventRow, ResendRule};
-use crate::store::{self, Attempt, Delivery, DeliveryQuery, Endpoint, EndpointChanges, EndpointRow, Pool};
-use diesel_async::AsyncPgConnection;
+use crate::store::{self, Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, Endpoint, EndpointChanges, EndpointRow, Pool};
 use std::sync::Arc;
 use tokio::sync::Notify;
 use uuid::Uuid;
@@ -151,8 +150,32 @@ impl Engine {
         &self.inner.pool
     }
 
-    pub async fn connection(&self) -> EngineResult<store::PooledConnection> {
-        Ok(self.inner.pool.get().await?)
+    /// Runs `f` on a pooled connection (see [`Pool::run`]): for a service's reads and single
+    /// writes of its own tables.
+    pub async fn run<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        F: ConnFn<R, E>,
+        R: Send + 'static,
+        E: From<EngineError> + Send + 'static,
+    {
+        self.inner.pool.run(f).await
+    }
+
+    /// Runs `f` in one transaction (see [`Pool::transaction`]): the outbox. A service writes its
+    /// domain change and calls [`Engine::enqueue`] inside `f`; both commit or neither does.
+    /// Dispatchers in this process are woken after the commit, others by NOTIFY (PostgreSQL)
+    /// or their poll.
+    pub async fn transaction<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        F: ConnFn<R, E>,
+        R: Send + 'static,
+        E: From<EngineError> + Send + 'static,
+    {
+        let result = self.inner.pool.transaction(f).await;
+        if result.is_ok() {
+            self.inner.wake.notify_one();
+        }
+        result
     }
 
     fn now(&self) -> chrono::DateTime<chrono::Utc> {
@@ -196,31 +219,33 @@ impl Engine {
         let secret = SigningSecret::generate(&self.inner.profile.secret_prefix);
         let sealed = self.inner.keyring.seal(id, &secret);
         let now = self.now();
-        let mut conn = self.connection().await?;
-        let endpoint = store::insert_endpoint(
-            &mut conn,
-            EndpointRow {
-                id,
-                tenant_id: tenant,
-                url: &new.url,
-                event_types: &types,
-                secret_key_id: &sealed.key_id,
-                secret_nonce: &sealed.nonce,
-                secret_ciphertext: &sealed.ciphertext,
-                created_at: now,
-                updated_at: now,
-            },
-        )
-        .await?;
+        let (tenant, url) = (tenant.to_owned(), new.url);
+        let endpoint = self
+            .run(move |mut c| {
+                Box::pin(async move {
+                    let row = EndpointRow {
+                        id,
+                        tenant_id: &tenant,
+                        url: &url,
+                        event_types: &types,
+                        sealed: &sealed,
+                        created_at: now,
+                    };
+                    store::insert_endpoint(&mut c, row).await
+                })
+            })
+            .await?;
         Ok(CreatedEndpoint { endpoint, secret })
     }
 
     pub async fn list_endpoints(&self, tenant: &str) -> EngineResult<Vec<Endpoint>> {
-        store::list_endpoints(&mut *self.connection().await?, tenant).await
+        let tenant = tenant.to_owned();
+        self.run(move |mut c| Box::pin(async move { store::list_endpoints(&mut c, &tenant).await })).await
     }
 
     pub async fn get_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
-        store::get_endpoint(&mut *self.connection().await?, tenant, id).await
+        let tenant = tenant.to_owned();
+        self.run(move |mut c| Box::pin(async move { store::get_endpoint(&mut c, &tenant, id).await })).await
     }
 
     pub async fn update_endpoint(
@@ -247,8 +272,12 @@ impl Engine {
             failing_since: (patch.disabled == Some(false)).then_some(None),
             updated_at: Some(now),
         };
-        let endpoint =
-            store::update_endpoint(&mut *self.connection().await?, tenant, id, changes, now).await?;
+        let tenant = tenant.to_owned();
+        let endpoint = self
+            .run(move |mut c| {
+                Box::pin(async move { store::update_endpoint(&mut c, &tenant, id, changes, now).await })
+            })
+            .await?;
         if patch.disabled == Some(false) {
             self.inner.wake.notify_one();
         }
@@ -260,25 +289,31 @@ impl Engine {
     pub async fn rotate_secret(&self, tenant: &str, id: Uuid) -> EngineResult<SigningSecret> {
         let secret = SigningSecret::generate(&self.inner.profile.secret_prefix);
         let sealed = self.inner.keyring.seal(id, &secret);
-        store::store_secret(&mut *self.connection().await?, tenant, id, &sealed, self.now()).await?;
+        let (tenant, now) = (tenant.to_owned(), self.now());
+        self.run(move |mut c| Box::pin(async move { store::store_secret(&mut c, &tenant, id, &sealed, now).await }))
+            .await?;
         Ok(secret)
     }
 
     /// The endpoint's current secret, for callers that sign on the engine's behalf (tests, tools).
     pub async fn reveal_secret(&self, tenant: &str, id: Uuid) -> EngineResult<SigningSecret> {
-        let sealed = store::load_sealed_secret(&mut *self.connection().await?, tenant, id).await?;
+        let tenant = tenant.to_owned();
+        let sealed = self
+            .run(move |mut c| Box::pin(async move { store::load_sealed_secret(&mut c, &tenant, id).await }))
+            .await?;
         Ok(self.inner.keyring.open(id, &sealed)?)
     }
 
     /// Removes the endpoint; its open deliveries end as dead with "endpoint deleted".
     pub async fn delete_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<()> {
-        store::delete_endpoint(&mut *self.connection().await?, tenant, id, self.now()).await
+        let (tenant, now) = (tenant.to_owned(), self.now());
+        self.run(move |mut c| Box::pin(async move { store::delete_endpoint(&mut c, &tenant, id, now).await })).await
     }
 
     /// The outbox: records the event and its deliveries on the caller's connection, inside the
-    /// caller's transaction if there is one, so they commit or roll back with the domain change.
-    /// Workers are woken by NOTIFY when that transaction commits.
-    pub async fn enqueue(&self, conn: &mut AsyncPgConnection, event: NewEvent<'_>) -> EngineResult<Enqueued> {
+    /// caller's transaction if there is one ([`Engine::transaction`]), so they commit or roll back
+    /// with the domain change.
+    pub async fn enqueue(&self, conn: &mut DbConn<'_>, event: NewEvent<'_>) -> EngineResult<Enqueued> {
         if !self.inner.profile.catalog.accepts(event.event_type) {
             return Err(EngineError::UnknownEventTypes(vec![event.event_type.to_owned()]));
         }
@@ -303,18 +338,25 @@ impl Engine {
 
     /// [`Engine::enqueue`] on a connection of its own, for events with no domain change beside them.
     pub async fn enqueue_now(&self, event: NewEvent<'_>) -> EngineResult<Enqueued> {
-        let enqueued = self.enqueue(&mut *self.connection().await?, event).await?;
+        let engine = self.clone();
+        let owned = OwnedEvent::from(&event);
+        let enqueued = self
+            .run(move |mut c| Box::pin(async move { engine.enqueue(&mut c, owned.borrowed()).await }))
+            .await?;
         self.inner.wake.notify_one();
         Ok(enqueued)
     }
 
     /// The delivery log, newest first.
     pub async fn list_deliveries(&self, tenant: &str, query: &DeliveryQuery) -> EngineResult<Vec<Delivery>> {
-        store::list_deliveries(&mut *self.connection().await?, tenant, query).await
+        let (tenant, query) = (tenant.to_owned(), query.clone());
+        self.run(move |mut c| Box::pin(async move { store::list_deliveries(&mut c, &tenant, &query).await }))
+            .await
     }
 
     pub async fn get_delivery(&self, tenant: &str, id: Uuid) -> EngineResult<(Delivery, Vec<Attempt>)> {
-        store::get_delivery(&mut *self.connection().await?, tenant, id).await
+        let tenant = tenant.to_owned();
+        self.run(move |mut c| Box::pin(async move { store::get_delivery(&mut c, &tenant, id).await })).await
     }
 
     /// Claims an `Idempotency-Key` for a request (`scope` identifies the client, `request_hash`
@@ -327,10 +369,15 @@ impl Engine {
     ) -> EngineResult<crate::IdempotencyState> {
         use crate::store::idempotency::{self, Found};
         let now = self.now();
-        let mut conn = self.connection().await?;
-        let found =
-            idempotency::begin(&mut conn, scope, key, request_hash, now, now - chrono::Duration::hours(24))
-                .await?;
+        let (scope_owned, key_owned, hash) = (scope.to_owned(), key.to_owned(), request_hash.to_vec());
+        let found = self
+            .run(move |mut c| {
+                Box::pin(async move {
+                    let expire_before = now - chrono::Duration::hours(24);
+                    idempotency::begin(&mut c, &scope_owned, &key_owned, &hash, now, expire_before).await
+                })
+            })
+            .await?;
         Ok(match found {
             Found::New => crate::IdempotencyState::New,
             Found::InProgress => crate::IdempotencyState::InProgress,
@@ -351,20 +398,32 @@ impl Engine {
         body: &[u8],
     ) -> EngineResult<()> {
         let sealed = self.inner.keyring.seal_bytes(&idempotency_aad(scope, key), body);
-        store::idempotency::finish(&mut *self.connection().await?, scope, key, status, &sealed).await
+        let (scope, key) = (scope.to_owned(), key.to_owned());
+        self.run(move |mut c| {
+            Box::pin(async move { store::idempotency::finish(&mut c, &scope, &key, status, &sealed).await })
+        })
+        .await
     }
 
     /// Forgets a key whose request failed on our side, so the client can retry it.
     pub async fn idempotency_abandon(&self, scope: &str, key: &str) -> EngineResult<()> {
-        store::idempotency::abandon(&mut *self.connection().await?, scope, key).await
+        let (scope, key) = (scope.to_owned(), key.to_owned());
+        self.run(move |mut c| Box::pin(async move { store::idempotency::abandon(&mut c, &scope, &key).await }))
+            .await
     }
 
     /// Sends a delivery again now, under the service's rule for delivered ones.
     pub async fn resend(&self, tenant: &str, id: Uuid, rule: ResendRule) -> EngineResult<Delivery> {
-        let mut conn = self.connection().await?;
-        queue::resend(&mut conn, tenant, id, rule, self.now()).await?;
+        let (tenant, now) = (tenant.to_owned(), self.now());
+        let (delivery, _) = self
+            .run(move |mut c| {
+                Box::pin(async move {
+                    queue::resend(&mut c, &tenant, id, rule, now).await?;
+                    store::get_delivery(&mut c, &tenant, id).await
+                })
+            })
+            .await?;
         self.inner.wake.notify_one();
-        let (delivery, _) = store::get_delivery(&mut conn, tenant, id).await?;
         Ok(delivery)
     }
 }
@@ -382,4 +441,40 @@ fn is_localhost_name(host: &str) -> bool {
 fn dedup_in_order(types: &mut Vec<String>) {
     let mut seen = std::collections::HashSet::new();
     types.retain(|t| seen.insert(t.clone()));
+}
+
+/// A [`NewEvent`] that owns its parts, to cross into a connection's task.
+struct OwnedEvent {
+    tenant_id: String,
+    event_type: String,
+    dedupe_key: String,
+    body: Vec<u8>,
+    only_endpoint: Option<Uuid>,
+    id: Option<Uuid>,
+}
+
+impl From<&NewEvent<'_>> for OwnedEvent {
+    fn from(e: &NewEvent<'_>) -> Self {
+        Self {
+            tenant_id: e.tenant_id.to_owned(),
+            event_type: e.event_type.to_owned(),
+            dedupe_key: e.dedupe_key.to_owned(),
+            body: e.body.to_vec(),
+            only_endpoint: e.only_endpoint,
+            id: e.id,
+        }
+    }
+}
+
+impl OwnedEvent {
+    fn borrowed(&self) -> NewEvent<'_> {
+        NewEvent {
+            tenant_id: &self.tenant_id,
+            event_type: &self.event_type,
+            dedupe_key: &self.dedupe_key,
+            body: &self.body,
+            only_endpoint: self.only_endpoint,
+            id: self.id,
+        }
+    }
 }

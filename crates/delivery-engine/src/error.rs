@@ -32,6 +32,12 @@ pub enum EngineError {
     Keyring(#[from] KeyringError),
     #[error("migrations failed: {0}")]
     Migration(String),
+    /// The operator's configuration is unusable (e.g. an unsupported database URL).
+    #[error("configuration: {0}")]
+    Config(String),
+    /// A bug: a database task panicked.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl From<diesel::result::Error> for EngineError {
@@ -54,6 +60,8 @@ impl From<diesel::result::Error> for EngineError {
                     "broken pipe",
                     "terminating connection",
                     "error communicating",
+                    // SQLite: the write lock stayed taken for longer than busy_timeout.
+                    "database is locked",
                 ]
                 .iter()
                 .any(|needle| text.contains(needle));

@@ -1,8 +1,15 @@
 //! workflow-api's configuration: the shared flags plus its own (environment variables; flags
 //! mirror them; see `workflow-api --help`).
 
+use api_support::data_dir::{generate_token_key, SecretSpec};
 use api_support::server::{schedule_arg, CommonConfig, Schedule};
 use clap::Args;
+
+/// The name of the service's files in DATA_DIR.
+pub const SERVICE: &str = "workflow-api";
+
+/// `JWT_SECRET`, generated into `DATA_DIR/workflow-api.jwt-secret` with the embedded store.
+pub const JWT_SECRET: SecretSpec = SecretSpec { env: "JWT_SECRET", file: "jwt-secret", generate: generate_token_key };
 
 #[derive(Clone, Args)]
 pub struct ServeConfig {
@@ -12,9 +19,10 @@ pub struct ServeConfig {
     /// as `listening on <addr>`.
     #[arg(long, env = "LISTEN_ADDR", default_value = "127.0.0.1:8080")]
     pub listen_addr: String,
-    /// HS256 key of the session JWTs (at least 32 bytes).
+    /// HS256 key of the session JWTs (at least 32 bytes). Unset with the embedded store:
+    /// generated into DATA_DIR on first start.
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
-    pub jwt_secret: String,
+    pub jwt_secret: Option<String>,
     /// Delays before attempts 2..N; the number of attempts is its length plus one.
     #[arg(long, env = "RETRY_SCHEDULE", default_value = "1m,5m,30m,2h", value_parser = schedule_arg)]
     pub retry_schedule: Schedule,

@@ -6,7 +6,8 @@ use clap::{Parser, Subcommand};
 use delivery_engine::UrlRule;
 use std::process::ExitCode;
 use std::time::Duration;
-use workflow_api::config::ServeConfig;
+use api_support::data_dir::StoreConfig;
+use workflow_api::config::{ServeConfig, JWT_SECRET, SERVICE};
 use workflow_api::{auth, profile, store, AppState};
 
 #[derive(Debug, Parser)]
@@ -31,17 +32,20 @@ enum Command {
         /// Lifetime, e.g. 15m, 1h, 7d.
         #[arg(long, default_value = "1h", value_parser = duration_arg)]
         ttl: Duration,
+        /// Unset: the key the service generated in DATA_DIR (embedded store only).
         #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
-        jwt_secret: String,
+        jwt_secret: Option<String>,
+        #[command(flatten)]
+        store: StoreConfig,
     },
     /// Apply the database migrations and exit.
     Migrate {
-        #[arg(long, env = "DATABASE_URL")]
-        database_url: String,
+        #[command(flatten)]
+        store: StoreConfig,
     },
 }
 
-fn migrations() -> Vec<delivery_engine::EmbeddedMigrations> {
+fn migrations() -> Vec<delivery_engine::MigrationSet> {
     vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS]
 }
 
@@ -51,18 +55,21 @@ fn main() -> ExitCode {
     server::run_main(async {
         match cli.command {
             Command::Serve(config) => serve(*config).await,
-            Command::Token { account, ttl, jwt_secret } => {
-                println!("{}", auth::JwtKeys::new(&jwt_secret)?.issue(&account, ttl)?);
+            Command::Token { account, ttl, jwt_secret, store } => {
+                let secret = store.secret(SERVICE, JWT_SECRET, jwt_secret.as_deref())?;
+                println!("{}", auth::JwtKeys::new(&secret)?.issue(&account, ttl)?);
                 Ok(())
             }
-            Command::Migrate { database_url } => server::migrate(&database_url, migrations()).await,
+            Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
         }
     })
 }
 
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {
-    let jwt = auth::JwtKeys::new(&config.jwt_secret)?;
+    let secret = config.common.store.secret(SERVICE, JWT_SECRET, config.jwt_secret.as_deref())?;
+    let jwt = auth::JwtKeys::new(&secret)?;
     let spec = ServiceSpec {
+        name: SERVICE,
         listen_addr: config.listen_addr.clone(),
         profile: profile::profile(config.retry_schedule.0.clone(), config.common.delivery_timeout),
         url_rule: UrlRule::HttpOrHttps,

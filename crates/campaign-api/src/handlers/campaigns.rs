@@ -12,7 +12,6 @@ use crate::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::{path_id, ts, ApiError};
-use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -99,15 +98,19 @@ pub async fn create(
         created_at: now,
         updated_at: now,
     };
-    let engine = &state.engine;
-    let mut conn = engine.connection().await?;
-    conn.transaction(async |c| {
-        store::insert_campaign(c, &campaign).await?;
-        let payload = json!({ "name": campaign.name, "status": campaign.status });
-        let e = Emit { event_type: "campaign.created.v1", entity_id: campaign.id, payload, occurred_at: now };
-        emit(engine, c, ws, e).await.map(|_| ())
-    })
-    .await?;
+    let (engine, stored) = (state.engine.clone(), campaign.clone());
+    state
+        .engine
+        .transaction(move |mut c| {
+            Box::pin(async move {
+                let c = &mut c;
+                store::insert_campaign(c, &stored).await?;
+                let payload = json!({ "name": stored.name, "status": stored.status });
+                let e = Emit { event_type: "campaign.created.v1", entity_id: stored.id, payload, occurred_at: now };
+                emit(&engine, c, ws, e).await.map(|_| ())
+            })
+        })
+        .await?;
     Ok(HttpResponse::Created().json(CampaignOut::from(campaign)))
 }
 
@@ -117,8 +120,11 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "campaign")?;
-    let mut conn = state.engine.connection().await?;
-    let c = store::get_campaign(&mut conn, ws.0, id, false)
+    let c = state
+        .engine
+        .run(move |mut c| {
+            Box::pin(async move { Ok::<_, ApiError>(store::get_campaign(&mut c, ws.0, id, false).await?) })
+        })
         .await?
         .ok_or_else(|| ApiError::not_found("campaign"))?;
     Ok(HttpResponse::Ok().json(CampaignOut::from(c)))
@@ -146,10 +152,11 @@ pub async fn update(
     if let Some(status) = &patch.status {
         check_state(status, &STATES)?;
     }
-    let engine = &state.engine;
-    let mut conn = engine.connection().await?;
-    let campaign = conn
-        .transaction(async |c| {
+    let engine = state.engine.clone();
+    let campaign = state
+        .engine
+        .transaction(move |mut c| Box::pin(async move {
+            let c = &mut c;
             let mut campaign = store::get_campaign(c, ws.0, id, true)
                 .await?
                 .ok_or_else(|| ApiError::not_found("campaign"))?;
@@ -179,7 +186,7 @@ pub async fn update(
             store::update_campaign(c, &campaign).await?;
             let payload = json!({ "name": campaign.name, "status": campaign.status, "changed": changed });
             emit(
-                engine,
+                &engine,
                 c,
                 ws,
                 Emit { event_type: "campaign.updated.v1", entity_id: id, payload, occurred_at: now },
@@ -193,10 +200,10 @@ pub async fn update(
                     payload,
                     occurred_at: now,
                 };
-                emit(engine, c, ws, e).await?;
+                emit(&engine, c, ws, e).await?;
             }
             Ok(campaign)
-        })
+        }))
         .await?;
     Ok(HttpResponse::Ok().json(CampaignOut::from(campaign)))
 }

@@ -50,13 +50,15 @@ pub async fn publish(
     let entity_id = uuid::Uuid::parse_str(&e.entity_id)
         .map_err(|_| ApiError::invalid("invalid_entity_id", "entityId must be a UUID"))?;
     t.check_payload(&e.payload).map_err(|d| ApiError::invalid("invalid_payload", d))?;
-    let mut conn = state.engine.connection().await?;
-    let id = emit(
-        &state.engine,
-        &mut conn,
-        ws,
-        Emit { event_type: t.name, entity_id, payload: e.payload, occurred_at: chrono::Utc::now() },
-    )
-    .await?;
+    let (engine, event_type, payload) = (state.engine.clone(), t.name, e.payload);
+    let id = state
+        .engine
+        .transaction(move |mut c| {
+            Box::pin(async move {
+                let e = Emit { event_type, entity_id, payload, occurred_at: chrono::Utc::now() };
+                emit(&engine, &mut c, ws, e).await
+            })
+        })
+        .await?;
     Ok(HttpResponse::Accepted().json(Published { id: id.to_string() }))
 }

@@ -9,7 +9,7 @@ pub mod webhooks;
 use crate::auth::Workspace;
 use api_support::{ts, ApiError};
 use chrono::{DateTime, Utc};
-use delivery_engine::{EngineError, NewEvent, PgConnection};
+use delivery_engine::{DbConn, EngineError, NewEvent};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -50,7 +50,7 @@ pub struct Emit<'a> {
 /// Returns the event id.
 pub async fn emit(
     engine: &delivery_engine::Engine,
-    conn: &mut PgConnection,
+    conn: &mut DbConn<'_>,
     workspace: Workspace,
     e: Emit<'_>,
 ) -> Result<Uuid, ApiError> {

@@ -1,11 +1,9 @@
 //! Stored answers for `Idempotency-Key` requests.
 
+use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{Bytea, Integer, Nullable, Text, Timestamptz};
-use diesel::QueryableByName;
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 /// What to do with a request carrying an idempotency key (see [`crate::Engine::idempotency_begin`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,20 +18,6 @@ pub enum IdempotencyState {
     Mismatch,
 }
 
-#[derive(QueryableByName)]
-struct Row {
-    #[diesel(sql_type = Bytea)]
-    request_hash: Vec<u8>,
-    #[diesel(sql_type = Nullable<Integer>)]
-    status_code: Option<i32>,
-    #[diesel(sql_type = Nullable<Text>)]
-    response_key_id: Option<String>,
-    #[diesel(sql_type = Nullable<Bytea>)]
-    response_nonce: Option<Vec<u8>>,
-    #[diesel(sql_type = Nullable<Bytea>)]
-    response_sealed: Option<Vec<u8>>,
-}
-
 /// What `begin` found, before the stored answer is opened.
 #[derive(Debug)]
 pub(crate) enum Found {
@@ -46,87 +30,37 @@ pub(crate) enum Found {
 /// Claims `key` for this request, or reports what happened to it before. Keys older than
 /// `expire_before` are forgotten.
 pub(crate) async fn begin(
-    conn: &mut AsyncPgConnection,
+    conn: &mut DbConn<'_>,
     scope: &str,
     key: &str,
     request_hash: &[u8],
     now: DateTime<Utc>,
     expire_before: DateTime<Utc>,
 ) -> EngineResult<Found> {
-    // Forget expired keys: this one, and a bounded batch of others, so stored answers (which
-    // can hold a signing secret, sealed) do not outlive their 24 hours by much.
-    diesel::sql_query(
-        "DELETE FROM idempotency_keys WHERE (scope = $1 AND key = $2 AND created_at < $3) \
-         OR ctid IN (SELECT ctid FROM idempotency_keys WHERE created_at < $3 LIMIT 100)",
-    )
-    .bind::<Text, _>(scope)
-    .bind::<Text, _>(key)
-    .bind::<Timestamptz, _>(expire_before)
-    .execute(conn)
-    .await?;
-    let inserted = diesel::sql_query(
-        "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (scope, key) DO NOTHING",
-    )
-    .bind::<Text, _>(scope)
-    .bind::<Text, _>(key)
-    .bind::<Bytea, _>(request_hash)
-    .bind::<Timestamptz, _>(now)
-    .execute(conn)
-    .await?;
-    if inserted == 1 {
-        return Ok(Found::New);
+    match conn {
+        DbConn::Pg(c) => pg::idempotency::begin(c, scope, key, request_hash, now, expire_before).await,
+        DbConn::Sqlite(c) => sqlite::idempotency::begin(c, scope, key, request_hash, now, expire_before),
     }
-    let row: Row = diesel::sql_query(
-        "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
-         FROM idempotency_keys WHERE scope = $1 AND key = $2",
-    )
-    .bind::<Text, _>(scope)
-    .bind::<Text, _>(key)
-    .get_result(conn)
-    .await?;
-    Ok(match row {
-        Row { request_hash: h, .. } if h != request_hash => Found::Mismatch,
-        Row {
-            status_code: Some(status),
-            response_key_id: Some(key_id),
-            response_nonce: Some(nonce),
-            response_sealed: Some(ciphertext),
-            ..
-        } => Found::Replay { status: status as u16, sealed: SealedSecret { key_id, nonce, ciphertext } },
-        Row { .. } => Found::InProgress,
-    })
 }
 
 /// Stores the (sealed) answer to replay.
 pub(crate) async fn finish(
-    conn: &mut AsyncPgConnection,
+    conn: &mut DbConn<'_>,
     scope: &str,
     key: &str,
     status: u16,
     sealed: &SealedSecret,
 ) -> EngineResult<()> {
-    diesel::sql_query(
-        "UPDATE idempotency_keys SET status_code = $3, response_key_id = $4, response_nonce = $5, \
-         response_sealed = $6 WHERE scope = $1 AND key = $2",
-    )
-    .bind::<Text, _>(scope)
-    .bind::<Text, _>(key)
-    .bind::<Integer, _>(i32::from(status))
-    .bind::<Text, _>(&sealed.key_id)
-    .bind::<Bytea, _>(&sealed.nonce)
-    .bind::<Bytea, _>(&sealed.ciphertext)
-    .execute(conn)
-    .await?;
-    Ok(())
+    match conn {
+        DbConn::Pg(c) => pg::idempotency::finish(c, scope, key, status, sealed).await,
+        DbConn::Sqlite(c) => sqlite::idempotency::finish(c, scope, key, status, sealed),
+    }
 }
 
 /// Forgets the key (the request failed on our side; the client may retry it).
-pub(crate) async fn abandon(conn: &mut AsyncPgConnection, scope: &str, key: &str) -> EngineResult<()> {
-    diesel::sql_query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2")
-        .bind::<Text, _>(scope)
-        .bind::<Text, _>(key)
-        .execute(conn)
-        .await?;
-    Ok(())
+pub(crate) async fn abandon(conn: &mut DbConn<'_>, scope: &str, key: &str) -> EngineResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::idempotency::abandon(c, scope, key).await,
+        DbConn::Sqlite(c) => sqlite::idempotency::abandon(c, scope, key),
+    }
 }

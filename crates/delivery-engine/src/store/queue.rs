@@ -1,15 +1,16 @@
 //! The durable queue. Rows of `webhook_deliveries` are the queue; `available_at` is when a row
-//! may next be claimed. A claim pushes `available_at` to the lease expiry and bumps `fence` in
-//! one short transaction; the HTTP attempt runs outside any transaction; the outcome is written
-//! in a second short transaction, only if `fence` is still the one claimed. A worker that dies
-//! leaves nothing behind but a lease that runs out.
+//! may next be claimed. A claim pushes `available_at` to the lease expiry and sets a fresh
+//! `fence` in one short transaction; the HTTP attempt runs outside any transaction; the outcome
+//! is written in a second short transaction, only if `fence` is still the one claimed. A worker
+//! that dies leaves nothing behind but a lease that runs out. The SQL is per backend
+//! (`pg/queue.rs`, `sqlite/queue.rs`); the rules are the same.
 
-use crate::error::{EngineError, EngineResult};
+use super::{pg, sqlite, DbConn};
+use crate::error::EngineResult;
 use crate::store::DeliveryStatus;
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
+use diesel::sql_types::{BigInt, Bool, Bytea, Integer, Text};
 use diesel::QueryableByName;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 type SqlUuid = diesel::sql_types::Uuid;
@@ -27,67 +28,6 @@ pub(crate) struct NewEventRow<'a> {
     pub created_at: DateTime<Utc>,
     /// Send to this endpoint only, regardless of its filter (test events).
     pub only_endpoint: Option<Uuid>,
-}
-
-#[derive(QueryableByName)]
-struct EnqueueCounts {
-    #[diesel(sql_type = BigInt)]
-    events: i64,
-    #[diesel(sql_type = BigInt)]
-    deliveries: i64,
-}
-
-/// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint.
-/// Returns `None` when the dedupe key was already used, else the number of deliveries.
-pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
-    let counts: EnqueueCounts = diesel::sql_query(
-        r#"
-        WITH ev AS (
-            INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
-            RETURNING id, tenant_id, event_type, created_at
-        ), targets AS (
-            -- Share-locked: a concurrent delete or disable waits for this transaction and then
-            -- sees its deliveries, or commits first and is seen here.
-            SELECT ep.id FROM webhook_endpoints ep, ev
-            WHERE ep.tenant_id = ev.tenant_id AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
-              AND CASE WHEN $7::uuid IS NULL
-                       THEN cardinality(ep.event_types) = 0 OR ev.event_type = ANY (ep.event_types)
-                       ELSE ep.id = $7::uuid END
-            FOR SHARE OF ep
-        ), ins AS (
-            INSERT INTO webhook_deliveries
-                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
-            SELECT gen_random_uuid(), ev.tenant_id, ev.id, targets.id, 'pending',
-                   ev.created_at, ev.created_at, ev.created_at, ev.created_at
-            FROM ev, targets
-            RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM ev) AS events, (SELECT count(*) FROM ins) AS deliveries
-        "#,
-    )
-    .bind::<SqlUuid, _>(ev.id)
-    .bind::<Text, _>(ev.tenant_id)
-    .bind::<Text, _>(ev.event_type)
-    .bind::<Text, _>(ev.dedupe_key)
-    .bind::<Bytea, _>(ev.body)
-    .bind::<Timestamptz, _>(ev.created_at)
-    .bind::<Nullable<SqlUuid>, _>(ev.only_endpoint)
-    .get_result(conn)
-    .await?;
-    if counts.events == 0 {
-        return Ok(None);
-    }
-    if counts.deliveries > 0 {
-        notify(conn).await?;
-    }
-    Ok(Some(counts.deliveries))
-}
-
-pub(crate) async fn notify(conn: &mut AsyncPgConnection) -> EngineResult<()> {
-    diesel::sql_query(format!("NOTIFY {WAKE_CHANNEL}")).execute(conn).await?;
-    Ok(())
 }
 
 /// A claimed delivery with everything needed to send it.
@@ -121,66 +61,6 @@ pub struct ClaimedDelivery {
     pub secret_ciphertext: Vec<u8>,
 }
 
-/// Claims up to `limit` due deliveries. An endpoint listed in `busy` (this worker already has
-/// attempts in flight to it) gets at most its `room`, every other endpoint at most `per_endpoint`;
-/// rows other workers hold are skipped.
-pub(crate) async fn claim_due_deliveries(
-    conn: &mut AsyncPgConnection,
-    lease_ms: i64,
-    limit: i64,
-    per_endpoint: i64,
-    busy: &[(Uuid, i64)],
-) -> EngineResult<Vec<ClaimedDelivery>> {
-    let busy_ids: Vec<Uuid> = busy.iter().map(|b| b.0).collect();
-    let busy_room: Vec<i64> = busy.iter().map(|b| b.1).collect();
-    // One statement is one transaction: the row locks taken by FOR UPDATE last only as long as it.
-    Ok(diesel::sql_query(
-        r#"
-        WITH busy AS (
-            SELECT * FROM unnest($2::uuid[], $5::int8[]) AS b(endpoint_id, room)
-        ), candidates AS (
-            SELECT d.id, d.endpoint_id, d.available_at
-            FROM webhook_deliveries d
-            -- Only the due index, in order, stopped by LIMIT: no per-row endpoint check (it cost
-            -- 4-5x in throughput). Rows of deleted or disabled endpoints are never due: delete
-            -- ends them, disable parks them ('infinity'), and enqueue and resend lock the
-            -- endpoint row so neither can race a delete or disable (see docs/decisions.md D18).
-            WHERE d.status IN ('pending', 'failed') AND d.available_at <= now()
-              AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.endpoint_id = d.endpoint_id AND busy.room <= 0)
-            ORDER BY d.available_at
-            LIMIT $3
-            FOR UPDATE OF d SKIP LOCKED
-        ), chosen AS (
-            SELECT ranked.id FROM (
-                SELECT id, endpoint_id, row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
-                FROM candidates
-            ) ranked
-            LEFT JOIN busy ON busy.endpoint_id = ranked.endpoint_id
-            WHERE ranked.n <= COALESCE(busy.room, $4)
-        )
-        UPDATE webhook_deliveries d
-        -- The lease runs on the database's clock, so workers' clocks need not agree. The fence is a
-        -- fresh random token (not a counter): a claim lost in a crash cannot be issued again.
-        SET fence = floor(random() * 9.0e18)::bigint,
-            available_at = now() + $1 * interval '1 millisecond',
-            leased_until = now() + $1 * interval '1 millisecond',
-            updated_at = now()
-        FROM chosen, webhook_events e, webhook_endpoints ep
-        WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
-        RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
-                  e.event_type, e.dedupe_key, e.body, ep.url,
-                  ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext
-        "#,
-    )
-    .bind::<BigInt, _>(lease_ms)
-    .bind::<Array<SqlUuid>, _>(busy_ids)
-    .bind::<BigInt, _>(limit)
-    .bind::<BigInt, _>(per_endpoint)
-    .bind::<Array<BigInt>, _>(busy_room)
-    .load(conn)
-    .await?)
-}
-
 /// The outcome of one attempt, ready to write.
 #[derive(Debug, Clone)]
 pub(crate) struct AttemptRecord {
@@ -196,78 +76,6 @@ pub(crate) struct AttemptRecord {
     pub response_body: Vec<u8>,
 }
 
-#[derive(QueryableByName)]
-struct RecordedId {
-    #[diesel(sql_type = SqlUuid)]
-    delivery_id: Uuid,
-}
-
-/// Writes a batch of outcomes in one statement. A record whose fence is stale (the lease ran
-/// out and another worker claimed the row) or whose delivery was ended meanwhile changes
-/// nothing. Returns the ids that were written.
-pub(crate) async fn record_attempts(
-    conn: &mut AsyncPgConnection,
-    now: DateTime<Utc>,
-    records: &[AttemptRecord],
-) -> EngineResult<Vec<Uuid>> {
-    let ids: Vec<Uuid> = records.iter().map(|r| r.delivery_id).collect();
-    let fences: Vec<i64> = records.iter().map(|r| r.fence).collect();
-    let statuses: Vec<&str> = records.iter().map(|r| r.status.as_str()).collect();
-    let numbers: Vec<i32> = records.iter().map(|r| r.attempt_number).collect();
-    let next: Vec<Option<DateTime<Utc>>> = records.iter().map(|r| r.next_attempt_at).collect();
-    let started: Vec<DateTime<Utc>> = records.iter().map(|r| r.started_at).collect();
-    let durations: Vec<i32> = records.iter().map(|r| r.duration_ms).collect();
-    let codes: Vec<Option<i32>> = records.iter().map(|r| r.response_code).collect();
-    let errors: Vec<Option<&str>> = records.iter().map(|r| r.error.as_deref()).collect();
-    let bodies: Vec<&[u8]> = records.iter().map(|r| r.response_body.as_slice()).collect();
-    let rows: Vec<RecordedId> = diesel::sql_query(
-        r#"
-        WITH v AS (
-            SELECT * FROM unnest($2::uuid[], $3::int8[], $4::text[], $5::int4[], $6::timestamptz[],
-                                 $7::timestamptz[], $8::int4[], $9::int4[], $10::text[], $11::bytea[])
-                AS v(id, fence, status, attempt_number, next_attempt_at, started_at, duration_ms,
-                     response_code, error, response_body)
-        ), upd AS (
-            UPDATE webhook_deliveries d
-            SET status = v.status, attempt_count = v.attempt_number,
-                next_attempt_at = v.next_attempt_at,
-                -- A row parked (its endpoint disabled) while in flight stays parked.
-                available_at = CASE WHEN d.available_at = 'infinity' AND v.next_attempt_at IS NOT NULL
-                                    THEN d.available_at ELSE v.next_attempt_at END,
-                leased_until = NULL, manual = false,
-                last_response_code = v.response_code, last_error = v.error, updated_at = $1,
-                delivered_at = CASE WHEN v.status = 'delivered' THEN $1 ELSE d.delivered_at END
-            FROM v
-            -- Only under the claim's token, only once (a retried write after a lost
-            -- acknowledgement matches nothing).
-            WHERE d.id = v.id AND d.fence = v.fence AND d.status IN ('pending', 'failed')
-              AND d.attempt_count = v.attempt_number - 1
-            RETURNING d.id
-        )
-        INSERT INTO webhook_attempts
-            (delivery_id, attempt_number, started_at, duration_ms, response_code, error, response_body)
-        SELECT v.id, v.attempt_number, v.started_at, v.duration_ms, v.response_code, v.error,
-               NULLIF(v.response_body, ''::bytea)
-        FROM v JOIN upd ON upd.id = v.id
-        RETURNING delivery_id
-        "#,
-    )
-    .bind::<Timestamptz, _>(now)
-    .bind::<Array<SqlUuid>, _>(ids)
-    .bind::<Array<BigInt>, _>(fences)
-    .bind::<Array<Text>, _>(statuses)
-    .bind::<Array<Integer>, _>(numbers)
-    .bind::<Array<Nullable<Timestamptz>>, _>(next)
-    .bind::<Array<Timestamptz>, _>(started)
-    .bind::<Array<Integer>, _>(durations)
-    .bind::<Array<Nullable<Integer>>, _>(codes)
-    .bind::<Array<Nullable<Text>>, _>(errors)
-    .bind::<Array<Bytea>, _>(bodies)
-    .load(conn)
-    .await?;
-    Ok(rows.into_iter().map(|r| r.delivery_id).collect())
-}
-
 /// What a manual re-send may do with a delivery that already succeeded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResendRule {
@@ -277,210 +85,85 @@ pub enum ResendRule {
     AllowDelivered,
 }
 
-#[derive(QueryableByName)]
-struct ResendRow {
-    #[diesel(sql_type = Text)]
-    status: String,
-    #[diesel(sql_type = Nullable<Bool>)]
-    in_flight: Option<bool>,
-    #[diesel(sql_type = Bool)]
-    endpoint_deleted: bool,
-    #[diesel(sql_type = Bool)]
-    endpoint_disabled: bool,
+/// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint.
+/// Returns `None` when the dedupe key was already used, else the number of deliveries.
+pub(crate) async fn enqueue(conn: &mut DbConn<'_>, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
+    match conn {
+        DbConn::Pg(c) => pg::queue::enqueue(c, ev).await,
+        DbConn::Sqlite(c) => sqlite::queue::enqueue(c, ev),
+    }
+}
+
+/// Claims up to `limit` due deliveries. An endpoint listed in `busy` (this worker already has
+/// attempts in flight to it) gets at most its `room`, every other endpoint at most `per_endpoint`;
+/// rows other workers hold are skipped.
+pub(crate) async fn claim_due_deliveries(
+    conn: &mut DbConn<'_>,
+    lease_ms: i64,
+    limit: i64,
+    per_endpoint: i64,
+    busy: &[(Uuid, i64)],
+) -> EngineResult<Vec<ClaimedDelivery>> {
+    match conn {
+        DbConn::Pg(c) => pg::queue::claim_due_deliveries(c, lease_ms, limit, per_endpoint, busy).await,
+        DbConn::Sqlite(c) => sqlite::queue::claim_due_deliveries(c, lease_ms, limit, per_endpoint, busy),
+    }
+}
+
+/// Writes a batch of outcomes. A record whose fence is stale (the lease ran out and another
+/// worker claimed the row) or whose delivery was ended meanwhile changes nothing. Returns the
+/// ids that were written.
+pub(crate) async fn record_attempts(
+    conn: &mut DbConn<'_>,
+    now: DateTime<Utc>,
+    records: &[AttemptRecord],
+) -> EngineResult<Vec<Uuid>> {
+    match conn {
+        DbConn::Pg(c) => pg::queue::record_attempts(c, now, records).await,
+        DbConn::Sqlite(c) => sqlite::queue::record_attempts(c, now, records),
+    }
 }
 
 /// Makes a delivery due now. A delivered or dead one gets exactly one more attempt (no
 /// automatic retries after it); one awaiting retry keeps its schedule and is just brought
 /// forward; one in flight is left to finish.
 pub(crate) async fn resend(
-    conn: &mut AsyncPgConnection,
+    conn: &mut DbConn<'_>,
     tenant: &str,
     id: Uuid,
     rule: ResendRule,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    conn.transaction(async |conn| {
-        let row: ResendRow = diesel::sql_query(
-            r#"
-            SELECT d.status, d.leased_until > statement_timestamp() AS in_flight,
-                   ep.deleted_at IS NOT NULL AS endpoint_deleted,
-                   ep.disabled_at IS NOT NULL AS endpoint_disabled
-            FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
-            WHERE d.id = $1 AND d.tenant_id = $2
-            FOR UPDATE OF d FOR SHARE OF ep
-            "#,
-        )
-        .bind::<SqlUuid, _>(id)
-        .bind::<Text, _>(tenant)
-        .get_result(conn)
-        .await
-        .map_err(not_found)?;
-        let status = DeliveryStatus::parse(&row.status).unwrap_or(DeliveryStatus::Dead);
-        if status == DeliveryStatus::Delivered && rule == ResendRule::RejectDelivered {
-            return Err(EngineError::AlreadyDelivered);
-        }
-        if row.endpoint_deleted {
-            return Err(EngineError::EndpointDeleted);
-        }
-        if row.in_flight == Some(true) {
-            return Ok(());
-        }
-        // A dead or delivered delivery, or any delivery of a disabled endpoint, gets exactly one
-        // attempt (the endpoint stays disabled; only this explicit re-send reaches it).
-        let terminal =
-            matches!(status, DeliveryStatus::Delivered | DeliveryStatus::Dead) || row.endpoint_disabled;
-        diesel::sql_query(
-            r#"
-            UPDATE webhook_deliveries
-            SET status = CASE WHEN $2 THEN 'pending' ELSE status END,
-                manual = manual OR $2,
-                next_attempt_at = $3, available_at = $3, leased_until = NULL, updated_at = $3
-            WHERE id = $1
-            "#,
-        )
-        .bind::<SqlUuid, _>(id)
-        .bind::<Bool, _>(terminal)
-        .bind::<Timestamptz, _>(now)
-        .execute(conn)
-        .await?;
-        notify(conn).await
-    })
-    .await
-}
-
-fn not_found(e: diesel::result::Error) -> EngineError {
-    match e {
-        diesel::result::Error::NotFound => EngineError::NotFound,
-        other => EngineError::Database(other),
+    match conn {
+        DbConn::Pg(c) => pg::queue::resend(c, tenant, id, rule, now).await,
+        DbConn::Sqlite(c) => sqlite::queue::resend(c, tenant, id, rule, now),
     }
-}
-
-/// Takes a disabled endpoint's open deliveries out of the queue (they keep their state).
-pub(crate) async fn park_endpoint(conn: &mut AsyncPgConnection, endpoint: Uuid) -> EngineResult<()> {
-    diesel::sql_query(
-        "UPDATE webhook_deliveries SET available_at = 'infinity' \
-         WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
-    )
-    .bind::<SqlUuid, _>(endpoint)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Puts a re-enabled endpoint's open deliveries back in the queue, due at once if overdue.
-pub(crate) async fn unpark_endpoint(
-    conn: &mut AsyncPgConnection,
-    endpoint: Uuid,
-    now: DateTime<Utc>,
-) -> EngineResult<()> {
-    let n = diesel::sql_query(
-        "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > $2 THEN leased_until \
-         ELSE GREATEST(next_attempt_at, $2) END \
-         WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity'",
-    )
-    .bind::<SqlUuid, _>(endpoint)
-    .bind::<Timestamptz, _>(now)
-    .execute(conn)
-    .await?;
-    if n > 0 {
-        notify(conn).await?;
-    }
-    Ok(())
-}
-
-/// Ends every open delivery of an endpoint as dead with `reason` (a result in flight is fenced off).
-pub(crate) async fn end_open_deliveries(
-    conn: &mut AsyncPgConnection,
-    endpoint: Uuid,
-    reason: &str,
-    now: DateTime<Utc>,
-) -> EngineResult<()> {
-    diesel::sql_query(
-        "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
-         leased_until = NULL, fence = floor(random() * 9.0e18)::bigint, last_error = $2, updated_at = $3 \
-         WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
-    )
-    .bind::<SqlUuid, _>(endpoint)
-    .bind::<Text, _>(reason)
-    .bind::<Timestamptz, _>(now)
-    .execute(conn)
-    .await?;
-    Ok(())
 }
 
 /// Notes each endpoint's latest outcome (`true` = success): a success clears `failing_since`, a
 /// failure starts it if unset. Returns the endpoints failing continuously since `failing_before`
 /// or earlier (none when it is `None`), which the caller disables.
 pub(crate) async fn note_endpoint_health(
-    conn: &mut AsyncPgConnection,
+    conn: &mut DbConn<'_>,
     now: DateTime<Utc>,
     latest: &[(Uuid, bool)],
     failing_before: Option<DateTime<Utc>>,
 ) -> EngineResult<Vec<Uuid>> {
-    #[derive(QueryableByName)]
-    struct Id {
-        #[diesel(sql_type = SqlUuid)]
-        id: Uuid,
+    match conn {
+        DbConn::Pg(c) => pg::queue::note_endpoint_health(c, now, latest, failing_before).await,
+        DbConn::Sqlite(c) => sqlite::queue::note_endpoint_health(c, now, latest, failing_before),
     }
-    let ids: Vec<Uuid> = latest.iter().map(|l| l.0).collect();
-    let oks: Vec<bool> = latest.iter().map(|l| l.1).collect();
-    let rows: Vec<Id> = diesel::sql_query(
-        r#"
-        WITH v AS (SELECT * FROM unnest($1::uuid[], $2::bool[]) AS v(id, ok)),
-        upd AS (
-            -- Only rows whose value changes: a healthy endpoint is not rewritten on every batch.
-            UPDATE webhook_endpoints e
-            SET failing_since = CASE WHEN v.ok THEN NULL ELSE COALESCE(e.failing_since, $3) END
-            FROM v
-            WHERE e.id = v.id
-              AND e.failing_since IS DISTINCT FROM (CASE WHEN v.ok THEN NULL ELSE COALESCE(e.failing_since, $3) END)
-            RETURNING e.id
-        )
-        -- The statement's snapshot: failing_since as it was before this batch, so a run of
-        -- failures that starts now is not judged by it.
-        SELECT e.id FROM webhook_endpoints e JOIN v ON v.id = e.id
-        -- (`upd` runs regardless: data-modifying CTEs always execute exactly once.)
-        WHERE NOT v.ok AND e.disabled_at IS NULL AND e.deleted_at IS NULL AND e.failing_since <= $4
-        "#,
-    )
-    .bind::<Array<SqlUuid>, _>(ids)
-    .bind::<Array<Bool>, _>(oks)
-    .bind::<Timestamptz, _>(now)
-    .bind::<Nullable<Timestamptz>, _>(failing_before)
-    .load(conn)
-    .await?;
-    Ok(rows.into_iter().map(|r| r.id).collect())
 }
 
 /// Disables endpoints (recording why and when) and parks their open deliveries.
 pub(crate) async fn disable_endpoints(
-    conn: &mut AsyncPgConnection,
+    conn: &mut DbConn<'_>,
     ids: &[Uuid],
     reason: &str,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    conn.transaction(async |conn| {
-        diesel::sql_query(
-            "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, updated_at = $2 \
-             WHERE id = ANY ($1) AND disabled_at IS NULL AND deleted_at IS NULL",
-        )
-        .bind::<Array<SqlUuid>, _>(ids)
-        .bind::<Timestamptz, _>(now)
-        .bind::<Text, _>(reason)
-        .execute(conn)
-        .await?;
-        park_endpoints(conn, ids).await
-    })
-    .await
-}
-
-async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
-    diesel::sql_query(
-        "UPDATE webhook_deliveries SET available_at = 'infinity' \
-         WHERE endpoint_id = ANY ($1) AND status IN ('pending', 'failed')",
-    )
-    .bind::<Array<SqlUuid>, _>(ids)
-    .execute(conn)
-    .await?;
-    Ok(())
+    match conn {
+        DbConn::Pg(c) => pg::queue::disable_endpoints(c, ids, reason, now).await,
+        DbConn::Sqlite(c) => sqlite::queue::disable_endpoints(c, ids, reason, now),
+    }
 }

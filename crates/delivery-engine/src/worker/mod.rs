@@ -114,7 +114,8 @@ impl Dispatcher {
     /// and writes their outcomes before returning.
     pub async fn run(self, shutdown: CancellationToken) {
         let inner = &self.engine.inner;
-        let listener = match (&self.database_url, self.config.listen) {
+        // SQLite has no NOTIFY: this process's wake-ups come in-process, other processes poll.
+        let listener = match (&self.database_url, self.config.listen && !inner.pool.is_sqlite()) {
             (Some(url), true) => {
                 Some(tokio::spawn(listener::listen(url.clone(), inner.wake.clone(), shutdown.clone())))
             }
@@ -152,18 +153,17 @@ impl Dispatcher {
                 }
             }
             let busy = busy_endpoints(&slots, self.config.per_endpoint);
-            let claimed = async {
-                let mut conn = inner.pool.get().await?;
-                queue::claim_due_deliveries(
-                    &mut conn,
-                    lease.as_millis().min(i64::MAX as u128) as i64,
-                    permits.len() as i64,
-                    2 * self.config.per_endpoint.max(1) as i64,
-                    &busy,
-                )
-                .await
-            }
-            .await;
+            let busy_any = !busy.is_empty();
+            let lease_ms = lease.as_millis().min(i64::MAX as u128) as i64;
+            let (limit, per_endpoint) = (permits.len() as i64, 2 * self.config.per_endpoint.max(1) as i64);
+            let claimed = inner
+                .pool
+                .run(move |mut c| {
+                    Box::pin(async move {
+                        queue::claim_due_deliveries(&mut c, lease_ms, limit, per_endpoint, &busy).await
+                    })
+                })
+                .await;
             let claimed = match claimed {
                 Ok(rows) => {
                     backoff = Duration::from_millis(100);
@@ -182,7 +182,7 @@ impl Dispatcher {
             };
             let full = claimed.len() == permits.len();
             // Work may be waiting behind a busy endpoint even when this claim found none.
-            let found_work = !claimed.is_empty() || !busy.is_empty();
+            let found_work = !claimed.is_empty() || busy_any;
             for (claim, permit) in claimed.into_iter().zip(permits.drain(..)) {
                 let endpoint_sem = acquire_slot(&slots, claim.endpoint_id, self.config.per_endpoint);
                 tokio::spawn(send_one(shared.clone(), claim, permit, endpoint_sem));
@@ -351,11 +351,13 @@ async fn record_loop(engine: Engine, mut rx: mpsc::Receiver<Completed>, config: 
     let max_batch = config.record_batch.max(1);
     let mut batch = Vec::with_capacity(max_batch);
     while rx.recv_many(&mut batch, max_batch).await > 0 {
-        let records: Vec<AttemptRecord> =
-            batch.iter().map(|c| decide(&engine, c, config.retry_after_cap)).collect();
-        let write = || async {
-            let mut conn = engine.inner.pool.get().await?;
-            queue::record_attempts(&mut conn, engine.inner.clock.now(), &records).await
+        let records: Arc<Vec<AttemptRecord>> =
+            Arc::new(batch.iter().map(|c| decide(&engine, c, config.retry_after_cap)).collect());
+        let write = || {
+            let (records, now) = (records.clone(), engine.inner.clock.now());
+            engine.inner.pool.run(move |mut c| {
+                Box::pin(async move { queue::record_attempts(&mut c, now, &records).await })
+            })
         };
         let result = write
             .retry(
@@ -425,16 +427,23 @@ async fn track_health(
     let failing_before = disable_after
         .and_then(|d| chrono::Duration::from_std(d).ok())
         .and_then(|d| now.checked_sub_signed(d));
-    let mut conn = engine.inner.pool.get().await?;
-    let failing = queue::note_endpoint_health(&mut conn, now, &latest, failing_before).await?;
-    if !gone.is_empty() {
-        tracing::warn!(endpoints = ?gone, "disabling endpoints that answered 410 Gone");
-        queue::disable_endpoints(&mut conn, &gone, REASON_GONE, now).await?;
-    }
-    if let (false, Some(window)) = (failing.is_empty(), disable_after) {
-        tracing::warn!(endpoints = ?failing, "disabling endpoints that kept failing");
-        let reason = format!("every attempt failed for longer than {}", human(window));
-        queue::disable_endpoints(&mut conn, &failing, &reason, now).await?;
-    }
-    Ok(())
+    engine
+        .inner
+        .pool
+        .run(move |mut c| {
+            Box::pin(async move {
+                let failing = queue::note_endpoint_health(&mut c, now, &latest, failing_before).await?;
+                if !gone.is_empty() {
+                    tracing::warn!(endpoints = ?gone, "disabling endpoints that answered 410 Gone");
+                    queue::disable_endpoints(&mut c, &gone, REASON_GONE, now).await?;
+                }
+                if let (false, Some(window)) = (failing.is_empty(), disable_after) {
+                    tracing::warn!(endpoints = ?failing, "disabling endpoints that kept failing");
+                    let reason = format!("every attempt failed for longer than {}", human(window));
+                    queue::disable_endpoints(&mut c, &failing, &reason, now).await?;
+                }
+                Ok(())
+            })
+        })
+        .await
 }

@@ -7,7 +7,6 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
 use delivery_engine::NewEvent;
-use diesel_async::AsyncConnection;
 use serde::{Deserialize, Serialize};
 
 pub const MAX_WORKFLOW_ID: usize = 200;
@@ -74,8 +73,11 @@ pub async fn create(
         created_at: chrono::Utc::now(),
         completed_at: None,
     };
-    let mut conn = state.engine.connection().await?;
-    store::insert_run(&mut conn, &run).await?;
+    let stored = run.clone();
+    state
+        .engine
+        .run(move |mut c| Box::pin(async move { Ok::<_, ApiError>(store::insert_run(&mut c, &stored).await?) }))
+        .await?;
     Ok(HttpResponse::Created().json(RunOut::from(run)))
 }
 
@@ -85,8 +87,11 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "run")?;
-    let mut conn = state.engine.connection().await?;
-    let run = store::get_run(&mut conn, &account.0, id).await?.ok_or_else(|| ApiError::not_found("run"))?;
+    let run = state
+        .engine
+        .run(move |mut c| Box::pin(async move { Ok::<_, ApiError>(store::get_run(&mut c, &account.0, id).await?) }))
+        .await?
+        .ok_or_else(|| ApiError::not_found("run"))?;
     Ok(HttpResponse::Ok().json(RunOut::from(run)))
 }
 
@@ -113,10 +118,11 @@ pub async fn settle(
             return Err(ApiError::invalid("invalid_status", "status must be \"succeeded\" or \"failed\""));
         }
     };
-    let engine = &state.engine;
-    let mut conn = engine.connection().await?;
-    let run = conn
-        .transaction(async |c| {
+    let engine = state.engine.clone();
+    let run = state
+        .engine
+        .transaction(move |mut c| Box::pin(async move {
+            let c = &mut c;
             let mut run =
                 store::lock_run(c, &account.0, id).await?.ok_or_else(|| ApiError::not_found("run"))?;
             if run.status == outcome {
@@ -159,7 +165,7 @@ pub async fn settle(
                 )
                 .await?;
             Ok(run)
-        })
+        }))
         .await?;
     Ok(HttpResponse::Ok().json(RunOut::from(run)))
 }

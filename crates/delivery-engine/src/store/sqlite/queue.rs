@@ -1,0 +1,401 @@
+//! SQLite's queue SQL (see `store/queue.rs` for the model). SQLite has one writer at a time and
+//! no `SKIP LOCKED`: a claim is one `UPDATE … RETURNING` inside a `BEGIN IMMEDIATE` transaction,
+//! so two claims never see the same row as free. Batches travel as JSON arrays (`json_each`).
+//! There is no NOTIFY: the engine wakes its own dispatchers, and other processes poll.
+
+use super::{atomically, micros, time, uuid, IdRow, INFINITY};
+use crate::error::{EngineError, EngineResult};
+use crate::store::queue::{AttemptRecord, ClaimedDelivery, NewEventRow, ResendRule};
+use crate::store::DeliveryStatus;
+use chrono::{DateTime, Utc};
+use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
+use diesel::{OptionalExtension, QueryableByName, RunQueryDsl, SqliteConnection};
+use uuid::Uuid;
+
+fn json_ids(ids: &[Uuid]) -> String {
+    serde_json::Value::from(ids.iter().map(Uuid::to_string).collect::<Vec<_>>()).to_string()
+}
+
+pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
+    atomically(c, |c| {
+        let created = micros(ev.created_at);
+        let inserted = diesel::sql_query(
+            "INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (tenant_id, dedupe_key) DO NOTHING",
+        )
+        .bind::<Text, _>(ev.id.to_string())
+        .bind::<Text, _>(ev.tenant_id)
+        .bind::<Text, _>(ev.event_type)
+        .bind::<Text, _>(ev.dedupe_key)
+        .bind::<Binary, _>(ev.body)
+        .bind::<BigInt, _>(created)
+        .execute(c)?;
+        if inserted == 0 {
+            return Ok(None);
+        }
+        // Under the write lock: no delete or disable can commit between this read and the inserts.
+        let targets: Vec<IdRow> = diesel::sql_query(
+            "SELECT id FROM webhook_endpoints ep \
+             WHERE tenant_id = ?1 AND deleted_at IS NULL AND disabled_at IS NULL \
+               AND CASE WHEN ?2 IS NULL \
+                        THEN json_array_length(ep.event_types) = 0 \
+                             OR EXISTS (SELECT 1 FROM json_each(ep.event_types) WHERE value = ?3) \
+                        ELSE ep.id = ?2 END",
+        )
+        .bind::<Text, _>(ev.tenant_id)
+        .bind::<Nullable<Text>, _>(ev.only_endpoint.map(|id| id.to_string()))
+        .bind::<Text, _>(ev.event_type)
+        .load(c)?;
+        for target in &targets {
+            diesel::sql_query(
+                "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, \
+                 next_attempt_at, available_at, created_at, updated_at) \
+                 VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?5, ?5, ?5)",
+            )
+            .bind::<Text, _>(Uuid::new_v4().to_string())
+            .bind::<Text, _>(ev.tenant_id)
+            .bind::<Text, _>(ev.id.to_string())
+            .bind::<Text, _>(&target.id)
+            .bind::<BigInt, _>(created)
+            .execute(c)?;
+        }
+        Ok(Some(targets.len() as i64))
+    })
+}
+
+#[derive(QueryableByName)]
+struct ClaimedDb {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = BigInt)]
+    fence: i64,
+    #[diesel(sql_type = Integer)]
+    attempt_count: i32,
+    #[diesel(sql_type = Bool)]
+    manual: bool,
+    #[diesel(sql_type = Text)]
+    endpoint_id: String,
+    #[diesel(sql_type = Text)]
+    event_id: String,
+    #[diesel(sql_type = Text)]
+    event_type: String,
+    #[diesel(sql_type = Text)]
+    dedupe_key: String,
+    #[diesel(sql_type = Binary)]
+    body: Vec<u8>,
+    #[diesel(sql_type = Text)]
+    url: String,
+    #[diesel(sql_type = Text)]
+    secret_key_id: String,
+    #[diesel(sql_type = Binary)]
+    secret_nonce: Vec<u8>,
+    #[diesel(sql_type = Binary)]
+    secret_ciphertext: Vec<u8>,
+}
+
+pub(crate) fn claim_due_deliveries(
+    c: &mut SqliteConnection,
+    lease_ms: i64,
+    limit: i64,
+    per_endpoint: i64,
+    busy: &[(Uuid, i64)],
+) -> EngineResult<Vec<ClaimedDelivery>> {
+    // The lease runs on this host's clock, which is the database's: SQLite is embedded.
+    let now = micros(Utc::now());
+    let until = now.saturating_add(lease_ms.saturating_mul(1000));
+    let busy = serde_json::Value::from(
+        busy.iter().map(|(id, room)| serde_json::json!([id.to_string(), room])).collect::<Vec<_>>(),
+    )
+    .to_string();
+    atomically(c, |c| {
+        let claimed: Vec<IdRow> = diesel::sql_query(
+            r#"
+            WITH busy AS (
+                SELECT json_extract(value, '$[0]') AS endpoint_id, json_extract(value, '$[1]') AS room
+                FROM json_each(?1)
+            ), candidates AS (
+                -- Only the due index, in order, stopped by LIMIT (see docs/decisions.md D18).
+                SELECT d.id, d.endpoint_id, d.available_at
+                FROM webhook_deliveries d
+                WHERE d.status IN ('pending', 'failed') AND d.available_at <= ?2
+                  AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.endpoint_id = d.endpoint_id AND busy.room <= 0)
+                ORDER BY d.available_at
+                LIMIT ?3
+            ), chosen AS (
+                SELECT ranked.id FROM (
+                    SELECT id, endpoint_id,
+                           row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
+                    FROM candidates
+                ) ranked
+                LEFT JOIN busy ON busy.endpoint_id = ranked.endpoint_id
+                WHERE ranked.n <= COALESCE(busy.room, ?4)
+            )
+            UPDATE webhook_deliveries
+            -- A fresh random fence: a claim lost in a crash cannot be issued again.
+            SET fence = random(), available_at = ?5, leased_until = ?5, updated_at = ?2
+            WHERE id IN (SELECT id FROM chosen)
+            RETURNING id
+            "#,
+        )
+        .bind::<Text, _>(&busy)
+        .bind::<BigInt, _>(now)
+        .bind::<BigInt, _>(limit)
+        .bind::<BigInt, _>(per_endpoint)
+        .bind::<BigInt, _>(until)
+        .load(c)?;
+        if claimed.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids = serde_json::Value::from(claimed.into_iter().map(|r| r.id).collect::<Vec<_>>()).to_string();
+        let rows: Vec<ClaimedDb> = diesel::sql_query(
+            "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
+                    e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext \
+             FROM webhook_deliveries d \
+             JOIN webhook_events e ON e.id = d.event_id \
+             JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
+             WHERE d.id IN (SELECT value FROM json_each(?1))",
+        )
+        .bind::<Text, _>(&ids)
+        .load(c)?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(ClaimedDelivery {
+                    id: uuid(&r.id)?,
+                    fence: r.fence,
+                    attempt_count: r.attempt_count,
+                    manual: r.manual,
+                    endpoint_id: uuid(&r.endpoint_id)?,
+                    event_id: uuid(&r.event_id)?,
+                    event_type: r.event_type,
+                    dedupe_key: r.dedupe_key,
+                    body: r.body,
+                    url: r.url,
+                    secret_key_id: r.secret_key_id,
+                    secret_nonce: r.secret_nonce,
+                    secret_ciphertext: r.secret_ciphertext,
+                })
+            })
+            .collect()
+    })
+}
+
+pub(crate) fn record_attempts(
+    c: &mut SqliteConnection,
+    now: DateTime<Utc>,
+    records: &[AttemptRecord],
+) -> EngineResult<Vec<Uuid>> {
+    atomically(c, |c| {
+        let mut written = Vec::with_capacity(records.len());
+        for r in records {
+            let next = r.next_attempt_at.map(micros);
+            // Only under the claim's token, only once (a retried write after a lost
+            // acknowledgement matches nothing). A row parked while in flight stays parked.
+            let n = diesel::sql_query(
+                "UPDATE webhook_deliveries \
+                 SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, \
+                     available_at = CASE WHEN available_at = ?4 AND ?3 IS NOT NULL THEN available_at ELSE ?3 END, \
+                     leased_until = NULL, manual = 0, last_response_code = ?5, last_error = ?6, updated_at = ?7, \
+                     delivered_at = CASE WHEN ?1 = 'delivered' THEN ?7 ELSE delivered_at END \
+                 WHERE id = ?8 AND fence = ?9 AND status IN ('pending', 'failed') AND attempt_count = ?2 - 1",
+            )
+            .bind::<Text, _>(r.status.as_str())
+            .bind::<Integer, _>(r.attempt_number)
+            .bind::<Nullable<BigInt>, _>(next)
+            .bind::<BigInt, _>(INFINITY)
+            .bind::<Nullable<Integer>, _>(r.response_code)
+            .bind::<Nullable<Text>, _>(r.error.as_deref())
+            .bind::<BigInt, _>(micros(now))
+            .bind::<Text, _>(r.delivery_id.to_string())
+            .bind::<BigInt, _>(r.fence)
+            .execute(c)?;
+            if n == 0 {
+                continue;
+            }
+            diesel::sql_query(
+                "INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, \
+                 response_code, error, response_body) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )
+            .bind::<Text, _>(r.delivery_id.to_string())
+            .bind::<Integer, _>(r.attempt_number)
+            .bind::<BigInt, _>(micros(r.started_at))
+            .bind::<Integer, _>(r.duration_ms)
+            .bind::<Nullable<Integer>, _>(r.response_code)
+            .bind::<Nullable<Text>, _>(r.error.as_deref())
+            .bind::<Nullable<Binary>, _>((!r.response_body.is_empty()).then_some(r.response_body.as_slice()))
+            .execute(c)?;
+            written.push(r.delivery_id);
+        }
+        Ok(written)
+    })
+}
+
+#[derive(QueryableByName)]
+struct ResendDb {
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Bool>)]
+    in_flight: Option<bool>,
+    #[diesel(sql_type = Bool)]
+    endpoint_deleted: bool,
+    #[diesel(sql_type = Bool)]
+    endpoint_disabled: bool,
+}
+
+pub(crate) fn resend(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+    rule: ResendRule,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    atomically(c, |c| {
+        let row: ResendDb = diesel::sql_query(
+            "SELECT d.status, d.leased_until > ?3 AS in_flight, \
+                    ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled \
+             FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
+             WHERE d.id = ?1 AND d.tenant_id = ?2",
+        )
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(tenant)
+        .bind::<BigInt, _>(micros(Utc::now()))
+        .get_result(c)
+        .optional()?
+        .ok_or(EngineError::NotFound)?;
+        let status = DeliveryStatus::parse(&row.status).unwrap_or(DeliveryStatus::Dead);
+        if status == DeliveryStatus::Delivered && rule == ResendRule::RejectDelivered {
+            return Err(EngineError::AlreadyDelivered);
+        }
+        if row.endpoint_deleted {
+            return Err(EngineError::EndpointDeleted);
+        }
+        if row.in_flight == Some(true) {
+            return Ok(());
+        }
+        // As on PostgreSQL: a dead or delivered delivery, or any of a disabled endpoint, gets
+        // exactly one attempt.
+        let terminal =
+            matches!(status, DeliveryStatus::Delivered | DeliveryStatus::Dead) || row.endpoint_disabled;
+        diesel::sql_query(
+            "UPDATE webhook_deliveries \
+             SET status = CASE WHEN ?2 THEN 'pending' ELSE status END, manual = (manual OR ?2), \
+                 next_attempt_at = ?3, available_at = ?3, leased_until = NULL, updated_at = ?3 \
+             WHERE id = ?1",
+        )
+        .bind::<Text, _>(id.to_string())
+        .bind::<Bool, _>(terminal)
+        .bind::<BigInt, _>(micros(now))
+        .execute(c)?;
+        Ok(())
+    })
+}
+
+/// Takes disabled endpoints' open deliveries out of the queue (they keep their state).
+pub(super) fn park_endpoints(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> {
+    diesel::sql_query(
+        "UPDATE webhook_deliveries SET available_at = ?1 \
+         WHERE endpoint_id IN (SELECT value FROM json_each(?2)) AND status IN ('pending', 'failed')",
+    )
+    .bind::<BigInt, _>(INFINITY)
+    .bind::<Text, _>(json_ids(ids))
+    .execute(c)?;
+    Ok(())
+}
+
+/// Puts a re-enabled endpoint's open deliveries back in the queue, due at once if overdue.
+pub(super) fn unpark_endpoint(c: &mut SqliteConnection, endpoint: Uuid, now: DateTime<Utc>) -> EngineResult<()> {
+    diesel::sql_query(
+        "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > ?2 THEN leased_until \
+         ELSE max(next_attempt_at, ?2) END \
+         WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at = ?3",
+    )
+    .bind::<Text, _>(endpoint.to_string())
+    .bind::<BigInt, _>(micros(now))
+    .bind::<BigInt, _>(INFINITY)
+    .execute(c)?;
+    Ok(())
+}
+
+/// Ends every open delivery of an endpoint as dead with `reason` (a result in flight is fenced off).
+pub(super) fn end_open_deliveries(
+    c: &mut SqliteConnection,
+    endpoint: Uuid,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    diesel::sql_query(
+        "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
+         leased_until = NULL, fence = random(), last_error = ?2, updated_at = ?3 \
+         WHERE endpoint_id = ?1 AND status IN ('pending', 'failed')",
+    )
+    .bind::<Text, _>(endpoint.to_string())
+    .bind::<Text, _>(reason)
+    .bind::<BigInt, _>(micros(now))
+    .execute(c)?;
+    Ok(())
+}
+
+#[derive(QueryableByName)]
+struct HealthDb {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    failing_since: Option<i64>,
+    #[diesel(sql_type = Bool)]
+    open: bool,
+}
+
+pub(crate) fn note_endpoint_health(
+    c: &mut SqliteConnection,
+    now: DateTime<Utc>,
+    latest: &[(Uuid, bool)],
+    failing_before: Option<DateTime<Utc>>,
+) -> EngineResult<Vec<Uuid>> {
+    atomically(c, |c| {
+        let mut failing = Vec::new();
+        for &(id, ok) in latest {
+            let Some(row): Option<HealthDb> = diesel::sql_query(
+                "SELECT failing_since, (disabled_at IS NULL AND deleted_at IS NULL) AS open \
+                 FROM webhook_endpoints WHERE id = ?1",
+            )
+            .bind::<Text, _>(id.to_string())
+            .get_result(c)
+            .optional()?
+            else {
+                continue;
+            };
+            let next = if ok { None } else { Some(row.failing_since.unwrap_or(micros(now))) };
+            // Only rows whose value changes: a healthy endpoint is not rewritten on every batch.
+            if next != row.failing_since {
+                diesel::sql_query("UPDATE webhook_endpoints SET failing_since = ?1 WHERE id = ?2")
+                    .bind::<Nullable<BigInt>, _>(next)
+                    .bind::<Text, _>(id.to_string())
+                    .execute(c)?;
+            }
+            // Judged by failing_since as it was before this batch, as on PostgreSQL.
+            let since = row.failing_since.map(time).transpose()?;
+            if let (false, true, Some(since), Some(before)) = (ok, row.open, since, failing_before) {
+                if since <= before {
+                    failing.push(id);
+                }
+            }
+        }
+        Ok(failing)
+    })
+}
+
+pub(crate) fn disable_endpoints(
+    c: &mut SqliteConnection,
+    ids: &[Uuid],
+    reason: &str,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    atomically(c, |c| {
+        diesel::sql_query(
+            "UPDATE webhook_endpoints SET disabled_at = ?2, disabled_reason = ?3, updated_at = ?2 \
+             WHERE id IN (SELECT value FROM json_each(?1)) AND disabled_at IS NULL AND deleted_at IS NULL",
+        )
+        .bind::<Text, _>(json_ids(ids))
+        .bind::<BigInt, _>(micros(now))
+        .bind::<Text, _>(reason)
+        .execute(c)?;
+        park_endpoints(c, ids)
+    })
+}

@@ -1,0 +1,3 @@
+DROP TABLE campaigns;
+DROP TABLE api_keys;
+DROP TABLE workspaces;
