@@ -1,11 +1,12 @@
-//! Engine benchmark: events through PostgreSQL to a fast local receiver.
+//! Engine benchmark: events through the store (PostgreSQL, SQLite, or both in turn) to a fast
+//! local receiver.
 //!
 //! 1. Throughput: a backlog of N deliveries (fan-out 1, then fan-out 10) drained by one
 //!    dispatcher; deliveries per second from the first receipt to the last.
 //! 2. Latency: events enqueued one transaction each at a fixed rate with the dispatcher running;
 //!    enqueue-commit to receipt, p50/p99/max.
 //!
-//! `cargo xtask bench [--deliveries N] [--rate R] [--seconds S]`
+//! `cargo xtask bench [--backend postgres|sqlite|both] [--deliveries N] [--rate R] [--seconds S]`
 #![allow(clippy::unwrap_used)]
 
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
@@ -16,12 +17,11 @@ use delivery_engine::{
     AttemptContext, Dispatcher, DispatcherConfig, Engine, EngineConfig, EventCatalog, HeaderSet, NewEndpoint,
     NewEvent, Profile, UrlRule,
 };
-use diesel_async::AsyncConnection;
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use test_support::{Receiver, TestDb};
+use test_support::{Backend, Receiver, TestDb};
 use tokio_util::sync::CancellationToken;
 
 #[derive(Debug)]
@@ -41,8 +41,8 @@ fn arg(args: &[String], name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-async fn setup(label: &str) -> (TestDb, Engine) {
-    let db = TestDb::create("engine", |url| async move {
+async fn setup(backend: Backend, label: &str) -> (TestDb, Engine) {
+    let db = TestDb::create_on(backend, "engine", |url| async move {
         delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS]).await?;
         Ok(())
     })
@@ -66,7 +66,7 @@ async fn setup(label: &str) -> (TestDb, Engine) {
         profile,
         EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: policy },
     );
-    eprintln!("[{label}] database {}", db.name());
+    eprintln!("[{label}] {backend:?} database {}", db.name());
     (db, engine)
 }
 
@@ -91,33 +91,35 @@ async fn endpoints(engine: &Engine, n: usize, receiver: &Receiver) {
     }
 }
 
-async fn throughput(deliveries: usize, fanout: usize) {
-    let (db, engine) = setup(&format!("throughput fan-out {fanout}")).await;
+async fn throughput(backend: Backend, deliveries: usize, fanout: usize) {
+    let (db, engine) = setup(backend, &format!("throughput fan-out {fanout}")).await;
     let receiver = Receiver::ok().await;
     endpoints(&engine, fanout, &receiver).await;
     let events = deliveries / fanout;
-    let body = br#"{"event":"bench.event","id":"x","status":"succeeded"}"#;
-    let mut conn = engine.connection().await.unwrap();
     for chunk in 0..events.div_ceil(500) {
-        conn.transaction(async |c| {
-            for i in chunk * 500..((chunk + 1) * 500).min(events) {
-                let key = format!("e{i}");
-                let ev = NewEvent {
-                    tenant_id: "bench",
-                    event_type: "bench.event",
-                    dedupe_key: &key,
-                    body,
-                    only_endpoint: None,
-                    id: None,
-                };
-                engine.enqueue(c, ev).await?;
-            }
-            Ok::<_, delivery_engine::EngineError>(())
-        })
-        .await
-        .unwrap();
+        let e = engine.clone();
+        engine
+            .transaction(move |mut c| {
+                Box::pin(async move {
+                    let body = br#"{"event":"bench.event","id":"x","status":"succeeded"}"#;
+                    for i in chunk * 500..((chunk + 1) * 500).min(events) {
+                        let key = format!("e{i}");
+                        let ev = NewEvent {
+                            tenant_id: "bench",
+                            event_type: "bench.event",
+                            dedupe_key: &key,
+                            body,
+                            only_endpoint: None,
+                            id: None,
+                        };
+                        e.enqueue(&mut c, ev).await?;
+                    }
+                    Ok::<_, delivery_engine::EngineError>(())
+                })
+            })
+            .await
+            .unwrap();
     }
-    drop(conn);
     let started = Instant::now();
     let (token, handle) = dispatcher(&engine, &db);
     let got = receiver.wait_for(events * fanout).await;
@@ -129,7 +131,7 @@ async fn throughput(deliveries: usize, fanout: usize) {
         db.count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").await.unwrap();
     let span = (last - first).as_secs_f64();
     println!(
-        "throughput  fan-out {fanout:>2}: {:>6} deliveries ({events} events) in {span:.2} s = {:>6.0} deliveries/s \
+        "{backend:?} throughput  fan-out {fanout:>2}: {:>6} deliveries ({events} events) in {span:.2} s = {:>6.0} deliveries/s \
          (start to last receipt {:.2} s; {recorded} recorded delivered)",
         got.len(),
         got.len() as f64 / span,
@@ -137,8 +139,8 @@ async fn throughput(deliveries: usize, fanout: usize) {
     );
 }
 
-async fn latency(rate: u64, seconds: u64) {
-    let (db, engine) = setup("latency").await;
+async fn latency(backend: Backend, rate: u64, seconds: u64) {
+    let (db, engine) = setup(backend, "latency").await;
     let receiver = Receiver::ok().await;
     endpoints(&engine, 1, &receiver).await;
     let (token, handle) = dispatcher(&engine, &db);
@@ -155,21 +157,24 @@ async fn latency(rate: u64, seconds: u64) {
         producers.spawn(async move {
             let key = format!("l{i}");
             let body = br#"{"event":"bench.event"}"#;
-            let mut conn = engine.connection().await.unwrap();
-            // One transaction per event, as a service's outbox write would be.
-            conn.transaction(async |c| {
-                let ev = NewEvent {
-                    tenant_id: "bench",
-                    event_type: "bench.event",
-                    dedupe_key: &key,
-                    body,
-                    only_endpoint: None,
-                    id: None,
-                };
-                engine.enqueue(c, ev).await
-            })
-            .await
-            .unwrap();
+            // One transaction per event, as a service's outbox write is.
+            let (e, k) = (engine.clone(), key.clone());
+            engine
+                .transaction(move |mut c| {
+                    Box::pin(async move {
+                        let ev = NewEvent {
+                            tenant_id: "bench",
+                            event_type: "bench.event",
+                            dedupe_key: &k,
+                            body,
+                            only_endpoint: None,
+                            id: None,
+                        };
+                        e.enqueue(&mut c, ev).await
+                    })
+                })
+                .await
+                .unwrap();
             committed.lock().unwrap().insert(key, Instant::now());
         });
     }
@@ -189,7 +194,7 @@ async fn latency(rate: u64, seconds: u64) {
     lat.sort();
     let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
     println!(
-        "latency     {rate} events/s for {seconds} s ({total} events): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        "{backend:?} latency     {rate} events/s for {seconds} s ({total} events): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
         pct(0.50).as_secs_f64() * 1e3,
         pct(0.99).as_secs_f64() * 1e3,
         lat.last().unwrap().as_secs_f64() * 1e3,
@@ -206,7 +211,16 @@ async fn main() {
         "delivery-engine bench: {} cores",
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     );
-    throughput(deliveries, 1).await;
-    throughput(deliveries, 10).await;
-    latency(rate, seconds).await;
+    let backends = match args.iter().position(|a| a == "--backend").and_then(|i| args.get(i + 1)) {
+        None => vec![Backend::Postgres, Backend::Sqlite],
+        Some(b) if b == "both" => vec![Backend::Postgres, Backend::Sqlite],
+        Some(b) if b == "postgres" => vec![Backend::Postgres],
+        Some(b) if b == "sqlite" => vec![Backend::Sqlite],
+        Some(b) => panic!("--backend takes postgres, sqlite or both, not {b}"),
+    };
+    for backend in backends {
+        throughput(backend, deliveries, 1).await;
+        throughput(backend, deliveries, 10).await;
+        latency(backend, rate, seconds).await;
+    }
 }

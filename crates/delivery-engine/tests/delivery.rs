@@ -1,4 +1,5 @@
-//! The engine end to end: real PostgreSQL, real HTTP(S) receivers on loopback.
+//! The engine end to end, as one conformance suite on both stores (each test runs as
+//! `<name>::postgres` and `<name>::sqlite`): real databases, real HTTP(S) receivers on loopback.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -8,10 +9,9 @@ use delivery_engine::policy::RetryPolicy;
 use delivery_engine::{
     DeliveryQuery, DeliveryStatus, DispatcherConfig, EngineError, Enqueued, NewEvent, ResendRule,
 };
-use diesel_async::AsyncConnection;
 use std::collections::HashSet;
 use std::time::Duration;
-use test_support::{Receiver, Reply, TestCa};
+use test_support::{on_both_backends, Backend, Receiver, Reply, TestCa};
 
 async fn only_delivery(engine: &delivery_engine::Engine) -> delivery_engine::Delivery {
     let mut all =
@@ -32,9 +32,8 @@ async fn wait_status(
     .await
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn delivers_signed_exact_body_with_profile_headers() {
-    let db = database().await;
+async fn delivers_signed_exact_body_with_profile_headers(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine(&db);
     let receiver = Receiver::ok().await;
     let created = endpoint(&engine, &receiver.url(), &[]).await;
@@ -69,44 +68,34 @@ async fn delivers_signed_exact_body_with_profile_headers() {
     running.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn outbox_commits_or_rolls_back_with_the_callers_transaction() {
-    let db = database().await;
+async fn outbox_commits_or_rolls_back_with_the_callers_transaction(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine(&db);
     let receiver = Receiver::ok().await;
     endpoint(&engine, &receiver.url(), &[]).await;
-    let mut conn = engine.connection().await.unwrap();
-
-    let rolled_back: Result<(), EngineError> = conn
-        .transaction(async |c| {
-            let ev = NewEvent {
-                tenant_id: TENANT,
-                event_type: "thing.created",
-                dedupe_key: "rolled-back",
-                body: b"{}",
-                only_endpoint: None,
-                id: None,
-            };
-            engine.enqueue(c, ev).await?;
-            Err(EngineError::NotFound) // the caller's domain change fails
+    let ev = |key: &'static str| NewEvent {
+        tenant_id: TENANT,
+        event_type: "thing.created",
+        dedupe_key: key,
+        body: b"{}",
+        only_endpoint: None,
+        id: None,
+    };
+    let e = engine.clone();
+    let rolled_back: Result<(), EngineError> = engine
+        .transaction(move |mut c| {
+            Box::pin(async move {
+                e.enqueue(&mut c, ev("rolled-back")).await?;
+                Err(EngineError::NotFound) // the caller's domain change fails
+            })
         })
         .await;
     assert!(rolled_back.is_err());
-    let committed: Result<Enqueued, EngineError> = conn
-        .transaction(async |c| {
-            let ev = NewEvent {
-                tenant_id: TENANT,
-                event_type: "thing.created",
-                dedupe_key: "committed",
-                body: b"{}",
-                only_endpoint: None,
-                id: None,
-            };
-            engine.enqueue(c, ev).await
-        })
+    let e = engine.clone();
+    let committed: Result<Enqueued, EngineError> = engine
+        .transaction(move |mut c| Box::pin(async move { e.enqueue(&mut c, ev("committed")).await }))
         .await;
     assert!(matches!(committed, Ok(Enqueued::New { deliveries: 1, .. })));
-    drop(conn);
     assert_eq!(db.count("SELECT count(*) AS n FROM webhook_events").await.unwrap(), 1);
 
     let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
@@ -118,9 +107,8 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction() {
     assert_eq!(receiver.count(), 1);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent() {
-    let db = database().await;
+async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine(&db);
     let all = Receiver::ok().await;
     let created_only = Receiver::ok().await;
@@ -160,9 +148,8 @@ async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent() {
     assert_eq!((all.count(), created_only.count(), deleted_only.count()), (2, 1, 1));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt() {
-    let db = database().await;
+async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt(backend: Backend) {
+    let db = database(backend).await;
     // 3 attempts, 100 ms apart.
     let engine = engine_with(
         &db,
@@ -222,9 +209,8 @@ async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt() 
     ));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_crashed_workers_claim_expires_and_another_worker_sends_again() {
-    let db = database().await;
+async fn a_crashed_workers_claim_expires_and_another_worker_sends_again(backend: Backend) {
+    let db = database(backend).await;
     // The first request hangs (the worker "dies" holding it); later ones succeed.
     let receiver = Receiver::start(|n, _| if n == 0 { Reply::Hang } else { Reply::Status(200) }).await;
     let lease = Duration::from_millis(500);
@@ -258,9 +244,8 @@ async fn a_crashed_workers_claim_expires_and_another_worker_sends_again() {
     running.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn two_workers_never_send_the_same_delivery_twice() {
-    let db = database().await;
+async fn two_workers_never_send_the_same_delivery_twice(backend: Backend) {
+    let db = database(backend).await;
     let setup = engine(&db);
     let receiver = Receiver::ok().await;
     let second = Receiver::ok().await;
@@ -292,9 +277,8 @@ async fn two_workers_never_send_the_same_delivery_twice() {
     assert_eq!(db.count("SELECT count(*) AS n FROM webhook_attempts").await.unwrap(), 2 * events as i64);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_trickling_body_hits_the_timeout_and_a_redirect_is_not_followed() {
-    let db = database().await;
+async fn a_trickling_body_hits_the_timeout_and_a_redirect_is_not_followed(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![]), Duration::from_millis(400)));
     // Headers at once, then a byte every 100 ms for 2 s: the whole answer never comes in 400 ms.
     let trickler =
@@ -327,9 +311,8 @@ async fn a_trickling_body_hits_the_timeout_and_a_redirect_is_not_followed() {
     assert_eq!(target.count(), 0, "the redirect was followed");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn the_response_body_is_capped_while_reading() {
-    let db = database().await;
+async fn the_response_body_is_capped_while_reading(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine(&db);
     let receiver = Receiver::start(|_, _| Reply::Body { status: 200, bytes: 8 * 1024 * 1024 }).await;
     endpoint(&engine, &receiver.url(), &[]).await;
@@ -343,9 +326,8 @@ async fn the_response_body_is_capped_while_reading() {
     running.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn https_with_an_operator_ca_works_and_an_untrusted_certificate_fails() {
-    let db = database().await;
+async fn https_with_an_operator_ca_works_and_an_untrusted_certificate_fails(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![]), Duration::from_secs(5)));
     let ca = TestCa::new().unwrap();
     let receiver = Receiver::start_https(&ca, |_, _| Reply::Status(200)).await;
@@ -371,9 +353,8 @@ async fn https_with_an_operator_ca_works_and_an_untrusted_certificate_fails() {
     trusting.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_hanging_endpoint_does_not_starve_the_others() {
-    let db = database().await;
+async fn a_hanging_endpoint_does_not_starve_the_others(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![]), Duration::from_secs(30)));
     let hanging = Receiver::start(|_, _| Reply::Hang).await;
     let healthy = Receiver::ok().await;
@@ -394,9 +375,8 @@ async fn a_hanging_endpoint_does_not_starve_the_others() {
     running.handle.abort();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries() {
-    let db = database().await;
+async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine(&db);
     let receiver = Receiver::ok().await;
     let created = endpoint(&engine, &receiver.url(), &[]).await;
@@ -429,9 +409,8 @@ async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries() 
     assert!(matches!(engine.get_endpoint(TENANT, id).await, Err(EngineError::NotFound)));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn graceful_shutdown_finishes_and_records_in_flight_attempts() {
-    let db = database().await;
+async fn graceful_shutdown_finishes_and_records_in_flight_attempts(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine(&db);
     let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(300))).await;
     endpoint(&engine, &receiver.url(), &[]).await;
@@ -445,7 +424,7 @@ async fn graceful_shutdown_finishes_and_records_in_flight_attempts() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn notify_from_another_process_wakes_an_idle_worker() {
-    let db = database().await;
+    let db = database(Backend::Postgres).await;
     let worker_engine = engine(&db);
     let receiver = Receiver::ok().await;
     // Polling effectively off: only LISTEN/NOTIFY can wake this worker.
@@ -461,23 +440,29 @@ async fn notify_from_another_process_wakes_an_idle_worker() {
         (n > 0).then_some(())
     })
     .await;
-    let mut conn = api.connection().await.unwrap();
-    let ev = NewEvent {
-        tenant_id: TENANT,
-        event_type: "thing.created",
-        dedupe_key: "wake",
-        body: b"{}",
-        only_endpoint: None,
-        id: None,
-    };
-    api.enqueue(&mut conn, ev).await.unwrap();
+    // A plain connection, not `Engine::transaction` (which would also wake in-process).
+    let e = api.clone();
+    api.run(move |mut c| {
+        Box::pin(async move {
+            let ev = NewEvent {
+                tenant_id: TENANT,
+                event_type: "thing.created",
+                dedupe_key: "wake",
+                body: b"{}",
+                only_endpoint: None,
+                id: None,
+            };
+            e.enqueue(&mut c, ev).await
+        })
+    })
+    .await
+    .unwrap();
     receiver.wait_for(1).await;
     running.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn registration_refuses_internal_literals_and_connect_time_vets_names() {
-    let db = database().await;
+async fn registration_refuses_internal_literals_and_connect_time_vets_names(backend: Backend) {
+    let db = database(backend).await;
     let strict = delivery_engine::Engine::new(
         delivery_engine::connect_pool(db.url(), 4).unwrap(),
         keyring(),
@@ -545,9 +530,8 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names() {
     assert_eq!(receiver.count(), 0);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_410_disables_the_endpoint_until_it_is_enabled_again() {
-    let db = database().await;
+async fn a_410_disables_the_endpoint_until_it_is_enabled_again(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine_with(
         &db,
         profile(RetryPolicy::fixed(vec![Duration::from_millis(50); 4]), Duration::from_secs(5)),
@@ -592,9 +576,8 @@ async fn a_410_disables_the_endpoint_until_it_is_enabled_again() {
     running.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn parked_deliveries_resume_when_the_endpoint_is_enabled() {
-    let db = database().await;
+async fn parked_deliveries_resume_when_the_endpoint_is_enabled(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine(&db);
     let receiver = Receiver::ok().await;
     let ep = endpoint(&engine, &receiver.url(), &[]).await;
@@ -612,9 +595,8 @@ async fn parked_deliveries_resume_when_the_endpoint_is_enabled() {
     running.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn retry_after_on_503_is_honoured_within_the_cap() {
-    let db = database().await;
+async fn retry_after_on_503_is_honoured_within_the_cap(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine_with(
         &db,
         profile(RetryPolicy::fixed(vec![Duration::from_millis(50); 3]), Duration::from_secs(5)),
@@ -641,9 +623,8 @@ async fn retry_after_on_503_is_honoured_within_the_cap() {
     running.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn an_endpoint_failing_for_longer_than_the_window_is_disabled() {
-    let db = database().await;
+async fn an_endpoint_failing_for_longer_than_the_window_is_disabled(backend: Backend) {
+    let db = database(backend).await;
     let engine = engine_with(
         &db,
         profile(RetryPolicy::fixed(vec![Duration::from_millis(150); 7]), Duration::from_secs(5)),
@@ -666,3 +647,24 @@ async fn an_endpoint_failing_for_longer_than_the_window_is_disabled() {
     running.stop().await;
     assert_eq!(receiver.count() as i32, attempts, "nothing was sent after disabling");
 }
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    delivers_signed_exact_body_with_profile_headers,
+    outbox_commits_or_rolls_back_with_the_callers_transaction,
+    fan_out_follows_filters_and_dedupe_keys_are_idempotent,
+    retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt,
+    a_crashed_workers_claim_expires_and_another_worker_sends_again,
+    two_workers_never_send_the_same_delivery_twice,
+    a_trickling_body_hits_the_timeout_and_a_redirect_is_not_followed,
+    the_response_body_is_capped_while_reading,
+    https_with_an_operator_ca_works_and_an_untrusted_certificate_fails,
+    a_hanging_endpoint_does_not_starve_the_others,
+    rotation_changes_the_signing_key_and_delete_stops_pending_deliveries,
+    graceful_shutdown_finishes_and_records_in_flight_attempts,
+    registration_refuses_internal_literals_and_connect_time_vets_names,
+    a_410_disables_the_endpoint_until_it_is_enabled_again,
+    parked_deliveries_resume_when_the_endpoint_is_enabled,
+    retry_after_on_503_is_honoured_within_the_cap,
+    an_endpoint_failing_for_longer_than_the_window_is_disabled,
+);

@@ -1,6 +1,7 @@
-//! One PostgreSQL database per test, cloned from a template that is migrated once per set of
-//! migration files (the template's name carries a hash of them). Works across the processes
-//! nextest runs tests in: template creation is serialised with an advisory lock.
+//! One database per test. PostgreSQL: cloned from a template that is migrated once per set of
+//! migration files (the template's name carries a hash of them); works across the processes
+//! nextest runs tests in (template creation is serialised with an advisory lock). SQLite: a
+//! file in a temporary directory of the test's own, migrated on creation.
 
 use anyhow::{Context, Result};
 use backon::{ExponentialBuilder, Retryable};
@@ -20,11 +21,20 @@ pub fn database_base_url() -> String {
         .to_owned()
 }
 
+/// The store a test runs on. Tests written once run on both with [`crate::on_both_backends`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Postgres,
+    Sqlite,
+}
+
 /// A database that exists for one test and is dropped after it.
 #[derive(Debug)]
 pub struct TestDb {
     name: String,
     url: String,
+    /// The SQLite file's directory (removed on drop); `None` on PostgreSQL.
+    sqlite_dir: Option<tempfile::TempDir>,
 }
 
 #[derive(QueryableByName)]
@@ -70,7 +80,33 @@ fn migrations_hash(dir: &Path) -> Result<String> {
 }
 
 impl TestDb {
-    /// A fresh database migrated by `migrate` (called at most once per template, with the
+    /// A fresh database on `backend`, migrated by `migrate` (given its URL).
+    pub async fn create_on<F, Fut>(backend: Backend, label: &str, migrate: F) -> Result<Self>
+    where
+        F: FnOnce(String) -> Fut,
+        Fut: Future<Output = Result<()>>,
+    {
+        match backend {
+            Backend::Postgres => Self::create(label, migrate).await,
+            Backend::Sqlite => {
+                let dir = tempfile::Builder::new().prefix("wh-test-").tempdir()?;
+                let path = dir.path().join(format!("{label}.db"));
+                let url = format!("sqlite://{}", path.display());
+                migrate(url.clone()).await?;
+                Ok(Self { name: label.to_owned(), url, sqlite_dir: Some(dir) })
+            }
+        }
+    }
+
+    pub fn backend(&self) -> Backend {
+        if self.sqlite_dir.is_some() {
+            Backend::Sqlite
+        } else {
+            Backend::Postgres
+        }
+    }
+
+    /// A fresh PostgreSQL database migrated by `migrate` (called at most once per template, with the
     /// template's URL). `label` names the migration sets, e.g. `engine` or `workflow`.
     pub async fn create<F, Fut>(label: &str, migrate: F) -> Result<Self>
     where
@@ -113,7 +149,7 @@ impl TestDb {
             .retry(ExponentialBuilder::default().with_min_delay(Duration::from_millis(50)).with_max_times(6))
             .await?;
         let url = format!("{}/{name}", database_base_url());
-        Ok(Self { name, url })
+        Ok(Self { name, url, sqlite_dir: None })
     }
 
     pub fn url(&self) -> &str {
@@ -124,8 +160,16 @@ impl TestDb {
         &self.name
     }
 
-    /// Runs one SQL statement returning a single `bigint` column named `n`.
+    /// Runs one SQL statement returning a single integer column named `n`.
     pub async fn count(&self, sql: &str) -> Result<i64> {
+        if let Some(path) = self.sqlite_path() {
+            let sql = sql.to_owned();
+            return tokio::task::spawn_blocking(move || -> Result<i64> {
+                let row: Count = diesel::RunQueryDsl::get_result(diesel::sql_query(sql), &mut sqlite(&path)?)?;
+                Ok(row.n)
+            })
+            .await?;
+        }
         let mut conn = AsyncPgConnection::establish(&self.url).await?;
         let row: Count = diesel::sql_query(sql).get_result(&mut conn).await?;
         Ok(row.n)
@@ -133,14 +177,36 @@ impl TestDb {
 
     /// Runs statements for a test's setup or sabotage.
     pub async fn execute(&self, sql: &str) -> Result<()> {
+        if let Some(path) = self.sqlite_path() {
+            let sql = sql.to_owned();
+            return tokio::task::spawn_blocking(move || -> Result<()> {
+                diesel::connection::SimpleConnection::batch_execute(&mut sqlite(&path)?, &sql)?;
+                Ok(())
+            })
+            .await?;
+        }
         let mut conn = AsyncPgConnection::establish(&self.url).await?;
         diesel_async::SimpleAsyncConnection::batch_execute(&mut conn, sql).await?;
         Ok(())
     }
+
+    fn sqlite_path(&self) -> Option<String> {
+        self.url.strip_prefix("sqlite://").filter(|_| self.sqlite_dir.is_some()).map(str::to_owned)
+    }
+}
+
+fn sqlite(path: &str) -> Result<diesel::SqliteConnection> {
+    use diesel::Connection;
+    let mut conn = diesel::SqliteConnection::establish(path)?;
+    diesel::connection::SimpleConnection::batch_execute(&mut conn, "PRAGMA busy_timeout = 5000")?;
+    Ok(conn)
 }
 
 impl Drop for TestDb {
     fn drop(&mut self) {
+        if self.sqlite_dir.is_some() {
+            return; // the directory goes with it
+        }
         let name = self.name.clone();
         // Drop runs inside the test's runtime; use a thread with a runtime of its own.
         let _ = std::thread::spawn(move || {

@@ -8,12 +8,37 @@ mod receiver;
 mod service;
 mod tls;
 
-pub use db::{database_base_url, TestDb};
+pub use db::{database_base_url, Backend, TestDb};
 pub use hmac::independent_hmac_sha256_hex;
 pub use postgres::PrivatePostgres;
 pub use receiver::{Receiver, Recorded, Reply};
 pub use service::{assert_routes_served, run_cli, ApiClient, ApiResponse, ServiceProcess};
 pub use tls::TestCa;
+
+/// Runs each listed `async fn name(backend: Backend)` as two tests, `name::postgres` and
+/// `name::sqlite`, with the given test attribute:
+///
+/// ```ignore
+/// on_both_backends!(#[tokio::test(flavor = "multi_thread")] delivers, retries);
+/// ```
+#[macro_export]
+macro_rules! on_both_backends {
+    (#[$attr:meta] $($name:ident),+ $(,)?) => {
+        $(
+            mod $name {
+                #[$attr]
+                async fn postgres() {
+                    super::$name($crate::Backend::Postgres).await
+                }
+
+                #[$attr]
+                async fn sqlite() {
+                    super::$name($crate::Backend::Sqlite).await
+                }
+            }
+        )+
+    };
+}
 
 /// Upper bound for waiting on an event in a test: a safety net against hangs, not a sleep.
 pub const WAIT: std::time::Duration = std::time::Duration::from_secs(60);

@@ -19,8 +19,8 @@ use tokio_util::sync::CancellationToken;
 
 pub const TENANT: &str = "tenant-a";
 
-pub async fn database() -> TestDb {
-    TestDb::create("engine", |url| async move {
+pub async fn database(backend: test_support::Backend) -> TestDb {
+    TestDb::create_on(backend, "engine", |url| async move {
         delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS]).await?;
         Ok(())
     })
