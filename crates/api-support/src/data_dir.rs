@@ -44,7 +44,8 @@ pub struct SecretSpec {
 }
 
 /// `MASTER_KEYS`: one generated key, `local1:<base64 of 32 random bytes>`.
-pub const MASTER_KEYS: SecretSpec = SecretSpec { env: "MASTER_KEYS", file: "master-keys", generate: generate_master_keys };
+pub const MASTER_KEYS: SecretSpec =
+    SecretSpec { env: "MASTER_KEYS", file: "master-keys", generate: generate_master_keys };
 
 fn generate_master_keys() -> String {
     format!("local1:{}", STANDARD.encode(random_bytes()))

@@ -1,13 +1,13 @@
 //! Running a service: shared configuration, migrations, the engine, the dispatcher and the
 //! HTTP server, with a graceful stop (in-flight requests and deliveries finish).
 
+use crate::data_dir::{StoreConfig, MASTER_KEYS};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::policy::{parse_duration, parse_schedule};
 use delivery_engine::secrets::Keyring;
-use crate::data_dir::{StoreConfig, MASTER_KEYS};
 use delivery_engine::{Dispatcher, DispatcherConfig, Engine, EngineConfig, MigrationSet, Profile, UrlRule};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;

@@ -2,8 +2,8 @@
 
 use actix_web::web;
 use anyhow::Context;
-use api_support::server::{self, schedule_arg, CommonConfig, Schedule, ServiceSpec};
 use api_support::data_dir::StoreConfig;
+use api_support::server::{self, schedule_arg, CommonConfig, Schedule, ServiceSpec};
 use campaign_api::{profile, store, AppState, SERVICE};
 use clap::{Args, Parser, Subcommand};
 use delivery_engine::{EngineError, UrlRule};
@@ -81,7 +81,9 @@ fn main() -> ExitCode {
                 let (id, key) = database(&store)
                     .await?
                     .transaction(move |mut c| {
-                        Box::pin(async move { Ok::<_, EngineError>(store::create_workspace(&mut c, &name).await?) })
+                        Box::pin(async move {
+                            Ok::<_, EngineError>(store::create_workspace(&mut c, &name).await?)
+                        })
                     })
                     .await?;
                 println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
@@ -91,9 +93,9 @@ fn main() -> ExitCode {
                 let key = database(&store)
                     .await?
                     .transaction(move |mut c| {
-                        Box::pin(
-                            async move { Ok::<_, EngineError>(store::add_api_key(&mut c, workspace_id).await?) },
-                        )
+                        Box::pin(async move {
+                            Ok::<_, EngineError>(store::add_api_key(&mut c, workspace_id).await?)
+                        })
                     })
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("no workspace {workspace_id}"))?;
@@ -104,7 +106,9 @@ fn main() -> ExitCode {
                 let revoked = database(&store)
                     .await?
                     .run(move |mut c| {
-                        Box::pin(async move { Ok::<_, EngineError>(store::revoke_api_key(&mut c, &api_key).await?) })
+                        Box::pin(async move {
+                            Ok::<_, EngineError>(store::revoke_api_key(&mut c, &api_key).await?)
+                        })
                     })
                     .await?;
                 if !revoked {

@@ -148,7 +148,11 @@ mod pg {
         updated_at: DateTime<Utc>,
     }
 
-    pub(super) async fn add_api_key(c: &mut AsyncPgConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+    pub(super) async fn add_api_key(
+        c: &mut AsyncPgConnection,
+        workspace: Uuid,
+        hash: &str,
+    ) -> QueryResult<bool> {
         let exists: Option<Uuid> = workspaces::table
             .filter(workspaces::id.eq(workspace))
             .select(workspaces::id)
@@ -177,14 +181,21 @@ mod pg {
     }
 
     pub(super) async fn revoke_api_key(c: &mut AsyncPgConnection, hash: &str) -> QueryResult<bool> {
-        let n = diesel::update(api_keys::table.filter(api_keys::key_hash.eq(hash)).filter(api_keys::revoked_at.is_null()))
-            .set(api_keys::revoked_at.eq(Utc::now()))
-            .execute(c)
-            .await?;
+        let n = diesel::update(
+            api_keys::table.filter(api_keys::key_hash.eq(hash)).filter(api_keys::revoked_at.is_null()),
+        )
+        .set(api_keys::revoked_at.eq(Utc::now()))
+        .execute(c)
+        .await?;
         Ok(n == 1)
     }
 
-    pub(super) async fn create_workspace(c: &mut AsyncPgConnection, id: Uuid, name: &str, hash: &str) -> QueryResult<()> {
+    pub(super) async fn create_workspace(
+        c: &mut AsyncPgConnection,
+        id: Uuid,
+        name: &str,
+        hash: &str,
+    ) -> QueryResult<()> {
         diesel::insert_into(workspaces::table)
             .values((workspaces::id.eq(id), workspaces::name.eq(name), workspaces::created_at.eq(Utc::now())))
             .execute(c)
@@ -192,7 +203,10 @@ mod pg {
         insert_key(c, id, hash).await
     }
 
-    pub(super) async fn workspace_for_key(c: &mut AsyncPgConnection, hash: &str) -> QueryResult<Option<Uuid>> {
+    pub(super) async fn workspace_for_key(
+        c: &mut AsyncPgConnection,
+        hash: &str,
+    ) -> QueryResult<Option<Uuid>> {
         api_keys::table
             .filter(api_keys::key_hash.eq(hash))
             .filter(api_keys::revoked_at.is_null())
@@ -224,7 +238,11 @@ mod pg {
             .filter(campaigns::id.eq(id))
             .filter(campaigns::workspace_id.eq(workspace))
             .select(CampaignRow::as_select());
-        let row = if for_update { q.for_update().first(c).await.optional()? } else { q.first(c).await.optional()? };
+        let row = if for_update {
+            q.for_update().first(c).await.optional()?
+        } else {
+            q.first(c).await.optional()?
+        };
         Ok(row.map(|r| Campaign {
             id: r.id,
             workspace_id: r.workspace_id,
@@ -295,24 +313,33 @@ mod sqlite {
     }
 
     fn insert_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<()> {
-        diesel::sql_query("INSERT INTO api_keys (id, workspace_id, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)")
-            .bind::<Text, _>(Uuid::now_v7().to_string())
-            .bind::<Text, _>(workspace.to_string())
-            .bind::<Text, _>(hash)
-            .bind::<BigInt, _>(micros(Utc::now()))
-            .execute(c)
-            .map(|_| ())
+        diesel::sql_query(
+            "INSERT INTO api_keys (id, workspace_id, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+        )
+        .bind::<Text, _>(Uuid::now_v7().to_string())
+        .bind::<Text, _>(workspace.to_string())
+        .bind::<Text, _>(hash)
+        .bind::<BigInt, _>(micros(Utc::now()))
+        .execute(c)
+        .map(|_| ())
     }
 
     pub(super) fn revoke_api_key(c: &mut SqliteConnection, hash: &str) -> QueryResult<bool> {
-        let n = diesel::sql_query("UPDATE api_keys SET revoked_at = ?1 WHERE key_hash = ?2 AND revoked_at IS NULL")
-            .bind::<BigInt, _>(micros(Utc::now()))
-            .bind::<Text, _>(hash)
-            .execute(c)?;
+        let n = diesel::sql_query(
+            "UPDATE api_keys SET revoked_at = ?1 WHERE key_hash = ?2 AND revoked_at IS NULL",
+        )
+        .bind::<BigInt, _>(micros(Utc::now()))
+        .bind::<Text, _>(hash)
+        .execute(c)?;
         Ok(n == 1)
     }
 
-    pub(super) fn create_workspace(c: &mut SqliteConnection, id: Uuid, name: &str, hash: &str) -> QueryResult<()> {
+    pub(super) fn create_workspace(
+        c: &mut SqliteConnection,
+        id: Uuid,
+        name: &str,
+        hash: &str,
+    ) -> QueryResult<()> {
         diesel::sql_query("INSERT INTO workspaces (id, name, created_at) VALUES (?1, ?2, ?3)")
             .bind::<Text, _>(id.to_string())
             .bind::<Text, _>(name)
@@ -322,11 +349,12 @@ mod sqlite {
     }
 
     pub(super) fn workspace_for_key(c: &mut SqliteConnection, hash: &str) -> QueryResult<Option<Uuid>> {
-        let row: Option<IdDb> =
-            diesel::sql_query("SELECT workspace_id AS id FROM api_keys WHERE key_hash = ?1 AND revoked_at IS NULL")
-                .bind::<Text, _>(hash)
-                .get_result(c)
-                .optional()?;
+        let row: Option<IdDb> = diesel::sql_query(
+            "SELECT workspace_id AS id FROM api_keys WHERE key_hash = ?1 AND revoked_at IS NULL",
+        )
+        .bind::<Text, _>(hash)
+        .get_result(c)
+        .optional()?;
         row.map(|r| uuid(&r.id)).transpose()
     }
 
@@ -345,7 +373,11 @@ mod sqlite {
         .map(|_| ())
     }
 
-    pub(super) fn get_campaign(c: &mut SqliteConnection, workspace: Uuid, id: Uuid) -> QueryResult<Option<Campaign>> {
+    pub(super) fn get_campaign(
+        c: &mut SqliteConnection,
+        workspace: Uuid,
+        id: Uuid,
+    ) -> QueryResult<Option<Campaign>> {
         let row: Option<CampaignDb> = diesel::sql_query(
             "SELECT id, workspace_id, name, status, created_at, updated_at FROM campaigns \
              WHERE id = ?1 AND workspace_id = ?2",

@@ -1,12 +1,12 @@
-//! campaign-api end to end: the real binary on a fresh PostgreSQL database, HTTPS receivers
+//! campaign-api end to end, on both stores (`<test>::postgres`, `<test>::sqlite`): the real binary on a fresh database, HTTPS receivers
 //! with a CA made at test time (trusted through OUTBOUND_CA_FILE), real HTTP.
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{json, Value};
 use std::time::Duration;
 use test_support::{
-    independent_hmac_sha256_hex, run_cli, ApiClient, ApiResponse, Receiver, Recorded, Reply, ServiceProcess,
-    TestCa, TestDb,
+    independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, ApiResponse, Backend, Receiver,
+    Recorded, Reply, ServiceProcess, TestCa, TestDb,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_campaign-api");
@@ -28,8 +28,8 @@ async fn workspace(db: &TestDb, name: &str) -> Value {
     serde_json::from_str(out.trim()).unwrap()
 }
 
-async fn start(extra: &[(&str, &str)]) -> Service {
-    let db = TestDb::create("campaign", |url| async move {
+async fn start(backend: Backend, extra: &[(&str, &str)]) -> Service {
+    let db = TestDb::create_on(backend, "campaign", |url| async move {
         run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
         Ok(())
     })
@@ -121,9 +121,8 @@ fn assert_envelope(req: &Recorded) -> Value {
     v
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn mutations_deliver_signed_envelopes_over_https_with_filters() {
-    let svc = start(&[]).await;
+async fn mutations_deliver_signed_envelopes_over_https_with_filters(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let all = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
     let status_only = Receiver::start_https(&svc.ca, |_, _| Reply::Status(202)).await;
     let ep_all = register(&svc.a, &all.url(), None).await;
@@ -194,10 +193,10 @@ async fn mutations_deliver_signed_envelopes_over_https_with_filters() {
     assert_eq!(deliveries(&svc.a, "").await.len(), 5);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn eight_attempts_then_dead_then_replay_with_the_same_delivery_id() {
+async fn eight_attempts_then_dead_then_replay_with_the_same_delivery_id(backend: Backend) {
     let svc =
-        start(&[("RETRY_SCHEDULE", "50ms,50ms,50ms,50ms,50ms,50ms,50ms"), ("PRODUCT_NAME", "Acme")]).await;
+        start(backend, &[("RETRY_SCHEDULE", "50ms,50ms,50ms,50ms,50ms,50ms,50ms"), ("PRODUCT_NAME", "Acme")])
+            .await;
     let receiver =
         Receiver::start_https(&svc.ca, |n, _| if n < 8 { Reply::Status(503) } else { Reply::Status(200) })
             .await;
@@ -237,9 +236,8 @@ async fn eight_attempts_then_dead_then_replay_with_the_same_delivery_id() {
     wait_delivery(&svc.a, &id, |d| d["status"] == "delivered" && d["attemptCount"] == 10).await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn an_answer_after_the_timeout_is_a_failed_attempt() {
-    let svc = start(&[("DELIVERY_TIMEOUT", "300ms"), ("RETRY_SCHEDULE", "50ms")]).await;
+async fn an_answer_after_the_timeout_is_a_failed_attempt(backend: Backend) {
+    let svc = start(backend, &[("DELIVERY_TIMEOUT", "300ms"), ("RETRY_SCHEDULE", "50ms")]).await;
     let late =
         Receiver::start_https(&svc.ca, |_, _| Reply::StatusAfter(200, Duration::from_millis(1500))).await;
     register(&svc.a, &late.url(), None).await;
@@ -254,9 +252,8 @@ async fn an_answer_after_the_timeout_is_a_failed_attempt() {
     assert!(first["durationMs"].as_i64().unwrap() < 1500, "{first}");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn endpoints_can_be_read_changed_disabled_and_deleted() {
-    let svc = start(&[]).await;
+async fn endpoints_can_be_read_changed_disabled_and_deleted(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let r1 = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
     let r2 = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
     let ep = register(&svc.a, &r1.url(), Some(&["campaign.created.v1"])).await;
@@ -299,9 +296,8 @@ async fn endpoints_can_be_read_changed_disabled_and_deleted() {
     assert_eq!(svc.a.call("GET", "/api/v1/webhooks", None).await.json(), json!([]));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn another_workspaces_ids_are_404_like_unknown_ones() {
-    let svc = start(&[]).await;
+async fn another_workspaces_ids_are_404_like_unknown_ones(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let r = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
     let ep = register(&svc.a, &r.url(), None).await;
     let campaign = create_campaign(&svc.a, "Mine", "active").await;
@@ -333,9 +329,8 @@ async fn another_workspaces_ids_are_404_like_unknown_ones() {
     assert_eq!(svc.a.call("GET", "/api/v1/webhooks", None).await.json()[0]["disabled"], false);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn bad_input_gets_a_clear_4xx_never_a_500() {
-    let svc = start(&[]).await;
+async fn bad_input_gets_a_clear_4xx_never_a_500(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let a = &svc.a;
     // Authentication.
     assert_error(&svc.anonymous.call("GET", "/api/v1/webhooks", None).await, 401, "unauthorized");
@@ -488,9 +483,8 @@ async fn bad_input_gets_a_clear_4xx_never_a_500() {
     assert_eq!(svc.db.count("SELECT count(*) AS n FROM webhook_endpoints").await.unwrap(), 0);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn create_workspace_prints_its_id_and_a_key_shown_once() {
-    let db = TestDb::create("campaign", |url| async move {
+async fn create_workspace_prints_its_id_and_a_key_shown_once(backend: Backend) {
+    let db = TestDb::create_on(backend, "campaign", |url| async move {
         run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
         Ok(())
     })
@@ -511,9 +505,8 @@ async fn create_workspace_prints_its_id_and_a_key_shown_once() {
     assert_eq!(db.count("SELECT count(*) AS n FROM api_keys").await.unwrap(), 1);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn api_keys_can_be_added_and_revoked() {
-    let svc = start(&[]).await;
+async fn api_keys_can_be_added_and_revoked(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let db_env = [("DATABASE_URL", svc.db.url())];
     let out = run_cli(BIN, &["create-api-key", "--workspace-id", &svc.a_id], &db_env).await.unwrap();
     let second: Value = serde_json::from_str(out.trim()).unwrap();
@@ -531,9 +524,8 @@ async fn api_keys_can_be_added_and_revoked() {
     assert!(run_cli(BIN, &["create-api-key", "--workspace-id", &unknown], &db_env).await.is_err());
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_repeated_create_with_an_idempotency_key_creates_and_emits_once() {
-    let svc = start(&[]).await;
+async fn a_repeated_create_with_an_idempotency_key_creates_and_emits_once(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let r = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
     register(&svc.a, &r.url(), None).await;
     let body = json!({ "name": "Once", "status": "active" }).to_string();
@@ -555,18 +547,16 @@ async fn a_repeated_create_with_an_idempotency_key_creates_and_emits_once() {
     assert_error(&reused, 422, "idempotency_key_reused");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn every_route_in_the_table_is_served_and_openapi_json_is_public() {
-    let svc = start(&[]).await;
+async fn every_route_in_the_table_is_served_and_openapi_json_is_public(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let doc = svc.anonymous.call("GET", "/openapi.json", None).await;
     assert_eq!(doc.status, 200);
     assert_eq!(doc.json()["openapi"], "3.0.3");
     test_support::assert_routes_served(&svc.a, campaign_api::routes::ROUTES).await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn nul_bytes_and_non_object_bodies_are_422_never_500() {
-    let svc = start(&[]).await;
+async fn nul_bytes_and_non_object_bodies_are_422_never_500(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let a = &svc.a;
     assert_error(
         &a.call("POST", "/api/v1/campaigns", Some(json!({ "name": "a\u{0}b" }))).await,
@@ -584,18 +574,16 @@ async fn nul_bytes_and_non_object_bodies_are_422_never_500() {
     assert_eq!(svc.db.count("SELECT count(*) AS n FROM campaigns").await.unwrap(), 0);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_405_says_which_methods_are_allowed() {
-    let svc = start(&[]).await;
+async fn a_405_says_which_methods_are_allowed(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let res =
         svc.a.call("POST", &format!("/api/v1/webhooks/{}", uuid::Uuid::new_v4()), Some(json!({}))).await;
     assert_error(&res, 405, "method_not_allowed");
     assert_eq!(res.headers.get("allow").unwrap(), "GET, PATCH, DELETE");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_revoked_key_gets_401_not_the_stored_answer() {
-    let svc = start(&[]).await;
+async fn a_revoked_key_gets_401_not_the_stored_answer(backend: Backend) {
+    let svc = start(backend, &[]).await;
     let db_env = [("DATABASE_URL", svc.db.url())];
     let out = run_cli(BIN, &["create-api-key", "--workspace-id", &svc.a_id], &db_env).await.unwrap();
     let key = serde_json::from_str::<Value>(out.trim()).unwrap()["apiKey"].as_str().unwrap().to_owned();
@@ -616,3 +604,20 @@ async fn a_revoked_key_gets_401_not_the_stored_answer() {
     assert_eq!(shared.status, 201);
     assert_eq!(shared.json()["id"], first.json()["id"]);
 }
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    mutations_deliver_signed_envelopes_over_https_with_filters,
+    eight_attempts_then_dead_then_replay_with_the_same_delivery_id,
+    an_answer_after_the_timeout_is_a_failed_attempt,
+    endpoints_can_be_read_changed_disabled_and_deleted,
+    another_workspaces_ids_are_404_like_unknown_ones,
+    bad_input_gets_a_clear_4xx_never_a_500,
+    create_workspace_prints_its_id_and_a_key_shown_once,
+    api_keys_can_be_added_and_revoked,
+    a_repeated_create_with_an_idempotency_key_creates_and_emits_once,
+    every_route_in_the_table_is_served_and_openapi_json_is_public,
+    nul_bytes_and_non_object_bodies_are_422_never_500,
+    a_405_says_which_methods_are_allowed,
+    a_revoked_key_gets_401_not_the_stored_answer,
+);

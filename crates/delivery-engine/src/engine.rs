@@ -7,7 +7,9 @@ use crate::http::AddressPolicy;
 use crate::profile::Profile;
 use crate::secrets::{Keyring, SigningSecret};
 use crate::store::queue::{self, NewEventRow, ResendRule};
-use crate::store::{self, Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, Endpoint, EndpointChanges, EndpointRow, Pool};
+use crate::store::{
+    self, Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, Endpoint, EndpointChanges, EndpointRow, Pool,
+};
 use std::sync::Arc;
 use tokio::sync::Notify;
 use uuid::Uuid;
@@ -290,8 +292,10 @@ impl Engine {
         let secret = SigningSecret::generate(&self.inner.profile.secret_prefix);
         let sealed = self.inner.keyring.seal(id, &secret);
         let (tenant, now) = (tenant.to_owned(), self.now());
-        self.run(move |mut c| Box::pin(async move { store::store_secret(&mut c, &tenant, id, &sealed, now).await }))
-            .await?;
+        self.run(move |mut c| {
+            Box::pin(async move { store::store_secret(&mut c, &tenant, id, &sealed, now).await })
+        })
+        .await?;
         Ok(secret)
     }
 
@@ -307,7 +311,8 @@ impl Engine {
     /// Removes the endpoint; its open deliveries end as dead with "endpoint deleted".
     pub async fn delete_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<()> {
         let (tenant, now) = (tenant.to_owned(), self.now());
-        self.run(move |mut c| Box::pin(async move { store::delete_endpoint(&mut c, &tenant, id, now).await })).await
+        self.run(move |mut c| Box::pin(async move { store::delete_endpoint(&mut c, &tenant, id, now).await }))
+            .await
     }
 
     /// The outbox: records the event and its deliveries on the caller's connection, inside the
@@ -408,8 +413,10 @@ impl Engine {
     /// Forgets a key whose request failed on our side, so the client can retry it.
     pub async fn idempotency_abandon(&self, scope: &str, key: &str) -> EngineResult<()> {
         let (scope, key) = (scope.to_owned(), key.to_owned());
-        self.run(move |mut c| Box::pin(async move { store::idempotency::abandon(&mut c, &scope, &key).await }))
-            .await
+        self.run(move |mut c| {
+            Box::pin(async move { store::idempotency::abandon(&mut c, &scope, &key).await })
+        })
+        .await
     }
 
     /// Sends a delivery again now, under the service's rule for delivered ones.

@@ -27,8 +27,8 @@ pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
 pub use store::idempotency::IdempotencyState;
 pub use store::queue::{ResendRule, WAKE_CHANNEL};
 pub use store::{
-    connect_pool, connect_worker_pool, run_migrations, Attempt, Backend, ConnFn, DbConn, Delivery, DeliveryQuery,
-    DeliveryStatus, Endpoint, MigrationSet, PgConnection, Pool, ENGINE_MIGRATIONS,
+    connect_pool, connect_worker_pool, run_migrations, Attempt, Backend, ConnFn, DbConn, Delivery,
+    DeliveryQuery, DeliveryStatus, Endpoint, MigrationSet, PgConnection, Pool, ENGINE_MIGRATIONS,
 };
 pub use worker::{Dispatcher, DispatcherConfig};
 
@@ -46,8 +46,9 @@ pub mod sqlite_values {
     }
 
     pub fn time(v: i64) -> diesel::QueryResult<DateTime<Utc>> {
-        DateTime::from_timestamp_micros(v)
-            .ok_or_else(|| diesel::result::Error::DeserializationError(format!("timestamp {v} out of range").into()))
+        DateTime::from_timestamp_micros(v).ok_or_else(|| {
+            diesel::result::Error::DeserializationError(format!("timestamp {v} out of range").into())
+        })
     }
 
     pub fn uuid(s: &str) -> diesel::QueryResult<uuid::Uuid> {

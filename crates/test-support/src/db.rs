@@ -165,7 +165,8 @@ impl TestDb {
         if let Some(path) = self.sqlite_path() {
             let sql = sql.to_owned();
             return tokio::task::spawn_blocking(move || -> Result<i64> {
-                let row: Count = diesel::RunQueryDsl::get_result(diesel::sql_query(sql), &mut sqlite(&path)?)?;
+                let row: Count =
+                    diesel::RunQueryDsl::get_result(diesel::sql_query(sql), &mut sqlite(&path)?)?;
                 Ok(row.n)
             })
             .await?;

@@ -8,6 +8,7 @@ use hyper::{Method, Request};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
+use std::path::Path;
 use std::process::Stdio;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
@@ -26,8 +27,14 @@ impl ServiceProcess {
     /// line `listening on <addr>` (or `worker started` for `ROLE=worker`) on its stdout. Pass
     /// `LISTEN_ADDR=127.0.0.1:0` for a free port.
     pub async fn start(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<Self> {
+        Self::start_in(Path::new("."), bin, args, env).await
+    }
+
+    /// [`ServiceProcess::start`] with `dir` as the working directory.
+    pub async fn start_in(dir: &Path, bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<Self> {
         let mut cmd = Command::new(bin);
-        cmd.args(args)
+        cmd.current_dir(dir)
+            .args(args)
             .env_clear()
             .envs(std::env::vars().filter(|(k, _)| k == "PATH" || k == "HOME" || k == "RUST_LOG"))
             .envs(env.iter().copied())
@@ -109,7 +116,13 @@ impl ServiceProcess {
 
 /// Runs a binary to completion and returns its stdout (for CLI commands such as `token`).
 pub async fn run_cli(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<String> {
+    run_cli_in(Path::new("."), bin, args, env).await
+}
+
+/// [`run_cli`] with `dir` as the working directory.
+pub async fn run_cli_in(dir: &Path, bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<String> {
     let out = Command::new(bin)
+        .current_dir(dir)
         .args(args)
         .env_clear()
         .envs(std::env::vars().filter(|(k, _)| k == "PATH" || k == "HOME"))

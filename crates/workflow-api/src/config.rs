@@ -9,7 +9,8 @@ use clap::Args;
 pub const SERVICE: &str = "workflow-api";
 
 /// `JWT_SECRET`, generated into `DATA_DIR/workflow-api.jwt-secret` with the embedded store.
-pub const JWT_SECRET: SecretSpec = SecretSpec { env: "JWT_SECRET", file: "jwt-secret", generate: generate_token_key };
+pub const JWT_SECRET: SecretSpec =
+    SecretSpec { env: "JWT_SECRET", file: "jwt-secret", generate: generate_token_key };
 
 #[derive(Clone, Args)]
 pub struct ServeConfig {

@@ -1,12 +1,12 @@
 //! The `workflow-api` binary: `serve` (the default), `token`, `migrate`.
 
 use actix_web::web;
+use api_support::data_dir::StoreConfig;
 use api_support::server::{self, duration_arg, ServiceSpec};
 use clap::{Parser, Subcommand};
 use delivery_engine::UrlRule;
 use std::process::ExitCode;
 use std::time::Duration;
-use api_support::data_dir::StoreConfig;
 use workflow_api::config::{ServeConfig, JWT_SECRET, SERVICE};
 use workflow_api::{auth, profile, store, AppState};
 

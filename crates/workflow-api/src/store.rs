@@ -210,12 +210,14 @@ mod sqlite {
         status: &str,
         completed_at: DateTime<Utc>,
     ) -> QueryResult<()> {
-        diesel::sql_query("UPDATE workflow_runs SET status = ?1, completed_at = ?2 WHERE id = ?3 AND account_id = ?4")
-            .bind::<Text, _>(status)
-            .bind::<BigInt, _>(micros(completed_at))
-            .bind::<Text, _>(id.to_string())
-            .bind::<Text, _>(account)
-            .execute(c)
-            .map(|_| ())
+        diesel::sql_query(
+            "UPDATE workflow_runs SET status = ?1, completed_at = ?2 WHERE id = ?3 AND account_id = ?4",
+        )
+        .bind::<Text, _>(status)
+        .bind::<BigInt, _>(micros(completed_at))
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(account)
+        .execute(c)
+        .map(|_| ())
     }
 }

@@ -5,14 +5,17 @@
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::time::Duration;
-use test_support::{run_cli, ApiClient, PrivatePostgres, Receiver, Recorded, Reply, ServiceProcess, TestDb};
+use test_support::{
+    on_both_backends, run_cli, ApiClient, Backend, PrivatePostgres, Receiver, Recorded, Reply,
+    ServiceProcess, TestDb,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
 const JWT_SECRET: &str = "test-jwt-secret-0123456789abcdef0123456789";
 const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
-async fn migrated_db() -> TestDb {
-    TestDb::create("workflow", |url| async move {
+async fn migrated_db(backend: Backend) -> TestDb {
+    TestDb::create_on(backend, "workflow", |url| async move {
         run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
         Ok(())
     })
@@ -62,9 +65,8 @@ async fn log(api: &ApiClient) -> Vec<Value> {
     api.call("GET", "/webhooks/deliveries?limit=100", None).await.json().as_array().unwrap().clone()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn kill_9_mid_delivery_loses_nothing_and_duplicates_only_what_was_in_flight() {
-    let db = migrated_db().await;
+async fn kill_9_mid_delivery_loses_nothing_and_duplicates_only_what_was_in_flight(backend: Backend) {
+    let db = migrated_db(backend).await;
     // Slow answers keep many attempts in flight at the moment of the kill.
     let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(300))).await;
     let mut first = ServiceProcess::start(BIN, &[], &env(db.url(), "all")).await.unwrap();
@@ -111,9 +113,8 @@ async fn kill_9_mid_delivery_loses_nothing_and_duplicates_only_what_was_in_fligh
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_worker_frozen_past_its_lease_is_replaced_and_its_late_result_is_fenced_off() {
-    let db = migrated_db().await;
+async fn a_worker_frozen_past_its_lease_is_replaced_and_its_late_result_is_fenced_off(backend: Backend) {
+    let db = migrated_db(backend).await;
     // The first attempt gets a 500 after a while; any later attempt succeeds at once.
     let receiver = Receiver::start(|n, _| {
         if n == 0 {
@@ -207,3 +208,9 @@ async fn postgres_going_down_gives_503s_and_the_service_recovers_by_itself() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    kill_9_mid_delivery_loses_nothing_and_duplicates_only_what_was_in_flight,
+    a_worker_frozen_past_its_lease_is_replaced_and_its_late_result_is_fenced_off,
+);

@@ -1,11 +1,12 @@
-//! workflow-api end to end: the real binary on a fresh PostgreSQL database, real receivers,
+//! workflow-api end to end, on both stores (`<test>::postgres`, `<test>::sqlite`): the real binary on a fresh database, real receivers,
 //! real HTTP. Each test starts its own service process.
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{json, Value};
 use std::time::Duration;
 use test_support::{
-    independent_hmac_sha256_hex, run_cli, ApiClient, Receiver, Recorded, Reply, ServiceProcess, TestDb,
+    independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Receiver, Recorded, Reply,
+    ServiceProcess, TestDb,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
@@ -30,12 +31,12 @@ async fn token(account: &str) -> String {
         .to_owned()
 }
 
-async fn start(schedule: &str) -> Service {
-    start_with(schedule, &[]).await
+async fn start(backend: Backend, schedule: &str) -> Service {
+    start_with(backend, schedule, &[]).await
 }
 
-async fn start_with(schedule: &str, extra: &[(&str, &str)]) -> Service {
-    let db = TestDb::create("workflow", |url| async move {
+async fn start_with(backend: Backend, schedule: &str, extra: &[(&str, &str)]) -> Service {
+    let db = TestDb::create_on(backend, "workflow", |url| async move {
         run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
         Ok(())
     })
@@ -107,9 +108,8 @@ fn verify_v1(req: &Recorded, secret: &str) -> bool {
     req.header("x-webhook-signature") == Some(expected.as_str())
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn settle_delivers_the_exact_body_and_headers_once() {
-    let svc = start("1m,5m,30m,2h").await;
+async fn settle_delivers_the_exact_body_and_headers_once(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let completed = Receiver::ok().await;
     let failed = Receiver::ok().await;
     let ep = register(&svc.a, &completed.url(), &["run.completed"]).await;
@@ -180,9 +180,8 @@ async fn settle_delivers_the_exact_body_and_headers_once() {
     assert_eq!(completed.count(), 1);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn five_attempts_then_dead_letter_then_manual_retry_then_409() {
-    let svc = start("100ms,100ms,100ms,100ms").await;
+async fn five_attempts_then_dead_letter_then_manual_retry_then_409(backend: Backend) {
+    let svc = start(backend, "100ms,100ms,100ms,100ms").await;
     let receiver = Receiver::start(|n, _| if n < 5 { Reply::Status(500) } else { Reply::Status(200) }).await;
     register(&svc.a, &receiver.url(), &["run.completed", "run.failed"]).await;
     let run = new_run(&svc.a, "wf").await;
@@ -210,9 +209,8 @@ async fn five_attempts_then_dead_letter_then_manual_retry_then_409() {
     assert_error(&again, 409, "already_delivered");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_failed_delivery_awaiting_retry_can_be_retried_now() {
-    let svc = start("1h,1h,1h,1h").await;
+async fn a_failed_delivery_awaiting_retry_can_be_retried_now(backend: Backend) {
+    let svc = start(backend, "1h,1h,1h,1h").await;
     let receiver = Receiver::start(|n, _| if n == 0 { Reply::Status(503) } else { Reply::Status(204) }).await;
     register(&svc.a, &receiver.url(), &["run.completed"]).await;
     let run = new_run(&svc.a, "wf").await;
@@ -228,9 +226,8 @@ async fn a_failed_delivery_awaiting_retry_can_be_retried_now() {
     assert_eq!(d["attemptCount"], 2);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn rotate_secret_and_test_event_sign_with_the_current_secret_only() {
-    let svc = start("1m,5m,30m,2h").await;
+async fn rotate_secret_and_test_event_sign_with_the_current_secret_only(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let receiver = Receiver::ok().await;
     let ep = register(&svc.a, &receiver.url(), &["run.failed"]).await;
     let id = ep["endpointId"].as_str().unwrap();
@@ -272,9 +269,8 @@ async fn rotate_secret_and_test_event_sign_with_the_current_secret_only() {
     assert!(!verify_v1(&req, old), "the old secret no longer verifies");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn delete_stops_pending_deliveries() {
-    let svc = start("1h,1h,1h,1h").await;
+async fn delete_stops_pending_deliveries(backend: Backend) {
+    let svc = start(backend, "1h,1h,1h,1h").await;
     let receiver = Receiver::start(|_, _| Reply::Status(500)).await;
     let ep = register(&svc.a, &receiver.url(), &["run.completed"]).await;
     let id = ep["endpointId"].as_str().unwrap();
@@ -298,9 +294,8 @@ async fn delete_stops_pending_deliveries() {
     assert_error(&svc.a.call("DELETE", &format!("/webhooks/{id}"), None).await, 404, "not_found");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn another_accounts_ids_are_404_like_unknown_ones() {
-    let svc = start("1m,5m,30m,2h").await;
+async fn another_accounts_ids_are_404_like_unknown_ones(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let receiver = Receiver::ok().await;
     let ep = register(&svc.a, &receiver.url(), &["run.completed"]).await;
     let ep_id = ep["endpointId"].as_str().unwrap();
@@ -340,10 +335,9 @@ async fn another_accounts_ids_are_404_like_unknown_ones() {
     assert_eq!(svc.a.call("GET", &format!("/runs/{run_id}"), None).await.json()["status"], "succeeded");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn authentication_failures_are_401_with_json() {
+async fn authentication_failures_are_401_with_json(backend: Backend) {
     use jsonwebtoken::{encode, EncodingKey, Header};
-    let svc = start("1m,5m,30m,2h").await;
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let now = chrono::Utc::now().timestamp();
     let sign = |alg, claims: Value, secret: &str| {
         encode(&Header::new(alg), &claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap()
@@ -397,9 +391,8 @@ fn base64_url(bytes: &[u8]) -> String {
     out
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn bad_input_gets_a_clear_4xx_never_a_500() {
-    let svc = start("1m,5m,30m,2h").await;
+async fn bad_input_gets_a_clear_4xx_never_a_500(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let a = &svc.a;
     let ok_url = "https://hooks.example.com/x";
     for (body, code) in [
@@ -490,9 +483,8 @@ async fn bad_input_gets_a_clear_4xx_never_a_500() {
     drop(svc.process);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_410_disables_the_endpoint_and_enable_resumes_it() {
-    let svc = start("100ms,100ms,100ms,100ms").await;
+async fn a_410_disables_the_endpoint_and_enable_resumes_it(backend: Backend) {
+    let svc = start(backend, "100ms,100ms,100ms,100ms").await;
     let receiver = Receiver::start(|n, _| if n == 0 { Reply::Status(410) } else { Reply::Status(200) }).await;
     let ep = register(&svc.a, &receiver.url(), &["run.completed"]).await;
     let id = ep["endpointId"].as_str().unwrap();
@@ -521,9 +513,8 @@ async fn a_410_disables_the_endpoint_and_enable_resumes_it() {
     assert_error(&svc.b.call("POST", &format!("/webhooks/{id}/enable"), None).await, 404, "not_found");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn each_account_is_rate_limited_on_its_own() {
-    let svc = start_with("1m,5m,30m,2h", &[("RATE_LIMIT", "1"), ("RATE_LIMIT_BURST", "3")]).await;
+async fn each_account_is_rate_limited_on_its_own(backend: Backend) {
+    let svc = start_with(backend, "1m,5m,30m,2h", &[("RATE_LIMIT", "1"), ("RATE_LIMIT_BURST", "3")]).await;
     for _ in 0..3 {
         assert_eq!(svc.a.call("GET", "/webhooks", None).await.status, 200);
     }
@@ -534,9 +525,8 @@ async fn each_account_is_rate_limited_on_its_own() {
     assert_eq!(svc.b.call("GET", "/webhooks", None).await.status, 200, "another account is not limited");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn idempotency_key_replays_the_first_answer_and_refuses_another_body() {
-    let svc = start("1m,5m,30m,2h").await;
+async fn idempotency_key_replays_the_first_answer_and_refuses_another_body(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let body = json!({ "url": "https://hooks.example.com/a", "events": ["run.completed"] });
     let send = |api: &ApiClient, body: &Value, key: &str| {
         let (api, body, key) = (api.clone(), body.to_string(), key.to_owned());
@@ -566,9 +556,14 @@ async fn idempotency_key_replays_the_first_answer_and_refuses_another_body() {
     assert_error(&send(&svc.a, &body, "").await, 422, "invalid_idempotency_key");
     // The stored answer holds the signing secret, sealed: not in the clear in the database.
     let secret = first.json()["signingSecret"].as_str().unwrap().to_owned();
-    let sql = format!(
-        "SELECT count(*) AS n FROM idempotency_keys WHERE position(convert_to('{secret}', 'UTF8') in response_sealed) > 0"
-    );
+    let sql = match backend {
+        Backend::Postgres => format!(
+            "SELECT count(*) AS n FROM idempotency_keys WHERE position(convert_to('{secret}', 'UTF8') in response_sealed) > 0"
+        ),
+        Backend::Sqlite => format!(
+            "SELECT count(*) AS n FROM idempotency_keys WHERE instr(response_sealed, CAST('{secret}' AS BLOB)) > 0"
+        ),
+    };
     assert_eq!(svc.db.count(&sql).await.unwrap(), 0);
     assert_eq!(
         svc.db
@@ -579,18 +574,16 @@ async fn idempotency_key_replays_the_first_answer_and_refuses_another_body() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn every_route_in_the_table_is_served_and_openapi_json_is_public() {
-    let svc = start("1m,5m,30m,2h").await;
+async fn every_route_in_the_table_is_served_and_openapi_json_is_public(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let doc = svc.anonymous.call("GET", "/openapi.json", None).await;
     assert_eq!(doc.status, 200);
     assert_eq!(doc.json()["openapi"], "3.0.3");
     test_support::assert_routes_served(&svc.a, workflow_api::routes::ROUTES).await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn nul_bytes_and_non_object_bodies_are_422_never_500() {
-    let svc = start("1m,5m,30m,2h").await;
+async fn nul_bytes_and_non_object_bodies_are_422_never_500(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let a = &svc.a;
     // PostgreSQL cannot store NUL: refused as bad input.
     assert_error(
@@ -615,9 +608,8 @@ async fn nul_bytes_and_non_object_bodies_are_422_never_500() {
     assert_eq!(svc.db.count("SELECT count(*) AS n FROM workflow_runs").await.unwrap(), 0);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn idempotency_comes_after_authentication_and_never_replays_a_429() {
-    let svc = start_with("1m,5m,30m,2h", &[("RATE_LIMIT", "1"), ("RATE_LIMIT_BURST", "1")]).await;
+async fn idempotency_comes_after_authentication_and_never_replays_a_429(backend: Backend) {
+    let svc = start_with(backend, "1m,5m,30m,2h", &[("RATE_LIMIT", "1"), ("RATE_LIMIT_BURST", "1")]).await;
     let body = json!({ "workflow_id": "wf" }).to_string();
     let keyed = [("idempotency-key", "run-1")];
     let post = |api: &ApiClient| {
@@ -639,9 +631,8 @@ async fn idempotency_comes_after_authentication_and_never_replays_a_429() {
     assert!(res.headers.get("idempotent-replayed").is_none());
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_405_says_which_methods_are_allowed() {
-    let svc = start("1m,5m,30m,2h").await;
+async fn a_405_says_which_methods_are_allowed(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let res = svc.a.call("PUT", "/webhooks", None).await;
     assert_error(&res, 405, "method_not_allowed");
     assert_eq!(res.headers.get("allow").unwrap(), "POST, GET");
@@ -650,13 +641,32 @@ async fn a_405_says_which_methods_are_allowed() {
     assert_eq!(res.headers.get("allow").unwrap(), "POST");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn tokens_with_an_audience_claim_are_accepted() {
+async fn tokens_with_an_audience_claim_are_accepted(backend: Backend) {
     use jsonwebtoken::{encode, EncodingKey, Header};
-    let svc = start("1m,5m,30m,2h").await;
+    let svc = start(backend, "1m,5m,30m,2h").await;
     let now = chrono::Utc::now().timestamp();
     let claims = json!({ "sub": "acct-a", "exp": now + 600, "aud": "webhooks" });
     let token =
         encode(&Header::default(), &claims, &EncodingKey::from_secret(JWT_SECRET.as_bytes())).unwrap();
     assert_eq!(svc.anonymous.with_bearer(&token).call("GET", "/webhooks", None).await.status, 200);
 }
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    settle_delivers_the_exact_body_and_headers_once,
+    five_attempts_then_dead_letter_then_manual_retry_then_409,
+    a_failed_delivery_awaiting_retry_can_be_retried_now,
+    rotate_secret_and_test_event_sign_with_the_current_secret_only,
+    delete_stops_pending_deliveries,
+    another_accounts_ids_are_404_like_unknown_ones,
+    authentication_failures_are_401_with_json,
+    bad_input_gets_a_clear_4xx_never_a_500,
+    a_410_disables_the_endpoint_and_enable_resumes_it,
+    each_account_is_rate_limited_on_its_own,
+    idempotency_key_replays_the_first_answer_and_refuses_another_body,
+    every_route_in_the_table_is_served_and_openapi_json_is_public,
+    nul_bytes_and_non_object_bodies_are_422_never_500,
+    idempotency_comes_after_authentication_and_never_replays_a_429,
+    a_405_says_which_methods_are_allowed,
+    tokens_with_an_audience_claim_are_accepted,
+);

@@ -106,7 +106,12 @@ pub async fn create(
                 let c = &mut c;
                 store::insert_campaign(c, &stored).await?;
                 let payload = json!({ "name": stored.name, "status": stored.status });
-                let e = Emit { event_type: "campaign.created.v1", entity_id: stored.id, payload, occurred_at: now };
+                let e = Emit {
+                    event_type: "campaign.created.v1",
+                    entity_id: stored.id,
+                    payload,
+                    occurred_at: now,
+                };
                 emit(&engine, c, ws, e).await.map(|_| ())
             })
         })
@@ -155,55 +160,57 @@ pub async fn update(
     let engine = state.engine.clone();
     let campaign = state
         .engine
-        .transaction(move |mut c| Box::pin(async move {
-            let c = &mut c;
-            let mut campaign = store::get_campaign(c, ws.0, id, true)
-                .await?
-                .ok_or_else(|| ApiError::not_found("campaign"))?;
-            let mut changed = Vec::new();
-            if let Some(name) = patch.name.filter(|n| *n != campaign.name) {
-                campaign.name = name;
-                changed.push("name");
-            }
-            let mut status_change = None;
-            if let Some(to) = patch.status.filter(|s| *s != campaign.status) {
-                if !can_transition(&campaign.status, &to) {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        "invalid_status_transition",
-                        format!("a campaign cannot go from {} to {to}", campaign.status),
-                    ));
+        .transaction(move |mut c| {
+            Box::pin(async move {
+                let c = &mut c;
+                let mut campaign = store::get_campaign(c, ws.0, id, true)
+                    .await?
+                    .ok_or_else(|| ApiError::not_found("campaign"))?;
+                let mut changed = Vec::new();
+                if let Some(name) = patch.name.filter(|n| *n != campaign.name) {
+                    campaign.name = name;
+                    changed.push("name");
                 }
-                status_change = Some((campaign.status.clone(), to.clone()));
-                campaign.status = to;
-                changed.push("status");
-            }
-            if changed.is_empty() {
-                return Ok(campaign);
-            }
-            let now = chrono::Utc::now();
-            campaign.updated_at = now;
-            store::update_campaign(c, &campaign).await?;
-            let payload = json!({ "name": campaign.name, "status": campaign.status, "changed": changed });
-            emit(
-                &engine,
-                c,
-                ws,
-                Emit { event_type: "campaign.updated.v1", entity_id: id, payload, occurred_at: now },
-            )
-            .await?;
-            if let Some((from, to)) = status_change {
-                let payload = json!({ "from": from, "to": to });
-                let e = Emit {
-                    event_type: "campaign.status_changed.v1",
-                    entity_id: id,
-                    payload,
-                    occurred_at: now,
-                };
-                emit(&engine, c, ws, e).await?;
-            }
-            Ok(campaign)
-        }))
+                let mut status_change = None;
+                if let Some(to) = patch.status.filter(|s| *s != campaign.status) {
+                    if !can_transition(&campaign.status, &to) {
+                        return Err(ApiError::new(
+                            StatusCode::CONFLICT,
+                            "invalid_status_transition",
+                            format!("a campaign cannot go from {} to {to}", campaign.status),
+                        ));
+                    }
+                    status_change = Some((campaign.status.clone(), to.clone()));
+                    campaign.status = to;
+                    changed.push("status");
+                }
+                if changed.is_empty() {
+                    return Ok(campaign);
+                }
+                let now = chrono::Utc::now();
+                campaign.updated_at = now;
+                store::update_campaign(c, &campaign).await?;
+                let payload = json!({ "name": campaign.name, "status": campaign.status, "changed": changed });
+                emit(
+                    &engine,
+                    c,
+                    ws,
+                    Emit { event_type: "campaign.updated.v1", entity_id: id, payload, occurred_at: now },
+                )
+                .await?;
+                if let Some((from, to)) = status_change {
+                    let payload = json!({ "from": from, "to": to });
+                    let e = Emit {
+                        event_type: "campaign.status_changed.v1",
+                        entity_id: id,
+                        payload,
+                        occurred_at: now,
+                    };
+                    emit(&engine, c, ws, e).await?;
+                }
+                Ok(campaign)
+            })
+        })
         .await?;
     Ok(HttpResponse::Ok().json(CampaignOut::from(campaign)))
 }

@@ -50,9 +50,9 @@ impl Backend {
         let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"));
         match path {
             // Each pooled connection to `:memory:` would be a database of its own.
-            Some(p) if p.is_empty() || p.contains(":memory:") || p.starts_with("file:") => {
-                Err(EngineError::Config(format!("`{url}`: SQLite needs a file path, e.g. sqlite://data/app.db")))
-            }
+            Some(p) if p.is_empty() || p.contains(":memory:") || p.starts_with("file:") => Err(
+                EngineError::Config(format!("`{url}`: SQLite needs a file path, e.g. sqlite://data/app.db")),
+            ),
             Some(p) => Ok(Backend::Sqlite(PathBuf::from(p))),
             None => Err(EngineError::Config(
                 "the database URL must start with postgres://, postgresql:// or sqlite://".into(),
@@ -84,8 +84,10 @@ impl std::fmt::Debug for DbConn<'_> {
 
 /// A closure run on a connection: `|mut c| Box::pin(async move { … })`.
 pub trait ConnFn<R, E>: for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<R, E>> + Send + 'static {}
-impl<R, E, F> ConnFn<R, E> for F where F: for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<R, E>> + Send + 'static
-{}
+impl<R, E, F> ConnFn<R, E> for F where
+    F: for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<R, E>> + Send + 'static
+{
+}
 
 type PgPool = DeadPool<AsyncPgConnection>;
 type SqlitePool = deadpool::managed::Pool<SqliteManager>;
@@ -158,7 +160,10 @@ impl deadpool::managed::Manager for SqliteManager {
         // A connection is never handed back mid-transaction (transactions run to the end on a
         // blocking thread); should one be, after a panic, it is discarded.
         let idle = !AnsiTransactionManager::is_broken_transaction_manager(conn)
-            && matches!(AnsiTransactionManager::transaction_manager_status_mut(conn).transaction_depth(), Ok(None));
+            && matches!(
+                AnsiTransactionManager::transaction_manager_status_mut(conn).transaction_depth(),
+                Ok(None)
+            );
         if idle {
             Ok(())
         } else {
@@ -167,7 +172,10 @@ impl deadpool::managed::Manager for SqliteManager {
     }
 }
 
-fn build_pg_pool(manager: AsyncDieselConnectionManager<AsyncPgConnection>, max_size: usize) -> EngineResult<Pool> {
+fn build_pg_pool(
+    manager: AsyncDieselConnectionManager<AsyncPgConnection>,
+    max_size: usize,
+) -> EngineResult<Pool> {
     let pool = DeadPool::builder(manager)
         .max_size(max_size)
         .runtime(deadpool::Runtime::Tokio1)
@@ -214,9 +222,9 @@ pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
 /// themselves are written by the caller's own (durable) transaction. It takes a WAL flush off
 /// the path of every claim, which is most of the delivery latency.
 pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
-    use ConnectionError;
     use diesel_async::pooled_connection::ManagerConfig;
     use diesel_async::SimpleAsyncConnection;
+    use ConnectionError;
     if let Backend::Sqlite(path) = Backend::from_url(database_url)? {
         return build_sqlite_pool(&path, max_size, "NORMAL");
     }
@@ -230,7 +238,10 @@ pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<
             Ok(conn)
         })
     });
-    build_pg_pool(AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config), max_size)
+    build_pg_pool(
+        AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config),
+        max_size,
+    )
 }
 
 /// The failure of a transaction: the database's, or the closure's own.
@@ -314,8 +325,10 @@ impl Pool {
                 let mut conn = p.get().await.map_err(|e| E::from(sqlite_pool_error(e)))?;
                 let handle = tokio::runtime::Handle::current();
                 tokio::task::spawn_blocking(move || {
-                    conn.immediate_transaction(|c| handle.block_on(f(DbConn::Sqlite(c))).map_err(TxError::Body))
-                        .map_err(TxError::into_inner)
+                    conn.immediate_transaction(|c| {
+                        handle.block_on(f(DbConn::Sqlite(c))).map_err(TxError::Body)
+                    })
+                    .map_err(TxError::into_inner)
                 })
                 .await
                 .map_err(|e| E::from(join_error(e)))?
@@ -381,11 +394,12 @@ pub async fn run_migrations(database_url: &str, sets: Vec<MigrationSet>) -> Engi
                     std::fs::create_dir_all(dir)
                         .map_err(|e| EngineError::Config(format!("creating {}: {e}", dir.display())))?;
                 }
-                let mut conn =
-                    SqliteManager::open(&path, "FULL").map_err(|e| EngineError::Unavailable(e.to_string()))?;
+                let mut conn = SqliteManager::open(&path, "FULL")
+                    .map_err(|e| EngineError::Unavailable(e.to_string()))?;
                 conn.exclusive_transaction(|c| {
-                    sets.into_iter()
-                        .try_for_each(|set| c.run_pending_migrations(set.sqlite).map(|_| ()).map_err(migration_error))
+                    sets.into_iter().try_for_each(|set| {
+                        c.run_pending_migrations(set.sqlite).map(|_| ()).map_err(migration_error)
+                    })
                 })
             }
         }
@@ -546,7 +560,11 @@ pub(crate) async fn update_endpoint(
     }
 }
 
-pub(crate) async fn load_sealed_secret(conn: &mut DbConn<'_>, tenant: &str, id: Uuid) -> EngineResult<SealedSecret> {
+pub(crate) async fn load_sealed_secret(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    id: Uuid,
+) -> EngineResult<SealedSecret> {
     match conn {
         DbConn::Pg(c) => pg::load_sealed_secret(c, tenant, id).await,
         DbConn::Sqlite(c) => sqlite::load_sealed_secret(c, tenant, id),
@@ -602,7 +620,11 @@ pub(crate) async fn get_delivery(
     }
 }
 
-pub(crate) async fn find_event_id(conn: &mut DbConn<'_>, tenant: &str, dedupe_key: &str) -> EngineResult<Option<Uuid>> {
+pub(crate) async fn find_event_id(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    dedupe_key: &str,
+) -> EngineResult<Option<Uuid>> {
     match conn {
         DbConn::Pg(c) => pg::find_event_id(c, tenant, dedupe_key).await,
         DbConn::Sqlite(c) => sqlite::find_event_id(c, tenant, dedupe_key),

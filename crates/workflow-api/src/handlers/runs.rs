@@ -76,7 +76,9 @@ pub async fn create(
     let stored = run.clone();
     state
         .engine
-        .run(move |mut c| Box::pin(async move { Ok::<_, ApiError>(store::insert_run(&mut c, &stored).await?) }))
+        .run(move |mut c| {
+            Box::pin(async move { Ok::<_, ApiError>(store::insert_run(&mut c, &stored).await?) })
+        })
         .await?;
     Ok(HttpResponse::Created().json(RunOut::from(run)))
 }
@@ -89,7 +91,9 @@ pub async fn get(
     let id = path_id(&id, "run")?;
     let run = state
         .engine
-        .run(move |mut c| Box::pin(async move { Ok::<_, ApiError>(store::get_run(&mut c, &account.0, id).await?) }))
+        .run(move |mut c| {
+            Box::pin(async move { Ok::<_, ApiError>(store::get_run(&mut c, &account.0, id).await?) })
+        })
         .await?
         .ok_or_else(|| ApiError::not_found("run"))?;
     Ok(HttpResponse::Ok().json(RunOut::from(run)))
@@ -121,51 +125,53 @@ pub async fn settle(
     let engine = state.engine.clone();
     let run = state
         .engine
-        .transaction(move |mut c| Box::pin(async move {
-            let c = &mut c;
-            let mut run =
-                store::lock_run(c, &account.0, id).await?.ok_or_else(|| ApiError::not_found("run"))?;
-            if run.status == outcome {
-                return Ok(run);
-            }
-            if run.status != "running" {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "run_already_settled",
-                    format!("the run already settled as {}", run.status),
-                ));
-            }
-            let completed_at = chrono::Utc::now();
-            store::settle_run(c, &account.0, id, &outcome, completed_at).await?;
-            run.status = outcome.clone();
-            run.completed_at = Some(completed_at);
-            let (run_id, event_id) = (run.id.to_string(), format!("{}:{event}", run.id));
-            let (created, completed) = (ts(run.created_at), ts(completed_at));
-            let body = serde_json::to_vec(&RunEvent {
-                event,
-                id: &event_id,
-                run_id: &run_id,
-                workflow_id: &run.workflow_id,
-                status: &run.status,
-                created_at: &created,
-                completed_at: &completed,
+        .transaction(move |mut c| {
+            Box::pin(async move {
+                let c = &mut c;
+                let mut run =
+                    store::lock_run(c, &account.0, id).await?.ok_or_else(|| ApiError::not_found("run"))?;
+                if run.status == outcome {
+                    return Ok(run);
+                }
+                if run.status != "running" {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "run_already_settled",
+                        format!("the run already settled as {}", run.status),
+                    ));
+                }
+                let completed_at = chrono::Utc::now();
+                store::settle_run(c, &account.0, id, &outcome, completed_at).await?;
+                run.status = outcome.clone();
+                run.completed_at = Some(completed_at);
+                let (run_id, event_id) = (run.id.to_string(), format!("{}:{event}", run.id));
+                let (created, completed) = (ts(run.created_at), ts(completed_at));
+                let body = serde_json::to_vec(&RunEvent {
+                    event,
+                    id: &event_id,
+                    run_id: &run_id,
+                    workflow_id: &run.workflow_id,
+                    status: &run.status,
+                    created_at: &created,
+                    completed_at: &completed,
+                })
+                .map_err(|_| ApiError::internal("could not build the event"))?;
+                engine
+                    .enqueue(
+                        c,
+                        NewEvent {
+                            tenant_id: &account.0,
+                            event_type: event,
+                            dedupe_key: &event_id,
+                            body: &body,
+                            only_endpoint: None,
+                            id: None,
+                        },
+                    )
+                    .await?;
+                Ok(run)
             })
-            .map_err(|_| ApiError::internal("could not build the event"))?;
-            engine
-                .enqueue(
-                    c,
-                    NewEvent {
-                        tenant_id: &account.0,
-                        event_type: event,
-                        dedupe_key: &event_id,
-                        body: &body,
-                        only_endpoint: None,
-                        id: None,
-                    },
-                )
-                .await?;
-            Ok(run)
-        }))
+        })
         .await?;
     Ok(HttpResponse::Ok().json(RunOut::from(run)))
 }

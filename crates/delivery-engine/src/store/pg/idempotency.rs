@@ -1,8 +1,8 @@
 //! PostgreSQL: stored answers for `Idempotency-Key` requests.
 
 use crate::error::EngineResult;
-use crate::store::idempotency::Found;
 use crate::secrets::SealedSecret;
+use crate::store::idempotency::Found;
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Bytea, Integer, Nullable, Text, Timestamptz};
 use diesel::QueryableByName;

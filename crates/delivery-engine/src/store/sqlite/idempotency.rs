@@ -5,7 +5,7 @@ use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
 use crate::store::idempotency::Found;
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{Binary, BigInt, Integer, Nullable, Text};
+use diesel::sql_types::{BigInt, Binary, Integer, Nullable, Text};
 use diesel::{QueryableByName, RunQueryDsl, SqliteConnection};
 
 #[derive(QueryableByName)]

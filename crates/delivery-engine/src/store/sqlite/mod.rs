@@ -5,7 +5,9 @@
 pub(crate) mod idempotency;
 pub(crate) mod queue;
 
-use super::{corrupt, Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, EndpointChanges, EndpointRow};
+use super::{
+    corrupt, Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, EndpointChanges, EndpointRow,
+};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use chrono::{DateTime, Utc};
@@ -79,7 +81,8 @@ struct EndpointDb {
     updated_at: i64,
 }
 
-const ENDPOINT_COLUMNS: &str = "id, tenant_id, url, event_types, disabled_at, disabled_reason, created_at, updated_at";
+const ENDPOINT_COLUMNS: &str =
+    "id, tenant_id, url, event_types, disabled_at, disabled_reason, created_at, updated_at";
 
 impl TryFrom<EndpointDb> for Endpoint {
     type Error = EngineError;
@@ -194,7 +197,11 @@ struct SecretDb {
     secret_ciphertext: Vec<u8>,
 }
 
-pub(crate) fn load_sealed_secret(c: &mut SqliteConnection, tenant: &str, id: Uuid) -> EngineResult<SealedSecret> {
+pub(crate) fn load_sealed_secret(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+) -> EngineResult<SealedSecret> {
     let row: SecretDb = diesel::sql_query(
         "SELECT secret_key_id, secret_nonce, secret_ciphertext FROM webhook_endpoints \
          WHERE id = ?1 AND tenant_id = ?2 AND deleted_at IS NULL",
@@ -231,7 +238,12 @@ pub(crate) fn store_secret(
     Ok(())
 }
 
-pub(crate) fn delete_endpoint(c: &mut SqliteConnection, tenant: &str, id: Uuid, now: DateTime<Utc>) -> EngineResult<()> {
+pub(crate) fn delete_endpoint(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
     atomically(c, |c| {
         let n = diesel::sql_query(
             "UPDATE webhook_endpoints SET deleted_at = ?1, updated_at = ?1 \
@@ -278,7 +290,8 @@ struct DeliveryDb {
     delivered_at: Option<i64>,
 }
 
-const DELIVERY_SELECT: &str = "SELECT d.id, d.endpoint_id, d.event_id, e.event_type, e.dedupe_key, d.status, \
+const DELIVERY_SELECT: &str =
+    "SELECT d.id, d.endpoint_id, d.event_id, e.event_type, e.dedupe_key, d.status, \
      d.attempt_count, d.last_response_code, d.last_error, d.created_at, d.updated_at, d.next_attempt_at, \
      d.delivered_at FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id";
 
@@ -303,7 +316,11 @@ impl TryFrom<DeliveryDb> for Delivery {
     }
 }
 
-pub(crate) fn list_deliveries(c: &mut SqliteConnection, tenant: &str, q: &DeliveryQuery) -> EngineResult<Vec<Delivery>> {
+pub(crate) fn list_deliveries(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    q: &DeliveryQuery,
+) -> EngineResult<Vec<Delivery>> {
     let rows: Vec<DeliveryDb> = diesel::sql_query(format!(
         "{DELIVERY_SELECT} WHERE d.tenant_id = ?1 AND (?2 IS NULL OR d.status = ?2) \
          AND (?3 IS NULL OR d.endpoint_id = ?3) AND (?4 IS NULL OR d.event_id = ?4) \
@@ -341,12 +358,13 @@ pub(crate) fn get_delivery(
 ) -> EngineResult<(Delivery, Vec<Attempt>)> {
     // One read transaction: the delivery and its attempts as of one moment.
     c.transaction(|c| {
-        let row: DeliveryDb = diesel::sql_query(format!("{DELIVERY_SELECT} WHERE d.tenant_id = ?1 AND d.id = ?2"))
-            .bind::<Text, _>(tenant)
-            .bind::<Text, _>(id.to_string())
-            .get_result(c)
-            .optional()?
-            .ok_or(EngineError::NotFound)?;
+        let row: DeliveryDb =
+            diesel::sql_query(format!("{DELIVERY_SELECT} WHERE d.tenant_id = ?1 AND d.id = ?2"))
+                .bind::<Text, _>(tenant)
+                .bind::<Text, _>(id.to_string())
+                .get_result(c)
+                .optional()?
+                .ok_or(EngineError::NotFound)?;
         let attempts: Vec<AttemptDb> = diesel::sql_query(
             "SELECT attempt_number, started_at, duration_ms, response_code, error, response_body \
              FROM webhook_attempts WHERE delivery_id = ?1 ORDER BY id",
@@ -370,7 +388,11 @@ pub(crate) fn get_delivery(
     })
 }
 
-pub(crate) fn find_event_id(c: &mut SqliteConnection, tenant: &str, dedupe_key: &str) -> EngineResult<Option<Uuid>> {
+pub(crate) fn find_event_id(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    dedupe_key: &str,
+) -> EngineResult<Option<Uuid>> {
     let row: Option<IdRow> =
         diesel::sql_query("SELECT id FROM webhook_events WHERE tenant_id = ?1 AND dedupe_key = ?2")
             .bind::<Text, _>(tenant)

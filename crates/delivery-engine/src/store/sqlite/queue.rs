@@ -302,7 +302,11 @@ pub(super) fn park_endpoints(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineRe
 }
 
 /// Puts a re-enabled endpoint's open deliveries back in the queue, due at once if overdue.
-pub(super) fn unpark_endpoint(c: &mut SqliteConnection, endpoint: Uuid, now: DateTime<Utc>) -> EngineResult<()> {
+pub(super) fn unpark_endpoint(
+    c: &mut SqliteConnection,
+    endpoint: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
     diesel::sql_query(
         "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > ?2 THEN leased_until \
          ELSE max(next_attempt_at, ?2) END \
