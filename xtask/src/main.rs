@@ -13,8 +13,10 @@ cargo xtask <task>
   test [--quick]   start PostgreSQL if it is down, then fmt check, clippy and every test
                    (--quick: tests only). This is what CI runs.
   db-up            make sure PostgreSQL answers on 127.0.0.1:5432 (starts or installs it)
-  migrate          apply all migrations to $DATABASE_URL (every service's tables)
-  run              start workflow-api and campaign-api on PostgreSQL
+  migrate          apply all migrations (every service's tables) to $DATABASE_URL, or to
+                   the embedded SQLite files in ./data when it is unset
+  run [--postgres] start workflow-api and campaign-api (embedded SQLite in ./data; with
+                   --postgres, on local PostgreSQL) and print a token and an API key
   bench [args]     the engine benchmark (release build); args go to the bench binary
   fuzz [target] [--seconds N]
                    run the fuzz targets (all, or one) for N seconds each (default 60);
@@ -31,7 +33,7 @@ fn main() -> Result<()> {
         "test" => test(rest),
         "db-up" => db_up(),
         "migrate" => migrate(),
-        "run" => run(),
+        "run" => run(rest),
         "bench" => bench(rest),
         "fuzz" => fuzz(rest),
         "schemathesis" => db_up().and_then(|()| schemathesis()),
@@ -251,11 +253,10 @@ fn trust_loopback() -> Result<()> {
 }
 
 fn migrate() -> Result<()> {
-    let url =
-        std::env::var("DATABASE_URL").context("set DATABASE_URL to the PostgreSQL database to migrate")?;
     for bin in service_bins() {
+        // DATABASE_URL (if set) passes through; unset, each service migrates ./data/<service>.db.
         let mut cmd = cargo();
-        cmd.args(["run", "--quiet", "-p", bin, "--", "migrate"]).env("DATABASE_URL", &url);
+        cmd.current_dir(root()).args(["run", "--quiet", "-p", bin, "--", "migrate"]);
         run_cmd(cmd)?;
     }
     Ok(())
@@ -330,54 +331,76 @@ fn ensure_database(name: &str) -> Result<String> {
     Ok(format!("postgres://postgres@127.0.0.1:5432/{name}"))
 }
 
-/// Both services on PostgreSQL with development settings; prints how to call each.
-fn run() -> Result<()> {
+/// Both services with development settings; prints where each listens and how to call it.
+/// By default they keep their state in ./data (embedded SQLite, secrets generated there);
+/// `--postgres` uses local PostgreSQL databases and development secrets from data/dev.env.
+fn run(args: &[String]) -> Result<()> {
+    use std::io::{BufRead, BufReader};
+    let postgres = args.iter().any(|a| a == "--postgres");
     let bins = service_bins();
     if bins.is_empty() {
         bail!("no service crates in this checkout yet");
     }
-    db_up()?;
     let mut build = cargo();
     build.arg("build");
     for b in &bins {
         build.args(["-p", b]);
     }
     run_cmd(build)?;
-    let mut env = dev_env()?;
     // Local receivers are the point of a development run.
-    env.push(("OUTBOUND_ALLOW_CIDRS".into(), "127.0.0.0/8,::1/128".into()));
+    let mut env = vec![("OUTBOUND_ALLOW_CIDRS".to_owned(), "127.0.0.0/8,::1/128".to_owned())];
+    if postgres {
+        db_up()?;
+        env.extend(dev_env()?);
+    }
     let bin = |b: &str| root().join("target/debug").join(b);
     let mut children = Vec::new();
     for b in &bins {
-        let url = ensure_database(&format!("webhooks_{}", b.replace('-', "_")))?;
         let mut cmd = Command::new(bin(b));
-        cmd.current_dir(root()).envs(env.iter().map(|(k, v)| (k, v))).env("DATABASE_URL", &url);
-        children.push((b.to_string(), url, cmd.spawn().with_context(|| format!("starting {b}"))?));
+        cmd.current_dir(root()).envs(env.iter().cloned()).stdout(std::process::Stdio::piped());
+        if postgres {
+            cmd.env("DATABASE_URL", ensure_database(&format!("webhooks_{}", b.replace('-', "_")))?);
+        }
+        let mut child = cmd.spawn().with_context(|| format!("starting {b}"))?;
+        let mut lines = BufReader::new(child.stdout.take().context("stdout")?).lines();
+        let addr = loop {
+            match lines.next() {
+                Some(Ok(line)) => {
+                    if let Some(a) = line.strip_prefix("listening on ") {
+                        break a.trim().to_owned();
+                    }
+                }
+                _ => bail!("{b} exited before it was ready (see its log above)"),
+            }
+        };
+        std::thread::spawn(move || lines.for_each(drop));
+        children.push((b.to_string(), addr, child));
     }
-    std::thread::sleep(Duration::from_secs(2));
     println!();
-    for (b, url, _) in &children {
+    for (b, addr, _) in &children {
+        let mut cli = Command::new(bin(b));
+        cli.current_dir(root()).envs(env.iter().cloned());
+        if postgres {
+            cli.env("DATABASE_URL", format!("postgres://postgres@127.0.0.1:5432/webhooks_{}", b.replace('-', "_")));
+        }
         match b.as_str() {
             "workflow-api" => {
-                let token = Command::new(bin(b))
-                    .args(["token", "--account", "demo", "--ttl", "7d"])
-                    .envs(env.iter().map(|(k, v)| (k, v)))
-                    .output()?;
-                println!("workflow-api  http://127.0.0.1:8080  (docs/workflow-api.md)");
+                let token = cli.args(["token", "--account", "demo", "--ttl", "7d"]).output()?;
+                println!("workflow-api  http://{addr}  (docs/workflow-api.md)");
                 println!("  TOKEN={}", String::from_utf8_lossy(&token.stdout).trim());
+                println!("  more: target/debug/workflow-api token --account <id>");
             }
             "campaign-api" => {
-                let ws = Command::new(bin(b))
-                    .args(["create-workspace", "--name", "demo"])
-                    .env("DATABASE_URL", url)
-                    .output()?;
-                println!("campaign-api  http://127.0.0.1:8081  (docs/campaign-api.md)");
+                let ws = cli.args(["create-workspace", "--name", "demo"]).output()?;
+                println!("campaign-api  http://{addr}  (docs/campaign-api.md)");
                 println!("  new demo workspace: {}", String::from_utf8_lossy(&ws.stdout).trim());
+                println!("  more: target/debug/campaign-api create-workspace --name <name>");
             }
             _ => {}
         }
     }
-    println!("\nCtrl-C stops both.");
+    let store = if postgres { "PostgreSQL" } else { "./data (embedded SQLite)" };
+    println!("\nState: {store}. Ctrl-C stops both.");
     for (b, _, mut c) in children {
         let status = c.wait()?;
         if !status.success() {
