@@ -18,7 +18,7 @@ pub use tls::TestCa;
 /// Runs each listed `async fn name(backend: Backend)` as two tests, `name::postgres` and
 /// `name::sqlite`, with the given test attribute:
 ///
-/// ```ignore
+/// ```text
 /// on_both_backends!(#[tokio::test(flavor = "multi_thread")] delivers, retries);
 /// ```
 #[macro_export]
