@@ -381,7 +381,10 @@ fn run(args: &[String]) -> Result<()> {
         let mut cli = Command::new(bin(b));
         cli.current_dir(root()).envs(env.iter().cloned());
         if postgres {
-            cli.env("DATABASE_URL", format!("postgres://postgres@127.0.0.1:5432/webhooks_{}", b.replace('-', "_")));
+            cli.env(
+                "DATABASE_URL",
+                format!("postgres://postgres@127.0.0.1:5432/webhooks_{}", b.replace('-', "_")),
+            );
         }
         match b.as_str() {
             "workflow-api" => {

@@ -275,7 +275,9 @@ impl Pool {
     }
 
     /// Runs `f` on a pooled connection, outside any transaction of the caller's (each store
-    /// function is atomic by itself). On SQLite `f` runs on a blocking thread.
+    /// function is atomic by itself). On SQLite `f` runs on a blocking thread. On both stores it
+    /// runs on a task of its own, to its end even if the caller stops waiting, so a write's
+    /// outcome never depends on whether the client stayed.
     pub async fn run<R, E, F>(&self, f: F) -> Result<R, E>
     where
         F: ConnFn<R, E>,
@@ -284,8 +286,13 @@ impl Pool {
     {
         match &self.kind {
             PoolKind::Pg(p) => {
-                let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
-                f(DbConn::Pg(&mut conn)).await
+                let p = p.clone();
+                tokio::spawn(async move {
+                    let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
+                    f(DbConn::Pg(&mut conn)).await
+                })
+                .await
+                .map_err(|e| E::from(join_error(e)))?
             }
             PoolKind::Sqlite(p) => {
                 let mut conn = p.get().await.map_err(|e| E::from(sqlite_pool_error(e)))?;

@@ -5,7 +5,7 @@ use crate::secrets::SealedSecret;
 use crate::store::idempotency::Found;
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Bytea, Integer, Nullable, Text, Timestamptz};
-use diesel::QueryableByName;
+use diesel::{OptionalExtension, QueryableByName};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 #[derive(QueryableByName)]
@@ -43,28 +43,40 @@ pub(crate) async fn begin(
     .bind::<Timestamptz, _>(expire_before)
     .execute(conn)
     .await?;
-    let inserted = diesel::sql_query(
-        "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (scope, key) DO NOTHING",
-    )
-    .bind::<Text, _>(scope)
-    .bind::<Text, _>(key)
-    .bind::<Bytea, _>(request_hash)
-    .bind::<Timestamptz, _>(now)
-    .execute(conn)
-    .await?;
-    if inserted == 1 {
-        return Ok(Found::New);
+    // The row can vanish between the insert and the read (the first request was abandoned
+    // meanwhile): then the key is free again, so try again.
+    for _ in 0..3 {
+        let inserted = diesel::sql_query(
+            "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (scope, key) DO NOTHING",
+        )
+        .bind::<Text, _>(scope)
+        .bind::<Text, _>(key)
+        .bind::<Bytea, _>(request_hash)
+        .bind::<Timestamptz, _>(now)
+        .execute(conn)
+        .await?;
+        if inserted == 1 {
+            return Ok(Found::New);
+        }
+        let row: Option<Row> = diesel::sql_query(
+            "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
+             FROM idempotency_keys WHERE scope = $1 AND key = $2",
+        )
+        .bind::<Text, _>(scope)
+        .bind::<Text, _>(key)
+        .get_result(conn)
+        .await
+        .optional()?;
+        if let Some(row) = row {
+            return Ok(classify(row, request_hash));
+        }
     }
-    let row: Row = diesel::sql_query(
-        "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
-         FROM idempotency_keys WHERE scope = $1 AND key = $2",
-    )
-    .bind::<Text, _>(scope)
-    .bind::<Text, _>(key)
-    .get_result(conn)
-    .await?;
-    Ok(match row {
+    Ok(Found::InProgress)
+}
+
+fn classify(row: Row, request_hash: &[u8]) -> Found {
+    match row {
         Row { request_hash: h, .. } if h != request_hash => Found::Mismatch,
         Row {
             status_code: Some(status),
@@ -74,7 +86,7 @@ pub(crate) async fn begin(
             ..
         } => Found::Replay { status: status as u16, sealed: SealedSecret { key_id, nonce, ciphertext } },
         Row { .. } => Found::InProgress,
-    })
+    }
 }
 
 /// Stores the (sealed) answer to replay.

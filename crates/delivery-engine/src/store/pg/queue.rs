@@ -179,13 +179,15 @@ pub(crate) async fn record_attempts(
             -- acknowledgement matches nothing).
             WHERE d.id = v.id AND d.fence = v.fence AND d.status IN ('pending', 'failed')
               AND d.attempt_count = v.attempt_number - 1
-            RETURNING d.id
+            RETURNING d.id, d.fence
         )
         INSERT INTO webhook_attempts
             (delivery_id, attempt_number, started_at, duration_ms, response_code, error, response_body)
         SELECT v.id, v.attempt_number, v.started_at, v.duration_ms, v.response_code, v.error,
                NULLIF(v.response_body, ''::bytea)
-        FROM v JOIN upd ON upd.id = v.id
+        -- On id and fence: a delivery re-claimed after its lease ran out can be in one batch
+        -- twice, and only the record under the current fence was written.
+        FROM v JOIN upd ON upd.id = v.id AND upd.fence = v.fence
         RETURNING delivery_id
         "#,
     )
@@ -279,7 +281,7 @@ pub(crate) async fn resend(
 fn not_found(e: diesel::result::Error) -> EngineError {
     match e {
         diesel::result::Error::NotFound => EngineError::NotFound,
-        other => EngineError::Database(other),
+        other => EngineError::from(other),
     }
 }
 

@@ -6,7 +6,7 @@ use crate::secrets::SealedSecret;
 use crate::store::idempotency::Found;
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Integer, Nullable, Text};
-use diesel::{QueryableByName, RunQueryDsl, SqliteConnection};
+use diesel::{OptionalExtension, QueryableByName, RunQueryDsl, SqliteConnection};
 
 #[derive(QueryableByName)]
 struct Row {
@@ -39,26 +39,38 @@ pub(crate) fn begin(
     .bind::<Text, _>(key)
     .bind::<BigInt, _>(micros(expire_before))
     .execute(c)?;
-    let inserted = diesel::sql_query(
-        "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES (?1, ?2, ?3, ?4) \
-         ON CONFLICT (scope, key) DO NOTHING",
-    )
-    .bind::<Text, _>(scope)
-    .bind::<Text, _>(key)
-    .bind::<Binary, _>(request_hash)
-    .bind::<BigInt, _>(micros(now))
-    .execute(c)?;
-    if inserted == 1 {
-        return Ok(Found::New);
+    // The row can vanish between the insert and the read (the first request was abandoned
+    // meanwhile): then the key is free again, so try again.
+    for _ in 0..3 {
+        let inserted = diesel::sql_query(
+            "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES (?1, ?2, ?3, ?4) \
+             ON CONFLICT (scope, key) DO NOTHING",
+        )
+        .bind::<Text, _>(scope)
+        .bind::<Text, _>(key)
+        .bind::<Binary, _>(request_hash)
+        .bind::<BigInt, _>(micros(now))
+        .execute(c)?;
+        if inserted == 1 {
+            return Ok(Found::New);
+        }
+        let row: Option<Row> = diesel::sql_query(
+            "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
+             FROM idempotency_keys WHERE scope = ?1 AND key = ?2",
+        )
+        .bind::<Text, _>(scope)
+        .bind::<Text, _>(key)
+        .get_result(c)
+        .optional()?;
+        if let Some(row) = row {
+            return Ok(classify(row, request_hash));
+        }
     }
-    let row: Row = diesel::sql_query(
-        "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
-         FROM idempotency_keys WHERE scope = ?1 AND key = ?2",
-    )
-    .bind::<Text, _>(scope)
-    .bind::<Text, _>(key)
-    .get_result(c)?;
-    Ok(match row {
+    Ok(Found::InProgress)
+}
+
+fn classify(row: Row, request_hash: &[u8]) -> Found {
+    match row {
         Row { request_hash: h, .. } if h != request_hash => Found::Mismatch,
         Row {
             status_code: Some(status),
@@ -68,7 +80,7 @@ pub(crate) fn begin(
             ..
         } => Found::Replay { status: status as u16, sealed: SealedSecret { key_id, nonce, ciphertext } },
         Row { .. } => Found::InProgress,
-    })
+    }
 }
 
 pub(crate) fn finish(

@@ -100,14 +100,15 @@ pub(crate) fn claim_due_deliveries(
     per_endpoint: i64,
     busy: &[(Uuid, i64)],
 ) -> EngineResult<Vec<ClaimedDelivery>> {
-    // The lease runs on this host's clock, which is the database's: SQLite is embedded.
-    let now = micros(Utc::now());
-    let until = now.saturating_add(lease_ms.saturating_mul(1000));
     let busy = serde_json::Value::from(
         busy.iter().map(|(id, room)| serde_json::json!([id.to_string(), room])).collect::<Vec<_>>(),
     )
     .to_string();
     atomically(c, |c| {
+        // Read once the write lock is held (BEGIN IMMEDIATE may have waited for it), so the lease
+        // is not shortened by the wait. It runs on this host's clock, which is the database's.
+        let now = micros(Utc::now());
+        let until = now.saturating_add(lease_ms.saturating_mul(1000));
         let claimed: Vec<IdRow> = diesel::sql_query(
             r#"
             WITH busy AS (
@@ -309,7 +310,7 @@ pub(super) fn unpark_endpoint(
 ) -> EngineResult<()> {
     diesel::sql_query(
         "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > ?2 THEN leased_until \
-         ELSE max(next_attempt_at, ?2) END \
+         ELSE max(COALESCE(next_attempt_at, ?2), ?2) END \
          WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at = ?3",
     )
     .bind::<Text, _>(endpoint.to_string())
