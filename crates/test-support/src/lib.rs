@@ -1,4 +1,4 @@
-//! Real parts for tests: an isolated PostgreSQL database per test, HTTP and HTTPS receivers on
+//! Real parts for tests: an isolated database per test (PostgreSQL or an SQLite file), HTTP and HTTPS receivers on
 //! loopback whose behaviour each test scripts, and a throwaway certificate authority.
 
 mod db;
