@@ -1,5 +1,6 @@
-//! Real parts for tests: an isolated database per test (PostgreSQL or an SQLite file), HTTP and HTTPS receivers on
-//! loopback whose behaviour each test scripts, and a throwaway certificate authority.
+//! Real parts for tests: an isolated database per test (PostgreSQL or an SQLite file), HTTP and
+//! HTTPS receivers on loopback whose behaviour each test scripts, and a throwaway certificate
+//! authority.
 
 mod db;
 mod hmac;
