@@ -194,7 +194,10 @@ where
     migrate(&database_url, spec.migrations).await?;
     let pool = delivery_engine::connect_pool(&database_url, common.database_pool_size)?;
     if common.store.is_embedded() {
-        tracing::info!(database = %database_url, "using the embedded SQLite store (set DATABASE_URL for PostgreSQL)");
+        tracing::info!(
+            database = %database_url,
+            "using the embedded SQLite store (set DATABASE_URL for PostgreSQL)"
+        );
     }
     let engine = Engine::new(
         pool,

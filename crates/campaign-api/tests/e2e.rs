@@ -1,5 +1,6 @@
-//! campaign-api end to end, on both stores (`<test>::postgres`, `<test>::sqlite`): the real binary on a fresh database, HTTPS receivers
-//! with a CA made at test time (trusted through OUTBOUND_CA_FILE), real HTTP.
+//! campaign-api end to end, on both stores (each test runs as `<test>::postgres` and
+//! `<test>::sqlite`): the real binary on a fresh database, HTTPS receivers with a CA made at test
+//! time (trusted through OUTBOUND_CA_FILE), real HTTP.
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{json, Value};

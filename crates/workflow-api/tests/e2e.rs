@@ -1,5 +1,6 @@
-//! workflow-api end to end, on both stores (`<test>::postgres`, `<test>::sqlite`): the real binary on a fresh database, real receivers,
-//! real HTTP. Each test starts its own service process.
+//! workflow-api end to end, on both stores (each test runs as `<test>::postgres` and
+//! `<test>::sqlite`): the real binary on a fresh database, real receivers, real HTTP. Each test
+//! starts its own service process.
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{json, Value};
