@@ -1,5 +1,5 @@
-//! Nothing lost: the real binary killed with SIGKILL mid-delivery, frozen with SIGSTOP past its
-//! lease, and cut off from a PostgreSQL that goes down and comes back.
+//! Nothing lost: the real binary killed with SIGKILL mid-delivery and frozen with SIGSTOP past
+//! its lease (on both stores), and cut off from a PostgreSQL that goes down and comes back.
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{json, Value};
