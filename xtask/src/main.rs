@@ -22,7 +22,7 @@ cargo xtask <task>
                    run the fuzz targets (all, or one) for N seconds each (default 60);
                    installs cargo-fuzz if missing
   schemathesis     property-based API tests of both services against their OpenAPI
-                   descriptions (part of `test`)
+                   descriptions, on each store (part of `test`)
   help             this text
 ";
 
@@ -127,12 +127,23 @@ fn schemathesis() -> Result<()> {
         ("LISTEN_ADDR".to_owned(), "127.0.0.1:0".to_owned()),
     ];
     for service in service_bins() {
+        println!("schemathesis: {service} on PostgreSQL");
         let db = format!("wh_schemathesis_{}", service.replace('-', "_"));
         psql(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))?;
         psql(&format!("CREATE DATABASE {db}"))?;
         let url = format!("postgres://postgres@127.0.0.1:5432/{db}");
         let result = schemathesis_one(service, &url, &env);
         psql(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))?;
+        result?;
+
+        // The same API on the embedded store, in a fresh file.
+        println!("schemathesis: {service} on SQLite");
+        let dir = root().join("target/schemathesis");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir)?;
+        let url = format!("sqlite://{}", dir.join(format!("{service}.db")).display());
+        let result = schemathesis_one(service, &url, &env);
+        let _ = std::fs::remove_dir_all(&dir);
         result?;
     }
     Ok(())
