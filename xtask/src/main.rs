@@ -367,11 +367,14 @@ fn run(args: &[String]) -> Result<()> {
     let bin = |b: &str| root().join("target/debug").join(b);
     let mut children = Vec::new();
     for b in &bins {
+        // Unset for the embedded store: the service and its CLI then share ./data.
+        let url = match postgres {
+            true => Some(ensure_database(&format!("webhooks_{}", b.replace('-', "_")))?),
+            false => None,
+        };
         let mut cmd = Command::new(bin(b));
-        cmd.current_dir(root()).envs(env.iter().cloned()).stdout(std::process::Stdio::piped());
-        if postgres {
-            cmd.env("DATABASE_URL", ensure_database(&format!("webhooks_{}", b.replace('-', "_")))?);
-        }
+        cmd.current_dir(root()).envs(env.iter().cloned()).envs(url.iter().map(|u| ("DATABASE_URL", u)));
+        cmd.stdout(std::process::Stdio::piped());
         let mut child = cmd.spawn().with_context(|| format!("starting {b}"))?;
         let mut lines = BufReader::new(child.stdout.take().context("stdout")?).lines();
         let addr = loop {
@@ -385,18 +388,12 @@ fn run(args: &[String]) -> Result<()> {
             }
         };
         std::thread::spawn(move || lines.for_each(drop));
-        children.push((b.to_string(), addr, child));
+        children.push((b.to_string(), addr, url, child));
     }
     println!();
-    for (b, addr, _) in &children {
+    for (b, addr, url, _) in &children {
         let mut cli = Command::new(bin(b));
-        cli.current_dir(root()).envs(env.iter().cloned());
-        if postgres {
-            cli.env(
-                "DATABASE_URL",
-                format!("postgres://postgres@127.0.0.1:5432/webhooks_{}", b.replace('-', "_")),
-            );
-        }
+        cli.current_dir(root()).envs(env.iter().cloned()).envs(url.iter().map(|u| ("DATABASE_URL", u)));
         match b.as_str() {
             "workflow-api" => {
                 let token = cli.args(["token", "--account", "demo", "--ttl", "7d"]).output()?;
@@ -415,7 +412,7 @@ fn run(args: &[String]) -> Result<()> {
     }
     let store = if postgres { "PostgreSQL" } else { "./data (embedded SQLite)" };
     println!("\nState: {store}. Ctrl-C stops both.");
-    for (b, _, mut c) in children {
+    for (b, _, _, mut c) in children {
         let status = c.wait()?;
         if !status.success() {
             eprintln!("{b} exited with {status}");

@@ -76,10 +76,14 @@ impl StoreConfig {
         }
     }
 
-    /// Creates DATA_DIR (owner-only, 0700) if it is missing. The embedded database holds
-    /// payloads and sealed secrets; the directory holds the key that opens them.
+    /// Creates DATA_DIR (owner-only, 0700) if the database lives there and it is missing. The
+    /// embedded database holds payloads and sealed secrets; the directory holds the key that
+    /// opens them.
     pub fn create_data_dir(&self) -> Result<()> {
-        create_private_dir(&self.data_dir)
+        match self.database_url.as_deref() {
+            Some(url) if !url.is_empty() => Ok(()),
+            _ => create_private_dir(&self.data_dir),
+        }
     }
 
     /// The secret `spec` of `service`: the configured value if there is one; with the embedded

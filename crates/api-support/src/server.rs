@@ -185,9 +185,7 @@ where
     R: FnOnce(Engine) -> C,
     C: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
 {
-    if common.store.database_url.as_deref().is_none_or(str::is_empty) {
-        common.store.create_data_dir()?;
-    }
+    common.store.create_data_dir()?;
     let database_url = common.store.database_url(spec.name);
     let master_keys = common.store.secret(spec.name, MASTER_KEYS, common.master_keys.as_deref())?;
     let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;

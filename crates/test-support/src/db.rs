@@ -98,14 +98,6 @@ impl TestDb {
         }
     }
 
-    pub fn backend(&self) -> Backend {
-        if self.sqlite_dir.is_some() {
-            Backend::Sqlite
-        } else {
-            Backend::Postgres
-        }
-    }
-
     /// A fresh PostgreSQL database migrated by `migrate` (called at most once per template, with the
     /// template's URL). `label` names the migration sets, e.g. `engine` or `workflow`.
     pub async fn create<F, Fut>(label: &str, migrate: F) -> Result<Self>

@@ -4,6 +4,8 @@ use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
 use chrono::{DateTime, Utc};
+use diesel::sql_types::{Binary, Integer, Nullable, Text};
+use diesel::QueryableByName;
 
 /// What to do with a request carrying an idempotency key (see [`crate::Engine::idempotency_begin`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +27,38 @@ pub(crate) enum Found {
     Replay { status: u16, sealed: SealedSecret },
     InProgress,
     Mismatch,
+}
+
+/// A stored key as read back (both stores; the columns have the same types).
+#[derive(QueryableByName)]
+pub(super) struct StoredKey {
+    #[diesel(sql_type = Binary)]
+    request_hash: Vec<u8>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    status_code: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    response_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    response_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    response_sealed: Option<Vec<u8>>,
+}
+
+impl StoredKey {
+    /// What a request with `request_hash` finds under this key.
+    pub(super) fn classify(self, request_hash: &[u8]) -> Found {
+        match self {
+            StoredKey { request_hash: h, .. } if h != request_hash => Found::Mismatch,
+            StoredKey {
+                status_code: Some(status),
+                response_key_id: Some(key_id),
+                response_nonce: Some(nonce),
+                response_sealed: Some(ciphertext),
+                ..
+            } => Found::Replay { status: status as u16, sealed: SealedSecret { key_id, nonce, ciphertext } },
+            StoredKey { .. } => Found::InProgress,
+        }
+    }
 }
 
 /// Claims `key` for this request, or reports what happened to it before. Keys older than

@@ -59,10 +59,6 @@ impl Backend {
             )),
         }
     }
-
-    pub fn is_sqlite(&self) -> bool {
-        matches!(self, Backend::Sqlite(_))
-    }
 }
 
 /// A connection of either backend, as handed to the closures of [`Pool::run`] and

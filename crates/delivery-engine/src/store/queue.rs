@@ -6,10 +6,10 @@
 //! (`pg/queue.rs`, `sqlite/queue.rs`); the rules are the same.
 
 use super::{pg, sqlite, DbConn};
-use crate::error::EngineResult;
+use crate::error::{EngineError, EngineResult};
 use crate::store::DeliveryStatus;
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{BigInt, Bool, Bytea, Integer, Text};
+use diesel::sql_types::{BigInt, Bool, Bytea, Integer, Nullable, Text};
 use diesel::QueryableByName;
 use uuid::Uuid;
 
@@ -83,6 +83,39 @@ pub enum ResendRule {
     RejectDelivered,
     /// Send it again with the same delivery id (campaign-api's replay).
     AllowDelivered,
+}
+
+/// A delivery and its endpoint as a re-send finds them (both stores).
+#[derive(QueryableByName)]
+pub(super) struct ResendRow {
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Bool>)]
+    in_flight: Option<bool>,
+    #[diesel(sql_type = Bool)]
+    endpoint_deleted: bool,
+    #[diesel(sql_type = Bool)]
+    endpoint_disabled: bool,
+}
+
+impl ResendRow {
+    /// What a re-send under `rule` does: an error, `None` (an attempt is in flight: leave it to
+    /// finish), or `Some(terminal)`. A dead or delivered delivery, or any delivery of a disabled
+    /// endpoint, is terminal: it gets exactly one attempt (the endpoint stays disabled; only this
+    /// explicit re-send reaches it).
+    pub(super) fn plan(&self, rule: ResendRule) -> EngineResult<Option<bool>> {
+        let status = DeliveryStatus::parse(&self.status).unwrap_or(DeliveryStatus::Dead);
+        if status == DeliveryStatus::Delivered && rule == ResendRule::RejectDelivered {
+            return Err(EngineError::AlreadyDelivered);
+        }
+        if self.endpoint_deleted {
+            return Err(EngineError::EndpointDeleted);
+        }
+        if self.in_flight == Some(true) {
+            return Ok(None);
+        }
+        Ok(Some(matches!(status, DeliveryStatus::Delivered | DeliveryStatus::Dead) || self.endpoint_disabled))
+    }
 }
 
 /// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint.

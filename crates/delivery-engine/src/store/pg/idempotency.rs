@@ -2,25 +2,11 @@
 
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
-use crate::store::idempotency::Found;
+use crate::store::idempotency::{Found, StoredKey};
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{Bytea, Integer, Nullable, Text, Timestamptz};
-use diesel::{OptionalExtension, QueryableByName};
+use diesel::sql_types::{Bytea, Integer, Text, Timestamptz};
+use diesel::OptionalExtension;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
-
-#[derive(QueryableByName)]
-struct Row {
-    #[diesel(sql_type = Bytea)]
-    request_hash: Vec<u8>,
-    #[diesel(sql_type = Nullable<Integer>)]
-    status_code: Option<i32>,
-    #[diesel(sql_type = Nullable<Text>)]
-    response_key_id: Option<String>,
-    #[diesel(sql_type = Nullable<Bytea>)]
-    response_nonce: Option<Vec<u8>>,
-    #[diesel(sql_type = Nullable<Bytea>)]
-    response_sealed: Option<Vec<u8>>,
-}
 
 /// Claims `key` for this request, or reports what happened to it before. Keys older than
 /// `expire_before` are forgotten.
@@ -59,7 +45,7 @@ pub(crate) async fn begin(
         if inserted == 1 {
             return Ok(Found::New);
         }
-        let row: Option<Row> = diesel::sql_query(
+        let row: Option<StoredKey> = diesel::sql_query(
             "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
              FROM idempotency_keys WHERE scope = $1 AND key = $2",
         )
@@ -69,24 +55,10 @@ pub(crate) async fn begin(
         .await
         .optional()?;
         if let Some(row) = row {
-            return Ok(classify(row, request_hash));
+            return Ok(row.classify(request_hash));
         }
     }
     Ok(Found::InProgress)
-}
-
-fn classify(row: Row, request_hash: &[u8]) -> Found {
-    match row {
-        Row { request_hash: h, .. } if h != request_hash => Found::Mismatch,
-        Row {
-            status_code: Some(status),
-            response_key_id: Some(key_id),
-            response_nonce: Some(nonce),
-            response_sealed: Some(ciphertext),
-            ..
-        } => Found::Replay { status: status as u16, sealed: SealedSecret { key_id, nonce, ciphertext } },
-        Row { .. } => Found::InProgress,
-    }
 }
 
 /// Stores the (sealed) answer to replay.

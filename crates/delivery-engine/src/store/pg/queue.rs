@@ -2,8 +2,7 @@
 //! LOCKED`; batches travel as arrays (`unnest`); wake-ups as NOTIFY.
 
 use crate::error::{EngineError, EngineResult};
-use crate::store::queue::{AttemptRecord, ClaimedDelivery, NewEventRow, ResendRule, WAKE_CHANNEL};
-use crate::store::DeliveryStatus;
+use crate::store::queue::{AttemptRecord, ClaimedDelivery, NewEventRow, ResendRow, ResendRule, WAKE_CHANNEL};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
 use diesel::QueryableByName;
@@ -207,18 +206,6 @@ pub(crate) async fn record_attempts(
     Ok(rows.into_iter().map(|r| r.delivery_id).collect())
 }
 
-#[derive(QueryableByName)]
-struct ResendRow {
-    #[diesel(sql_type = Text)]
-    status: String,
-    #[diesel(sql_type = Nullable<Bool>)]
-    in_flight: Option<bool>,
-    #[diesel(sql_type = Bool)]
-    endpoint_deleted: bool,
-    #[diesel(sql_type = Bool)]
-    endpoint_disabled: bool,
-}
-
 /// Makes a delivery due now. A delivered or dead one gets exactly one more attempt (no
 /// automatic retries after it); one awaiting retry keeps its schedule and is just brought
 /// forward; one in flight is left to finish.
@@ -245,20 +232,7 @@ pub(crate) async fn resend(
         .get_result(conn)
         .await
         .map_err(not_found)?;
-        let status = DeliveryStatus::parse(&row.status).unwrap_or(DeliveryStatus::Dead);
-        if status == DeliveryStatus::Delivered && rule == ResendRule::RejectDelivered {
-            return Err(EngineError::AlreadyDelivered);
-        }
-        if row.endpoint_deleted {
-            return Err(EngineError::EndpointDeleted);
-        }
-        if row.in_flight == Some(true) {
-            return Ok(());
-        }
-        // A dead or delivered delivery, or any delivery of a disabled endpoint, gets exactly one
-        // attempt (the endpoint stays disabled; only this explicit re-send reaches it).
-        let terminal =
-            matches!(status, DeliveryStatus::Delivered | DeliveryStatus::Dead) || row.endpoint_disabled;
+        let Some(terminal) = row.plan(rule)? else { return Ok(()) };
         diesel::sql_query(
             r#"
             UPDATE webhook_deliveries

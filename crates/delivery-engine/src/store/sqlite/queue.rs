@@ -5,8 +5,7 @@
 
 use super::{atomically, micros, time, uuid, IdRow, INFINITY};
 use crate::error::{EngineError, EngineResult};
-use crate::store::queue::{AttemptRecord, ClaimedDelivery, NewEventRow, ResendRule};
-use crate::store::DeliveryStatus;
+use crate::store::queue::{AttemptRecord, ClaimedDelivery, NewEventRow, ResendRow, ResendRule};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::{OptionalExtension, QueryableByName, RunQueryDsl, SqliteConnection};
@@ -230,18 +229,6 @@ pub(crate) fn record_attempts(
     })
 }
 
-#[derive(QueryableByName)]
-struct ResendDb {
-    #[diesel(sql_type = Text)]
-    status: String,
-    #[diesel(sql_type = Nullable<Bool>)]
-    in_flight: Option<bool>,
-    #[diesel(sql_type = Bool)]
-    endpoint_deleted: bool,
-    #[diesel(sql_type = Bool)]
-    endpoint_disabled: bool,
-}
-
 pub(crate) fn resend(
     c: &mut SqliteConnection,
     tenant: &str,
@@ -250,7 +237,7 @@ pub(crate) fn resend(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     atomically(c, |c| {
-        let row: ResendDb = diesel::sql_query(
+        let row: ResendRow = diesel::sql_query(
             "SELECT d.status, d.leased_until > ?3 AS in_flight, \
                     ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled \
              FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
@@ -262,20 +249,7 @@ pub(crate) fn resend(
         .get_result(c)
         .optional()?
         .ok_or(EngineError::NotFound)?;
-        let status = DeliveryStatus::parse(&row.status).unwrap_or(DeliveryStatus::Dead);
-        if status == DeliveryStatus::Delivered && rule == ResendRule::RejectDelivered {
-            return Err(EngineError::AlreadyDelivered);
-        }
-        if row.endpoint_deleted {
-            return Err(EngineError::EndpointDeleted);
-        }
-        if row.in_flight == Some(true) {
-            return Ok(());
-        }
-        // As on PostgreSQL: a dead or delivered delivery, or any of a disabled endpoint, gets
-        // exactly one attempt.
-        let terminal =
-            matches!(status, DeliveryStatus::Delivered | DeliveryStatus::Dead) || row.endpoint_disabled;
+        let Some(terminal) = row.plan(rule)? else { return Ok(()) };
         diesel::sql_query(
             "UPDATE webhook_deliveries \
              SET status = CASE WHEN ?2 THEN 'pending' ELSE status END, manual = (manual OR ?2), \
