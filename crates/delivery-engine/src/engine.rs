@@ -1,15 +1,16 @@
 //! The engine's public face: what the API crates call. Each method is one operation of a
 //! handler; tenant scoping is an argument of every call that reads or writes tenant data.
 
-use crate::clock::{Clock, SystemClock};
 use crate::error::{EngineError, EngineResult};
 use crate::http::AddressPolicy;
 use crate::profile::Profile;
 use crate::secrets::{Keyring, SigningSecret};
-use crate::store::queue::{self, NewEventRow, ResendRule};
+use crate::store::model::{EndpointChanges, Found, NewEndpointRow, NewEventRow};
 use crate::store::{
-    self, Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, Endpoint, EndpointChanges, EndpointRow, Pool,
+    deliveries, endpoints, idempotency, queue, Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, Endpoint,
+    Pool, ResendRule,
 };
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 use tokio::sync::Notify;
 use uuid::Uuid;
@@ -29,6 +30,7 @@ pub struct NewEvent<'a> {
     pub id: Option<Uuid>,
 }
 
+/// What [`Engine::enqueue`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Enqueued {
     New {
@@ -47,6 +49,19 @@ impl Enqueued {
             Enqueued::New { event_id, .. } | Enqueued::Duplicate { event_id } => event_id,
         }
     }
+}
+
+/// What to do with a request carrying an idempotency key (see [`Engine::idempotency_begin`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IdempotencyState {
+    /// First use: process it, then finish or abandon the key.
+    New,
+    /// Seen with the same request: answer this again.
+    Replay { status: u16, body: Vec<u8> },
+    /// The first request with this key is still being processed.
+    InProgress,
+    /// The key was used for a different request.
+    Mismatch,
 }
 
 /// URL rules for registration.
@@ -95,7 +110,6 @@ pub(crate) struct Inner {
     pub(crate) pool: Pool,
     pub(crate) keyring: Keyring,
     pub(crate) profile: Profile,
-    pub(crate) clock: Arc<dyn Clock>,
     pub(crate) config: EngineConfig,
     /// Wakes this process's dispatchers; other processes learn through NOTIFY.
     pub(crate) wake: Arc<Notify>,
@@ -112,19 +126,7 @@ impl std::fmt::Debug for Inner {
 
 impl Engine {
     pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
-        Self::with_clock(pool, keyring, profile, config, Arc::new(SystemClock))
-    }
-
-    pub fn with_clock(
-        pool: Pool,
-        keyring: Keyring,
-        profile: Profile,
-        config: EngineConfig,
-        clock: Arc<dyn Clock>,
-    ) -> Self {
-        Self {
-            inner: Arc::new(Inner { pool, keyring, profile, clock, config, wake: Arc::new(Notify::new()) }),
-        }
+        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake: Arc::new(Notify::new()) }) }
     }
 
     /// The same engine on another pool, sharing the in-process wake-up signal. Services give
@@ -137,7 +139,6 @@ impl Engine {
                 pool,
                 keyring: i.keyring.clone(),
                 profile: i.profile.clone(),
-                clock: i.clock.clone(),
                 config: i.config.clone(),
                 wake: i.wake.clone(),
             }),
@@ -146,10 +147,6 @@ impl Engine {
 
     pub fn profile(&self) -> &Profile {
         &self.inner.profile
-    }
-
-    pub fn pool(&self) -> &Pool {
-        &self.inner.pool
     }
 
     /// Runs `f` on a pooled connection (see [`Pool::run`]): for a service's reads and single
@@ -180,8 +177,8 @@ impl Engine {
         result
     }
 
-    fn now(&self) -> chrono::DateTime<chrono::Utc> {
-        self.inner.clock.now()
+    pub(crate) fn now(&self) -> DateTime<Utc> {
+        Utc::now()
     }
 
     /// Checks a URL against the engine's rules: absolute, http(s) (or https only), a host,
@@ -225,7 +222,7 @@ impl Engine {
         let endpoint = self
             .run(move |mut c| {
                 Box::pin(async move {
-                    let row = EndpointRow {
+                    let row = NewEndpointRow {
                         id,
                         tenant_id: &tenant,
                         url: &url,
@@ -233,7 +230,7 @@ impl Engine {
                         sealed: &sealed,
                         created_at: now,
                     };
-                    store::insert_endpoint(&mut c, row).await
+                    endpoints::insert_endpoint(&mut c, row).await
                 })
             })
             .await?;
@@ -242,12 +239,13 @@ impl Engine {
 
     pub async fn list_endpoints(&self, tenant: &str) -> EngineResult<Vec<Endpoint>> {
         let tenant = tenant.to_owned();
-        self.run(move |mut c| Box::pin(async move { store::list_endpoints(&mut c, &tenant).await })).await
+        self.run(move |mut c| Box::pin(async move { endpoints::list_endpoints(&mut c, &tenant).await })).await
     }
 
     pub async fn get_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
         let tenant = tenant.to_owned();
-        self.run(move |mut c| Box::pin(async move { store::get_endpoint(&mut c, &tenant, id).await })).await
+        self.run(move |mut c| Box::pin(async move { endpoints::get_endpoint(&mut c, &tenant, id).await }))
+            .await
     }
 
     pub async fn update_endpoint(
@@ -277,7 +275,7 @@ impl Engine {
         let tenant = tenant.to_owned();
         let endpoint = self
             .run(move |mut c| {
-                Box::pin(async move { store::update_endpoint(&mut c, &tenant, id, changes, now).await })
+                Box::pin(async move { endpoints::update_endpoint(&mut c, &tenant, id, changes, now).await })
             })
             .await?;
         if patch.disabled == Some(false) {
@@ -293,26 +291,19 @@ impl Engine {
         let sealed = self.inner.keyring.seal(id, &secret);
         let (tenant, now) = (tenant.to_owned(), self.now());
         self.run(move |mut c| {
-            Box::pin(async move { store::store_secret(&mut c, &tenant, id, &sealed, now).await })
+            Box::pin(async move { endpoints::store_secret(&mut c, &tenant, id, &sealed, now).await })
         })
         .await?;
         Ok(secret)
     }
 
-    /// The endpoint's current secret, for callers that sign on the engine's behalf (tests, tools).
-    pub async fn reveal_secret(&self, tenant: &str, id: Uuid) -> EngineResult<SigningSecret> {
-        let tenant = tenant.to_owned();
-        let sealed = self
-            .run(move |mut c| Box::pin(async move { store::load_sealed_secret(&mut c, &tenant, id).await }))
-            .await?;
-        Ok(self.inner.keyring.open(id, &sealed)?)
-    }
-
     /// Removes the endpoint; its open deliveries end as dead with "endpoint deleted".
     pub async fn delete_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<()> {
         let (tenant, now) = (tenant.to_owned(), self.now());
-        self.run(move |mut c| Box::pin(async move { store::delete_endpoint(&mut c, &tenant, id, now).await }))
-            .await
+        self.run(move |mut c| {
+            Box::pin(async move { endpoints::delete_endpoint(&mut c, &tenant, id, now).await })
+        })
+        .await
     }
 
     /// The outbox: records the event and its deliveries on the caller's connection, inside the
@@ -335,7 +326,7 @@ impl Engine {
         match queue::enqueue(conn, &row).await? {
             Some(deliveries) => Ok(Enqueued::New { event_id: id, deliveries }),
             None => {
-                let existing = store::find_event_id(conn, event.tenant_id, event.dedupe_key).await?;
+                let existing = deliveries::find_event_id(conn, event.tenant_id, event.dedupe_key).await?;
                 Ok(Enqueued::Duplicate { event_id: existing.unwrap_or(id) })
             }
         }
@@ -355,13 +346,16 @@ impl Engine {
     /// The delivery log, newest first.
     pub async fn list_deliveries(&self, tenant: &str, query: &DeliveryQuery) -> EngineResult<Vec<Delivery>> {
         let (tenant, query) = (tenant.to_owned(), query.clone());
-        self.run(move |mut c| Box::pin(async move { store::list_deliveries(&mut c, &tenant, &query).await }))
-            .await
+        self.run(move |mut c| {
+            Box::pin(async move { deliveries::list_deliveries(&mut c, &tenant, &query).await })
+        })
+        .await
     }
 
     pub async fn get_delivery(&self, tenant: &str, id: Uuid) -> EngineResult<(Delivery, Vec<Attempt>)> {
         let tenant = tenant.to_owned();
-        self.run(move |mut c| Box::pin(async move { store::get_delivery(&mut c, &tenant, id).await })).await
+        self.run(move |mut c| Box::pin(async move { deliveries::get_delivery(&mut c, &tenant, id).await }))
+            .await
     }
 
     /// Claims an `Idempotency-Key` for a request (`scope` identifies the client, `request_hash`
@@ -371,8 +365,7 @@ impl Engine {
         scope: &str,
         key: &str,
         request_hash: &[u8],
-    ) -> EngineResult<crate::IdempotencyState> {
-        use crate::store::idempotency::{self, Found};
+    ) -> EngineResult<IdempotencyState> {
         let now = self.now();
         let (scope_owned, key_owned, hash) = (scope.to_owned(), key.to_owned(), request_hash.to_vec());
         let found = self
@@ -384,10 +377,10 @@ impl Engine {
             })
             .await?;
         Ok(match found {
-            Found::New => crate::IdempotencyState::New,
-            Found::InProgress => crate::IdempotencyState::InProgress,
-            Found::Mismatch => crate::IdempotencyState::Mismatch,
-            Found::Replay { status, sealed } => crate::IdempotencyState::Replay {
+            Found::New => IdempotencyState::New,
+            Found::InProgress => IdempotencyState::InProgress,
+            Found::Mismatch => IdempotencyState::Mismatch,
+            Found::Replay { status, sealed } => IdempotencyState::Replay {
                 status,
                 body: self.inner.keyring.open_bytes(&idempotency_aad(scope, key), &sealed)?,
             },
@@ -405,7 +398,7 @@ impl Engine {
         let sealed = self.inner.keyring.seal_bytes(&idempotency_aad(scope, key), body);
         let (scope, key) = (scope.to_owned(), key.to_owned());
         self.run(move |mut c| {
-            Box::pin(async move { store::idempotency::finish(&mut c, &scope, &key, status, &sealed).await })
+            Box::pin(async move { idempotency::finish(&mut c, &scope, &key, status, &sealed).await })
         })
         .await
     }
@@ -413,10 +406,7 @@ impl Engine {
     /// Forgets a key whose request failed on our side, so the client can retry it.
     pub async fn idempotency_abandon(&self, scope: &str, key: &str) -> EngineResult<()> {
         let (scope, key) = (scope.to_owned(), key.to_owned());
-        self.run(move |mut c| {
-            Box::pin(async move { store::idempotency::abandon(&mut c, &scope, &key).await })
-        })
-        .await
+        self.run(move |mut c| Box::pin(async move { idempotency::abandon(&mut c, &scope, &key).await })).await
     }
 
     /// Sends a delivery again now, under the service's rule for delivered ones.
@@ -426,7 +416,7 @@ impl Engine {
             .run(move |mut c| {
                 Box::pin(async move {
                     queue::resend(&mut c, &tenant, id, rule, now).await?;
-                    store::get_delivery(&mut c, &tenant, id).await
+                    deliveries::get_delivery(&mut c, &tenant, id).await
                 })
             })
             .await?;

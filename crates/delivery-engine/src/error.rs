@@ -8,6 +8,7 @@
 use crate::secrets::KeyringError;
 
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum EngineError {
     /// No such id for this tenant. Another tenant's id is indistinguishable from an unknown one.
     #[error("not found")]
@@ -43,35 +44,38 @@ pub enum EngineError {
 impl From<diesel::result::Error> for EngineError {
     /// A lost connection is the database being away (503), not a bug (500).
     fn from(e: diesel::result::Error) -> Self {
-        use diesel::result::{DatabaseErrorKind, Error};
-        match e {
-            Error::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
-                EngineError::Unavailable(info.message().to_owned())
-            }
-            Error::BrokenTransactionManager => {
-                EngineError::Unavailable("the connection broke mid-transaction".into())
-            }
-            other => {
-                // diesel-async reports some socket failures as unknown database errors.
-                let text = other.to_string();
-                let lost = [
-                    "connection closed",
-                    "Connection reset",
-                    "broken pipe",
-                    "terminating connection",
-                    "error communicating",
-                    // SQLite: the write lock stayed taken for longer than busy_timeout.
-                    "database is locked",
-                ]
-                .iter()
-                .any(|needle| text.contains(needle));
-                if lost {
-                    EngineError::Unavailable(text)
-                } else {
-                    EngineError::Database(other)
-                }
-            }
+        if is_lost_connection(&e) {
+            EngineError::Unavailable(e.to_string())
+        } else {
+            EngineError::Database(e)
         }
+    }
+}
+
+/// Whether `e` means the database could not be reached or went away mid-request. By error kind
+/// where the drivers report one (diesel-async maps every socket failure to
+/// `UnableToSendCommand`); by message only where they do not: PostgreSQL's shutdown and
+/// connection-failure SQLSTATEs (57P01-57P03, 08xxx) arrive as `Unknown` without the code, and
+/// SQLite reports `SQLITE_BUSY` (the write lock stayed taken longer than `busy_timeout`) as
+/// `Unknown` too.
+fn is_lost_connection(e: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match e {
+        Error::DatabaseError(
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            _,
+        )
+        | Error::BrokenTransactionManager => true,
+        Error::DatabaseError(DatabaseErrorKind::Unknown, info) => {
+            const LOST: [&str; 4] = [
+                "terminating connection",
+                "the database system is shutting down",
+                "the database system is starting up",
+                "database is locked",
+            ];
+            LOST.iter().any(|needle| info.message().contains(needle))
+        }
+        _ => false,
     }
 }
 
@@ -82,3 +86,35 @@ impl From<diesel_async::pooled_connection::deadpool::PoolError> for EngineError 
 }
 
 pub type EngineResult<T> = Result<T, EngineError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::result::{DatabaseErrorKind, Error};
+
+    fn db_error(kind: DatabaseErrorKind, message: &str) -> Error {
+        Error::DatabaseError(kind, Box::new(message.to_owned()))
+    }
+
+    #[test]
+    fn lost_connections_are_unavailable_and_the_rest_database_errors() {
+        let lost = [
+            db_error(DatabaseErrorKind::UnableToSendCommand, "connection reset by peer"),
+            db_error(DatabaseErrorKind::ClosedConnection, "closed"),
+            db_error(DatabaseErrorKind::Unknown, "terminating connection due to administrator command"),
+            db_error(DatabaseErrorKind::Unknown, "database is locked"),
+            Error::BrokenTransactionManager,
+        ];
+        for e in lost {
+            assert!(matches!(EngineError::from(e), EngineError::Unavailable(_)));
+        }
+        let bugs = [
+            db_error(DatabaseErrorKind::UniqueViolation, "duplicate key"),
+            db_error(DatabaseErrorKind::Unknown, "syntax error at or near \"SELEC\""),
+            Error::NotFound,
+        ];
+        for e in bugs {
+            assert!(matches!(EngineError::from(e), EngineError::Database(_)));
+        }
+    }
+}

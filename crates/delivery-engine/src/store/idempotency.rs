@@ -1,68 +1,13 @@
 //! Stored answers for `Idempotency-Key` requests.
 
+use super::model::Found;
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{Binary, Integer, Nullable, Text};
-use diesel::QueryableByName;
 
-/// What to do with a request carrying an idempotency key (see [`crate::Engine::idempotency_begin`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum IdempotencyState {
-    /// First use: process it, then finish or abandon the key.
-    New,
-    /// Seen with the same request: answer this again.
-    Replay { status: u16, body: Vec<u8> },
-    /// The first request with this key is still being processed.
-    InProgress,
-    /// The key was used for a different request.
-    Mismatch,
-}
-
-/// What `begin` found, before the stored answer is opened.
-#[derive(Debug)]
-pub(crate) enum Found {
-    New,
-    Replay { status: u16, sealed: SealedSecret },
-    InProgress,
-    Mismatch,
-}
-
-/// A stored key as read back (both stores; the columns have the same types).
-#[derive(QueryableByName)]
-pub(super) struct StoredKey {
-    #[diesel(sql_type = Binary)]
-    request_hash: Vec<u8>,
-    #[diesel(sql_type = Nullable<Integer>)]
-    status_code: Option<i32>,
-    #[diesel(sql_type = Nullable<Text>)]
-    response_key_id: Option<String>,
-    #[diesel(sql_type = Nullable<Binary>)]
-    response_nonce: Option<Vec<u8>>,
-    #[diesel(sql_type = Nullable<Binary>)]
-    response_sealed: Option<Vec<u8>>,
-}
-
-impl StoredKey {
-    /// What a request with `request_hash` finds under this key.
-    pub(super) fn classify(self, request_hash: &[u8]) -> Found {
-        match self {
-            StoredKey { request_hash: h, .. } if h != request_hash => Found::Mismatch,
-            StoredKey {
-                status_code: Some(status),
-                response_key_id: Some(key_id),
-                response_nonce: Some(nonce),
-                response_sealed: Some(ciphertext),
-                ..
-            } => Found::Replay { status: status as u16, sealed: SealedSecret { key_id, nonce, ciphertext } },
-            StoredKey { .. } => Found::InProgress,
-        }
-    }
-}
-
-/// Claims `key` for this request, or reports what happened to it before. Keys older than
-/// `expire_before` are forgotten.
+/// Claims `key` for this request, or reports what happened to it before. Keys created before
+/// `expire_before` are forgotten first.
 pub(crate) async fn begin(
     conn: &mut DbConn<'_>,
     scope: &str,
@@ -71,9 +16,57 @@ pub(crate) async fn begin(
     now: DateTime<Utc>,
     expire_before: DateTime<Utc>,
 ) -> EngineResult<Found> {
+    forget_expired(conn, scope, key, expire_before).await?;
+    // The key can vanish between the insert and the read (its first request was abandoned
+    // meanwhile): then it is free again, so try again.
+    for _ in 0..3 {
+        if insert_key(conn, scope, key, request_hash, now).await? {
+            return Ok(Found::New);
+        }
+        if let Some(stored) = read_key(conn, scope, key).await? {
+            return Ok(stored.classify(request_hash));
+        }
+    }
+    Ok(Found::InProgress)
+}
+
+/// Deletes this key if it expired, and a bounded batch of other expired keys, so stored
+/// answers (which can hold a signing secret, sealed) do not outlive their lifetime by much.
+async fn forget_expired(
+    conn: &mut DbConn<'_>,
+    scope: &str,
+    key: &str,
+    expire_before: DateTime<Utc>,
+) -> EngineResult<()> {
     match conn {
-        DbConn::Pg(c) => pg::idempotency::begin(c, scope, key, request_hash, now, expire_before).await,
-        DbConn::Sqlite(c) => sqlite::idempotency::begin(c, scope, key, request_hash, now, expire_before),
+        DbConn::Pg(c) => pg::idempotency::forget_expired(c, scope, key, expire_before).await,
+        DbConn::Sqlite(c) => sqlite::idempotency::forget_expired(c, scope, key, expire_before),
+    }
+}
+
+/// Inserts the key for this request unless it exists; `true` if it was inserted.
+async fn insert_key(
+    conn: &mut DbConn<'_>,
+    scope: &str,
+    key: &str,
+    request_hash: &[u8],
+    now: DateTime<Utc>,
+) -> EngineResult<bool> {
+    match conn {
+        DbConn::Pg(c) => pg::idempotency::insert_key(c, scope, key, request_hash, now).await,
+        DbConn::Sqlite(c) => sqlite::idempotency::insert_key(c, scope, key, request_hash, now),
+    }
+}
+
+/// The stored key, if it exists.
+async fn read_key(
+    conn: &mut DbConn<'_>,
+    scope: &str,
+    key: &str,
+) -> EngineResult<Option<super::model::StoredKey>> {
+    match conn {
+        DbConn::Pg(c) => pg::idempotency::read_key(c, scope, key).await,
+        DbConn::Sqlite(c) => sqlite::idempotency::read_key(c, scope, key),
     }
 }
 

@@ -7,15 +7,12 @@
 //!      └──── woken by NOTIFY (other processes), in-process signal, or the poll timer ────┘
 //! ```
 
-mod listener;
-
 use crate::engine::Engine;
 use crate::http::{AttemptOutcome, OutboundClient};
 use crate::policy::AfterFailure;
 use crate::profile::AttemptContext;
-use crate::secrets::SealedSecret;
-use crate::store::queue::{self, AttemptRecord, ClaimedDelivery};
-use crate::store::DeliveryStatus;
+use crate::store::model::{AttemptRecord, ClaimedDelivery};
+use crate::store::{queue, DeliveryStatus};
 use backon::{ExponentialBuilder, Retryable};
 use bytes::Bytes;
 use hyper::header::{HeaderMap, HeaderValue};
@@ -114,11 +111,10 @@ impl Dispatcher {
     /// and writes their outcomes before returning.
     pub async fn run(self, shutdown: CancellationToken) {
         let inner = &self.engine.inner;
-        // SQLite has no NOTIFY: this process's wake-ups come in-process, other processes poll.
-        let listener = match (&self.database_url, self.config.listen && !inner.pool.is_sqlite()) {
-            (Some(url), true) => {
-                Some(tokio::spawn(listener::listen(url.clone(), inner.wake.clone(), shutdown.clone())))
-            }
+        // Wake-ups from other processes, where the store has them (PostgreSQL's NOTIFY);
+        // this process's own come in-process, and the poll timer covers the rest.
+        let listener = match (&self.database_url, self.config.listen) {
+            (Some(url), true) => inner.pool.spawn_wake_listener(url, inner.wake.clone(), shutdown.clone()),
             _ => None,
         };
         let (tx, rx) = mpsc::channel::<Completed>(self.config.concurrency.max(1) * 2);
@@ -257,13 +253,8 @@ async fn send_one(
     let SendShared { engine, client, slots, tx, freed, per_endpoint } = &*shared;
     let inner = &engine.inner;
     let profile = &inner.profile;
-    let started_at = inner.clock.now();
-    let sealed = SealedSecret {
-        key_id: claim.secret_key_id.clone(),
-        nonce: claim.secret_nonce.clone(),
-        ciphertext: claim.secret_ciphertext.clone(),
-    };
-    let outcome = match inner.keyring.open(claim.endpoint_id, &sealed) {
+    let started_at = engine.now();
+    let outcome = match inner.keyring.open(claim.endpoint_id, &claim.sealed_secret) {
         Err(e) => AttemptOutcome {
             status: None,
             error: Some(format!("signing secret unavailable: {e}")),
@@ -354,7 +345,7 @@ async fn record_loop(engine: Engine, mut rx: mpsc::Receiver<Completed>, config: 
         let records: Arc<Vec<AttemptRecord>> =
             Arc::new(batch.iter().map(|c| decide(&engine, c, config.retry_after_cap)).collect());
         let write = || {
-            let (records, now) = (records.clone(), engine.inner.clock.now());
+            let (records, now) = (records.clone(), engine.now());
             engine.inner.pool.run(move |mut c| {
                 Box::pin(async move { queue::record_attempts(&mut c, now, &records).await })
             })
@@ -422,7 +413,7 @@ async fn track_health(
     if latest.is_empty() {
         return Ok(());
     }
-    let now = engine.inner.clock.now();
+    let now = engine.now();
     let latest: Vec<(Uuid, bool)> = latest.into_iter().collect();
     let failing_before = disable_after
         .and_then(|d| chrono::Duration::from_std(d).ok())

@@ -1,26 +1,19 @@
-//! PostgreSQL's queue SQL (see `store/queue.rs` for the model). Claims use `FOR UPDATE SKIP
-//! LOCKED`; batches travel as arrays (`unnest`); wake-ups as NOTIFY.
+//! PostgreSQL: the queue (see `store/queue.rs` for each operation's contract). Claims use
+//! `FOR UPDATE SKIP LOCKED`; batches travel as arrays (`unnest`); wake-ups as NOTIFY.
 
+use super::listen::notify;
+use super::rows::{ClaimedRow, EnqueueCounts, IdRow, ResendRow};
 use crate::error::{EngineError, EngineResult};
-use crate::store::queue::{AttemptRecord, ClaimedDelivery, NewEventRow, ResendRow, ResendRule, WAKE_CHANNEL};
+use crate::store::model::{
+    AttemptRecord, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule, ResendTarget,
+};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
-use diesel::QueryableByName;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 type SqlUuid = diesel::sql_types::Uuid;
 
-#[derive(QueryableByName)]
-struct EnqueueCounts {
-    #[diesel(sql_type = BigInt)]
-    events: i64,
-    #[diesel(sql_type = BigInt)]
-    deliveries: i64,
-}
-
-/// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint.
-/// Returns `None` when the dedupe key was already used, else the number of deliveries.
 pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
     let counts: EnqueueCounts = diesel::sql_query(
         r#"
@@ -67,14 +60,6 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
     Ok(Some(counts.deliveries))
 }
 
-pub(crate) async fn notify(conn: &mut AsyncPgConnection) -> EngineResult<()> {
-    diesel::sql_query(format!("NOTIFY {WAKE_CHANNEL}")).execute(conn).await?;
-    Ok(())
-}
-
-/// Claims up to `limit` due deliveries. An endpoint listed in `busy` (this worker already has
-/// attempts in flight to it) gets at most its `room`, every other endpoint at most `per_endpoint`;
-/// rows other workers hold are skipped.
 pub(crate) async fn claim_due_deliveries(
     conn: &mut AsyncPgConnection,
     lease_ms: i64,
@@ -85,7 +70,7 @@ pub(crate) async fn claim_due_deliveries(
     let busy_ids: Vec<Uuid> = busy.iter().map(|b| b.0).collect();
     let busy_room: Vec<i64> = busy.iter().map(|b| b.1).collect();
     // One statement is one transaction: the row locks taken by FOR UPDATE last only as long as it.
-    Ok(diesel::sql_query(
+    let rows: Vec<ClaimedRow> = diesel::sql_query(
         r#"
         WITH busy AS (
             SELECT * FROM unnest($2::uuid[], $5::int8[]) AS b(endpoint_id, room)
@@ -129,18 +114,10 @@ pub(crate) async fn claim_due_deliveries(
     .bind::<BigInt, _>(per_endpoint)
     .bind::<Array<BigInt>, _>(busy_room)
     .load(conn)
-    .await?)
+    .await?;
+    Ok(rows.into_iter().map(ClaimedDelivery::from).collect())
 }
 
-#[derive(QueryableByName)]
-struct RecordedId {
-    #[diesel(sql_type = SqlUuid)]
-    delivery_id: Uuid,
-}
-
-/// Writes a batch of outcomes in one statement. A record whose fence is stale (the lease ran
-/// out and another worker claimed the row) or whose delivery was ended meanwhile changes
-/// nothing. Returns the ids that were written.
 pub(crate) async fn record_attempts(
     conn: &mut AsyncPgConnection,
     now: DateTime<Utc>,
@@ -156,7 +133,7 @@ pub(crate) async fn record_attempts(
     let codes: Vec<Option<i32>> = records.iter().map(|r| r.response_code).collect();
     let errors: Vec<Option<&str>> = records.iter().map(|r| r.error.as_deref()).collect();
     let bodies: Vec<&[u8]> = records.iter().map(|r| r.response_body.as_slice()).collect();
-    let rows: Vec<RecordedId> = diesel::sql_query(
+    let rows: Vec<IdRow> = diesel::sql_query(
         r#"
         WITH v AS (
             SELECT * FROM unnest($2::uuid[], $3::int8[], $4::text[], $5::int4[], $6::timestamptz[],
@@ -187,7 +164,7 @@ pub(crate) async fn record_attempts(
         -- On id and fence: a delivery re-claimed after its lease ran out can be in one batch
         -- twice, and only the record under the current fence was written.
         FROM v JOIN upd ON upd.id = v.id AND upd.fence = v.fence
-        RETURNING delivery_id
+        RETURNING delivery_id AS id
         "#,
     )
     .bind::<Timestamptz, _>(now)
@@ -203,12 +180,9 @@ pub(crate) async fn record_attempts(
     .bind::<Array<Bytea>, _>(bodies)
     .load(conn)
     .await?;
-    Ok(rows.into_iter().map(|r| r.delivery_id).collect())
+    Ok(rows.into_iter().map(|r| r.id).collect())
 }
 
-/// Makes a delivery due now. A delivered or dead one gets exactly one more attempt (no
-/// automatic retries after it); one awaiting retry keeps its schedule and is just brought
-/// forward; one in flight is left to finish.
 pub(crate) async fn resend(
     conn: &mut AsyncPgConnection,
     tenant: &str,
@@ -232,7 +206,11 @@ pub(crate) async fn resend(
         .get_result(conn)
         .await
         .map_err(not_found)?;
-        let Some(terminal) = row.plan(rule)? else { return Ok(()) };
+        let terminal = match ResendTarget::try_from(row)?.plan(rule)? {
+            ResendPlan::LeaveInFlight => return Ok(()),
+            ResendPlan::BringForward => false,
+            ResendPlan::OneMoreAttempt => true,
+        };
         diesel::sql_query(
             r#"
             UPDATE webhook_deliveries
@@ -259,20 +237,8 @@ fn not_found(e: diesel::result::Error) -> EngineError {
     }
 }
 
-/// Takes a disabled endpoint's open deliveries out of the queue (they keep their state).
-pub(crate) async fn park_endpoint(conn: &mut AsyncPgConnection, endpoint: Uuid) -> EngineResult<()> {
-    diesel::sql_query(
-        "UPDATE webhook_deliveries SET available_at = 'infinity' \
-         WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
-    )
-    .bind::<SqlUuid, _>(endpoint)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
 /// Puts a re-enabled endpoint's open deliveries back in the queue, due at once if overdue.
-pub(crate) async fn unpark_endpoint(
+pub(super) async fn unpark_endpoint(
     conn: &mut AsyncPgConnection,
     endpoint: Uuid,
     now: DateTime<Utc>,
@@ -293,7 +259,7 @@ pub(crate) async fn unpark_endpoint(
 }
 
 /// Ends every open delivery of an endpoint as dead with `reason` (a result in flight is fenced off).
-pub(crate) async fn end_open_deliveries(
+pub(super) async fn end_open_deliveries(
     conn: &mut AsyncPgConnection,
     endpoint: Uuid,
     reason: &str,
@@ -312,23 +278,15 @@ pub(crate) async fn end_open_deliveries(
     Ok(())
 }
 
-/// Notes each endpoint's latest outcome (`true` = success): a success clears `failing_since`, a
-/// failure starts it if unset. Returns the endpoints failing continuously since `failing_before`
-/// or earlier (none when it is `None`), which the caller disables.
 pub(crate) async fn note_endpoint_health(
     conn: &mut AsyncPgConnection,
     now: DateTime<Utc>,
     latest: &[(Uuid, bool)],
     failing_before: Option<DateTime<Utc>>,
 ) -> EngineResult<Vec<Uuid>> {
-    #[derive(QueryableByName)]
-    struct Id {
-        #[diesel(sql_type = SqlUuid)]
-        id: Uuid,
-    }
     let ids: Vec<Uuid> = latest.iter().map(|l| l.0).collect();
     let oks: Vec<bool> = latest.iter().map(|l| l.1).collect();
-    let rows: Vec<Id> = diesel::sql_query(
+    let rows: Vec<IdRow> = diesel::sql_query(
         r#"
         WITH v AS (SELECT * FROM unnest($1::uuid[], $2::bool[]) AS v(id, ok)),
         upd AS (
@@ -356,7 +314,6 @@ pub(crate) async fn note_endpoint_health(
     Ok(rows.into_iter().map(|r| r.id).collect())
 }
 
-/// Disables endpoints (recording why and when) and parks their open deliveries.
 pub(crate) async fn disable_endpoints(
     conn: &mut AsyncPgConnection,
     ids: &[Uuid],
@@ -378,7 +335,8 @@ pub(crate) async fn disable_endpoints(
     .await
 }
 
-async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
+/// Takes disabled endpoints' open deliveries out of the queue (they keep their state).
+pub(super) async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
     diesel::sql_query(
         "UPDATE webhook_deliveries SET available_at = 'infinity' \
          WHERE endpoint_id = ANY ($1) AND status IN ('pending', 'failed')",

@@ -1,22 +1,20 @@
-//! SQLite: stored answers for `Idempotency-Key` requests (same rules as `pg/idempotency.rs`).
+//! SQLite: stored answers for `Idempotency-Key` requests (see `store/idempotency.rs`).
 
-use super::micros;
+use super::rows::StoredKeyRow;
+use super::values::micros;
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
-use crate::store::idempotency::{Found, StoredKey};
+use crate::store::model::StoredKey;
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Integer, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
 
-pub(crate) fn begin(
+pub(crate) fn forget_expired(
     c: &mut SqliteConnection,
     scope: &str,
     key: &str,
-    request_hash: &[u8],
-    now: DateTime<Utc>,
     expire_before: DateTime<Utc>,
-) -> EngineResult<Found> {
-    // Forget expired keys: this one, and a bounded batch of others.
+) -> EngineResult<()> {
     diesel::sql_query(
         "DELETE FROM idempotency_keys WHERE (scope = ?1 AND key = ?2 AND created_at < ?3) \
          OR rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ?3 LIMIT 100)",
@@ -25,34 +23,38 @@ pub(crate) fn begin(
     .bind::<Text, _>(key)
     .bind::<BigInt, _>(micros(expire_before))
     .execute(c)?;
-    // The row can vanish between the insert and the read (the first request was abandoned
-    // meanwhile): then the key is free again, so try again.
-    for _ in 0..3 {
-        let inserted = diesel::sql_query(
-            "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES (?1, ?2, ?3, ?4) \
-             ON CONFLICT (scope, key) DO NOTHING",
-        )
-        .bind::<Text, _>(scope)
-        .bind::<Text, _>(key)
-        .bind::<Binary, _>(request_hash)
-        .bind::<BigInt, _>(micros(now))
-        .execute(c)?;
-        if inserted == 1 {
-            return Ok(Found::New);
-        }
-        let row: Option<StoredKey> = diesel::sql_query(
-            "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
-             FROM idempotency_keys WHERE scope = ?1 AND key = ?2",
-        )
-        .bind::<Text, _>(scope)
-        .bind::<Text, _>(key)
-        .get_result(c)
-        .optional()?;
-        if let Some(row) = row {
-            return Ok(row.classify(request_hash));
-        }
-    }
-    Ok(Found::InProgress)
+    Ok(())
+}
+
+pub(crate) fn insert_key(
+    c: &mut SqliteConnection,
+    scope: &str,
+    key: &str,
+    request_hash: &[u8],
+    now: DateTime<Utc>,
+) -> EngineResult<bool> {
+    let inserted = diesel::sql_query(
+        "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES (?1, ?2, ?3, ?4) \
+         ON CONFLICT (scope, key) DO NOTHING",
+    )
+    .bind::<Text, _>(scope)
+    .bind::<Text, _>(key)
+    .bind::<Binary, _>(request_hash)
+    .bind::<BigInt, _>(micros(now))
+    .execute(c)?;
+    Ok(inserted == 1)
+}
+
+pub(crate) fn read_key(c: &mut SqliteConnection, scope: &str, key: &str) -> EngineResult<Option<StoredKey>> {
+    let row: Option<StoredKeyRow> = diesel::sql_query(
+        "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
+         FROM idempotency_keys WHERE scope = ?1 AND key = ?2",
+    )
+    .bind::<Text, _>(scope)
+    .bind::<Text, _>(key)
+    .get_result(c)
+    .optional()?;
+    Ok(row.map(StoredKey::from))
 }
 
 pub(crate) fn finish(

@@ -1,19 +1,18 @@
-//! SQLite's queue SQL (see `store/queue.rs` for the model). SQLite has one writer at a time and
-//! no `SKIP LOCKED`: a claim is one `UPDATE … RETURNING` inside a `BEGIN IMMEDIATE` transaction,
-//! so two claims never see the same row as free. Batches travel as JSON arrays (`json_each`).
-//! There is no NOTIFY: the engine wakes its own dispatchers, and other processes poll.
+//! SQLite: the queue (see `store/queue.rs` for each operation's contract). SQLite has one
+//! writer at a time and no `SKIP LOCKED`: a claim is one `UPDATE … RETURNING` inside a
+//! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
 
-use super::{atomically, micros, time, uuid, IdRow, INFINITY};
+use super::atomically;
+use super::rows::{ClaimedRow, HealthRow, IdRow, ResendRow};
+use super::values::{json_ids, micros, time, INFINITY};
 use crate::error::{EngineError, EngineResult};
-use crate::store::queue::{AttemptRecord, ClaimedDelivery, NewEventRow, ResendRow, ResendRule};
+use crate::store::model::{
+    AttemptRecord, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule, ResendTarget,
+};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
-use diesel::{OptionalExtension, QueryableByName, RunQueryDsl, SqliteConnection};
+use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
-
-fn json_ids(ids: &[Uuid]) -> String {
-    serde_json::Value::from(ids.iter().map(Uuid::to_string).collect::<Vec<_>>()).to_string()
-}
 
 pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
     atomically(c, |c| {
@@ -60,36 +59,6 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         }
         Ok(Some(targets.len() as i64))
     })
-}
-
-#[derive(QueryableByName)]
-struct ClaimedDb {
-    #[diesel(sql_type = Text)]
-    id: String,
-    #[diesel(sql_type = BigInt)]
-    fence: i64,
-    #[diesel(sql_type = Integer)]
-    attempt_count: i32,
-    #[diesel(sql_type = Bool)]
-    manual: bool,
-    #[diesel(sql_type = Text)]
-    endpoint_id: String,
-    #[diesel(sql_type = Text)]
-    event_id: String,
-    #[diesel(sql_type = Text)]
-    event_type: String,
-    #[diesel(sql_type = Text)]
-    dedupe_key: String,
-    #[diesel(sql_type = Binary)]
-    body: Vec<u8>,
-    #[diesel(sql_type = Text)]
-    url: String,
-    #[diesel(sql_type = Text)]
-    secret_key_id: String,
-    #[diesel(sql_type = Binary)]
-    secret_nonce: Vec<u8>,
-    #[diesel(sql_type = Binary)]
-    secret_ciphertext: Vec<u8>,
 }
 
 pub(crate) fn claim_due_deliveries(
@@ -147,7 +116,7 @@ pub(crate) fn claim_due_deliveries(
             return Ok(Vec::new());
         }
         let ids = serde_json::Value::from(claimed.into_iter().map(|r| r.id).collect::<Vec<_>>()).to_string();
-        let rows: Vec<ClaimedDb> = diesel::sql_query(
+        let rows: Vec<ClaimedRow> = diesel::sql_query(
             "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
                     e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext \
              FROM webhook_deliveries d \
@@ -157,25 +126,7 @@ pub(crate) fn claim_due_deliveries(
         )
         .bind::<Text, _>(&ids)
         .load(c)?;
-        rows.into_iter()
-            .map(|r| {
-                Ok(ClaimedDelivery {
-                    id: uuid(&r.id)?,
-                    fence: r.fence,
-                    attempt_count: r.attempt_count,
-                    manual: r.manual,
-                    endpoint_id: uuid(&r.endpoint_id)?,
-                    event_id: uuid(&r.event_id)?,
-                    event_type: r.event_type,
-                    dedupe_key: r.dedupe_key,
-                    body: r.body,
-                    url: r.url,
-                    secret_key_id: r.secret_key_id,
-                    secret_nonce: r.secret_nonce,
-                    secret_ciphertext: r.secret_ciphertext,
-                })
-            })
-            .collect()
+        rows.into_iter().map(ClaimedDelivery::try_from).collect()
     })
 }
 
@@ -249,7 +200,11 @@ pub(crate) fn resend(
         .get_result(c)
         .optional()?
         .ok_or(EngineError::NotFound)?;
-        let Some(terminal) = row.plan(rule)? else { return Ok(()) };
+        let terminal = match ResendTarget::try_from(row)?.plan(rule)? {
+            ResendPlan::LeaveInFlight => return Ok(()),
+            ResendPlan::BringForward => false,
+            ResendPlan::OneMoreAttempt => true,
+        };
         diesel::sql_query(
             "UPDATE webhook_deliveries \
              SET status = CASE WHEN ?2 THEN 'pending' ELSE status END, manual = (manual OR ?2), \
@@ -313,14 +268,6 @@ pub(super) fn end_open_deliveries(
     Ok(())
 }
 
-#[derive(QueryableByName)]
-struct HealthDb {
-    #[diesel(sql_type = Nullable<BigInt>)]
-    failing_since: Option<i64>,
-    #[diesel(sql_type = Bool)]
-    open: bool,
-}
-
 pub(crate) fn note_endpoint_health(
     c: &mut SqliteConnection,
     now: DateTime<Utc>,
@@ -330,7 +277,7 @@ pub(crate) fn note_endpoint_health(
     atomically(c, |c| {
         let mut failing = Vec::new();
         for &(id, ok) in latest {
-            let Some(row): Option<HealthDb> = diesel::sql_query(
+            let Some(row): Option<HealthRow> = diesel::sql_query(
                 "SELECT failing_since, (disabled_at IS NULL AND deleted_at IS NULL) AS open \
                  FROM webhook_endpoints WHERE id = ?1",
             )

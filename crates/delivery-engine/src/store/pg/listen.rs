@@ -1,6 +1,7 @@
-//! LISTEN for wake-ups on a dedicated connection, reconnecting with backoff.
+//! Cross-process wake-ups: NOTIFY when work is queued, LISTEN on a dedicated connection
+//! (reconnecting with backoff) to hear it.
 
-use crate::store::queue::WAKE_CHANNEL;
+use crate::error::EngineResult;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::StreamExt;
 use std::sync::Arc;
@@ -8,7 +9,19 @@ use std::time::Duration;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
-pub(super) async fn listen(url: String, wake: Arc<Notify>, shutdown: CancellationToken) {
+/// The channel workers LISTEN on. NOTIFY is sent inside the enqueuing transaction, so
+/// PostgreSQL delivers it only when (and if) that transaction commits.
+const WAKE_CHANNEL: &str = "webhook_deliveries";
+
+/// Tells every listening worker that work is due.
+pub(super) async fn notify(conn: &mut AsyncPgConnection) -> EngineResult<()> {
+    diesel::sql_query(format!("NOTIFY {WAKE_CHANNEL}")).execute(conn).await?;
+    Ok(())
+}
+
+/// Notifies `wake` on every NOTIFY until `shutdown`; after a lost connection too, since a
+/// notification may have been missed meanwhile.
+pub(crate) async fn listen(url: String, wake: Arc<Notify>, shutdown: CancellationToken) {
     let mut delay = Duration::from_millis(200);
     while !shutdown.is_cancelled() {
         match session(&url, &wake, &shutdown).await {

@@ -1,0 +1,246 @@
+//! Connections: which backend a URL names, pools of either kind, and running a closure on a
+//! pooled connection or in one transaction. The pools themselves are built by each backend
+//! (`pg/conn.rs`, `sqlite/conn.rs`).
+
+use super::model::Commit;
+use super::{pg, sqlite};
+use crate::error::{EngineError, EngineResult};
+use diesel::SqliteConnection;
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use futures_util::future::BoxFuture;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
+
+/// How long a caller waits for a pooled connection, a new connection or a health check before
+/// the database counts as unavailable (a 503, never a hang). SQLite waits as long for a lock.
+pub(crate) const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Which database a URL names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Backend {
+    /// `postgres://…` or `postgresql://…`.
+    Postgres,
+    /// `sqlite://<path>` (`sqlite:///abs/path.db`, `sqlite://relative/path.db`) or `sqlite:<path>`.
+    Sqlite(PathBuf),
+}
+
+impl Backend {
+    pub(crate) fn from_url(url: &str) -> EngineResult<Self> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(Backend::Postgres);
+        }
+        let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"));
+        match path {
+            // Each pooled connection to `:memory:` would be a database of its own.
+            Some(p) if p.is_empty() || p.contains(":memory:") || p.starts_with("file:") => Err(
+                EngineError::Config(format!("`{url}`: SQLite needs a file path, e.g. sqlite://data/app.db")),
+            ),
+            Some(p) => Ok(Backend::Sqlite(PathBuf::from(p))),
+            None => Err(EngineError::Config(
+                "the database URL must start with postgres://, postgresql:// or sqlite://".into(),
+            )),
+        }
+    }
+}
+
+/// A connection of either backend, as handed to the closures of [`Pool::run`] and
+/// [`Pool::transaction`]. Services match on it in their own store functions.
+pub enum DbConn<'a> {
+    Pg(&'a mut AsyncPgConnection),
+    /// Only ever handed out on a blocking thread, so synchronous queries on it are fine.
+    Sqlite(&'a mut SqliteConnection),
+}
+
+impl std::fmt::Debug for DbConn<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DbConn::Pg(_) => "DbConn::Pg",
+            DbConn::Sqlite(_) => "DbConn::Sqlite",
+        })
+    }
+}
+
+/// A closure run on a connection: `|mut c| Box::pin(async move { … })`.
+pub trait ConnFn<R, E>: for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<R, E>> + Send + 'static {}
+impl<R, E, F> ConnFn<R, E> for F where
+    F: for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<R, E>> + Send + 'static
+{
+}
+
+/// A pool of connections to one database of either backend.
+#[derive(Clone)]
+pub struct Pool {
+    kind: PoolKind,
+}
+
+#[derive(Clone)]
+enum PoolKind {
+    Pg(pg::conn::PgPool),
+    Sqlite(sqlite::conn::SqlitePool),
+}
+
+impl std::fmt::Debug for Pool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (backend, status) = match &self.kind {
+            PoolKind::Pg(p) => ("postgres", p.status()),
+            PoolKind::Sqlite(p) => ("sqlite", p.status()),
+        };
+        f.debug_struct("Pool").field("backend", &backend).field("size", &status.size).finish()
+    }
+}
+
+/// A pool for API handlers (durable commits). The URL picks the backend.
+pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
+    let kind = match Backend::from_url(database_url)? {
+        Backend::Postgres => {
+            PoolKind::Pg(pg::conn::pool(database_url, max_size, Commit::Durable, POOL_TIMEOUT)?)
+        }
+        Backend::Sqlite(path) => {
+            PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, Commit::Durable, POOL_TIMEOUT)?)
+        }
+    };
+    Ok(Pool { kind })
+}
+
+/// A pool for dispatchers: its connections commit asynchronously (`synchronous_commit = off`
+/// on PostgreSQL, `synchronous = NORMAL` on SQLite).
+///
+/// Safe because a dispatcher writes only claims and outcomes, and losing either in a database
+/// crash leads to a re-send, never a loss: a lost claim leaves the row claimable; a lost outcome
+/// leaves the lease to expire; the fence rejects the late result of the first attempt. Events
+/// themselves are written by the caller's own (durable) transaction. It takes a WAL flush off
+/// the path of every claim, which is most of the delivery latency.
+pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
+    let kind = match Backend::from_url(database_url)? {
+        Backend::Postgres => {
+            PoolKind::Pg(pg::conn::pool(database_url, max_size, Commit::Asynchronous, POOL_TIMEOUT)?)
+        }
+        Backend::Sqlite(path) => {
+            PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, Commit::Asynchronous, POOL_TIMEOUT)?)
+        }
+    };
+    Ok(Pool { kind })
+}
+
+/// The failure of a transaction: the database's, or the closure's own.
+enum TxError<E> {
+    Db(diesel::result::Error),
+    Body(E),
+}
+
+impl<E> From<diesel::result::Error> for TxError<E> {
+    fn from(e: diesel::result::Error) -> Self {
+        TxError::Db(e)
+    }
+}
+
+impl<E: From<EngineError>> TxError<E> {
+    fn into_inner(self) -> E {
+        match self {
+            TxError::Db(e) => E::from(EngineError::from(e)),
+            TxError::Body(e) => e,
+        }
+    }
+}
+
+pub(crate) fn join_error(e: tokio::task::JoinError) -> EngineError {
+    EngineError::Internal(format!("a database task failed: {e}"))
+}
+
+impl Pool {
+    /// Runs `f` on a pooled connection, outside any transaction of the caller's (each store
+    /// function is atomic by itself). On SQLite `f` runs on a blocking thread. On both stores it
+    /// runs on a task of its own, to its end even if the caller stops waiting, so a write's
+    /// outcome never depends on whether the client stayed.
+    pub async fn run<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        F: ConnFn<R, E>,
+        R: Send + 'static,
+        E: From<EngineError> + Send + 'static,
+    {
+        match &self.kind {
+            PoolKind::Pg(p) => {
+                let p = p.clone();
+                tokio::spawn(async move {
+                    let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
+                    f(DbConn::Pg(&mut conn)).await
+                })
+                .await
+                .map_err(|e| E::from(join_error(e)))?
+            }
+            PoolKind::Sqlite(p) => {
+                let mut conn = p.get().await.map_err(|e| E::from(sqlite::conn::pool_error(e)))?;
+                let handle = tokio::runtime::Handle::current();
+                tokio::task::spawn_blocking(move || handle.block_on(f(DbConn::Sqlite(&mut conn))))
+                    .await
+                    .map_err(|e| E::from(join_error(e)))?
+            }
+        }
+    }
+
+    /// Runs `f` in one transaction (`BEGIN IMMEDIATE` on SQLite: it takes the write lock first,
+    /// so it cannot fail half-way on a lock upgrade). It commits if `f` returns `Ok`. The
+    /// transaction runs to its end even if the caller stops waiting for it.
+    pub async fn transaction<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        F: ConnFn<R, E>,
+        R: Send + 'static,
+        E: From<EngineError> + Send + 'static,
+    {
+        match &self.kind {
+            PoolKind::Pg(p) => {
+                let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
+                tokio::spawn(async move {
+                    let conn: &mut AsyncPgConnection = &mut conn;
+                    conn.transaction(pg_tx(|c| {
+                        let fut = f(DbConn::Pg(c));
+                        Box::pin(async move { fut.await.map_err(TxError::Body) })
+                    }))
+                    .await
+                    .map_err(TxError::into_inner)
+                })
+                .await
+                .map_err(|e| E::from(join_error(e)))?
+            }
+            PoolKind::Sqlite(p) => {
+                let mut conn = p.get().await.map_err(|e| E::from(sqlite::conn::pool_error(e)))?;
+                let handle = tokio::runtime::Handle::current();
+                tokio::task::spawn_blocking(move || {
+                    conn.immediate_transaction(|c| {
+                        handle.block_on(f(DbConn::Sqlite(c))).map_err(TxError::Body)
+                    })
+                    .map_err(TxError::into_inner)
+                })
+                .await
+                .map_err(|e| E::from(join_error(e)))?
+            }
+        }
+    }
+
+    /// Wakes `wake` whenever another process queues work, for as long as `shutdown` allows:
+    /// a LISTEN connection of its own on PostgreSQL. `None` where the store has no such signal
+    /// (SQLite: this process wakes its own dispatchers, and other processes poll).
+    pub(crate) fn spawn_wake_listener(
+        &self,
+        database_url: &str,
+        wake: Arc<Notify>,
+        shutdown: CancellationToken,
+    ) -> Option<tokio::task::JoinHandle<()>> {
+        match self.kind {
+            PoolKind::Pg(_) => {
+                Some(tokio::spawn(pg::listen::listen(database_url.to_owned(), wake, shutdown)))
+            }
+            PoolKind::Sqlite(_) => None,
+        }
+    }
+}
+
+/// Pins the higher-ranked signature diesel-async's `transaction` needs.
+fn pg_tx<R, E, F>(f: F) -> F
+where
+    F: for<'r> FnOnce(&'r mut AsyncPgConnection) -> BoxFuture<'r, Result<R, TxError<E>>> + Send,
+{
+    f
+}

@@ -1,0 +1,79 @@
+//! Endpoints: registration, changes, secrets, deletion. Every operation is scoped by tenant
+//! inside its query; another tenant's id is [`EngineError::NotFound`](crate::EngineError::NotFound).
+
+use super::model::{Endpoint, EndpointChanges, NewEndpointRow};
+use super::{pg, sqlite, DbConn};
+use crate::error::EngineResult;
+use crate::secrets::SealedSecret;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+/// Inserts a new endpoint with its sealed secret.
+pub(crate) async fn insert_endpoint(
+    conn: &mut DbConn<'_>,
+    row: NewEndpointRow<'_>,
+) -> EngineResult<Endpoint> {
+    match conn {
+        DbConn::Pg(c) => pg::endpoints::insert_endpoint(c, row).await,
+        DbConn::Sqlite(c) => sqlite::endpoints::insert_endpoint(c, row),
+    }
+}
+
+/// The tenant's endpoints that are not deleted, oldest first.
+pub(crate) async fn list_endpoints(conn: &mut DbConn<'_>, tenant: &str) -> EngineResult<Vec<Endpoint>> {
+    match conn {
+        DbConn::Pg(c) => pg::endpoints::list_endpoints(c, tenant).await,
+        DbConn::Sqlite(c) => sqlite::endpoints::list_endpoints(c, tenant),
+    }
+}
+
+/// One endpoint of the tenant's, unless deleted.
+pub(crate) async fn get_endpoint(conn: &mut DbConn<'_>, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
+    match conn {
+        DbConn::Pg(c) => pg::endpoints::get_endpoint(c, tenant, id).await,
+        DbConn::Sqlite(c) => sqlite::endpoints::get_endpoint(c, tenant, id),
+    }
+}
+
+/// Applies `changes` atomically; disabling parks the endpoint's open deliveries (they leave the
+/// queue until it is enabled again), enabling puts them back, due at once if overdue.
+pub(crate) async fn update_endpoint(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    id: Uuid,
+    changes: EndpointChanges,
+    now: DateTime<Utc>,
+) -> EngineResult<Endpoint> {
+    match conn {
+        DbConn::Pg(c) => pg::endpoints::update_endpoint(c, tenant, id, changes, now).await,
+        DbConn::Sqlite(c) => sqlite::endpoints::update_endpoint(c, tenant, id, changes, now),
+    }
+}
+
+/// Replaces the endpoint's sealed signing secret.
+pub(crate) async fn store_secret(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    id: Uuid,
+    sealed: &SealedSecret,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::endpoints::store_secret(c, tenant, id, sealed, now).await,
+        DbConn::Sqlite(c) => sqlite::endpoints::store_secret(c, tenant, id, sealed, now),
+    }
+}
+
+/// Soft-deletes the endpoint (its delivery log stays readable) and, atomically, ends its open
+/// deliveries as dead with "endpoint deleted" (a result in flight is fenced off).
+pub(crate) async fn delete_endpoint(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::endpoints::delete_endpoint(c, tenant, id, now).await,
+        DbConn::Sqlite(c) => sqlite::endpoints::delete_endpoint(c, tenant, id, now),
+    }
+}

@@ -1,0 +1,65 @@
+//! Migrations: the engine's own, and the services' sets applied after them.
+
+use super::conn::{join_error, Backend, POOL_TIMEOUT};
+use super::model::Commit;
+use super::sqlite;
+use crate::error::{EngineError, EngineResult};
+use diesel::{Connection, RunQueryDsl};
+use diesel_async::AsyncPgConnection;
+use diesel_migrations::EmbeddedMigrations;
+
+/// A service's migrations, once per backend.
+pub struct MigrationSet {
+    pub postgres: EmbeddedMigrations,
+    pub sqlite: EmbeddedMigrations,
+}
+
+impl std::fmt::Debug for MigrationSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MigrationSet").finish_non_exhaustive()
+    }
+}
+
+/// The engine's own migrations; services embed theirs and pass both to [`run_migrations`].
+pub const ENGINE_MIGRATIONS: MigrationSet = MigrationSet {
+    postgres: diesel_migrations::embed_migrations!("../../migrations/postgres/engine"),
+    sqlite: diesel_migrations::embed_migrations!("../../migrations/sqlite/engine"),
+};
+
+/// Applies every pending migration of each set, in order, so that several processes starting
+/// at once migrate exactly once: under an advisory lock on PostgreSQL, inside one exclusive
+/// transaction on SQLite (whose file, and its directory, are created if missing).
+pub async fn run_migrations(database_url: &str, sets: Vec<MigrationSet>) -> EngineResult<()> {
+    use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+    use diesel_migrations::MigrationHarness;
+
+    let url = database_url.to_owned();
+    let backend = Backend::from_url(&url)?;
+    let migration_error = |e: Box<dyn std::error::Error + Send + Sync>| EngineError::Migration(e.to_string());
+    tokio::task::spawn_blocking(move || -> EngineResult<()> {
+        match backend {
+            Backend::Postgres => {
+                let mut conn = <AsyncConnectionWrapper<AsyncPgConnection> as Connection>::establish(&url)
+                    .map_err(|e| EngineError::Unavailable(e.to_string()))?;
+                diesel::sql_query("SELECT pg_advisory_lock(7262031001)").execute(&mut conn)?;
+                let result = sets.into_iter().try_for_each(|set| {
+                    conn.run_pending_migrations(set.postgres).map(|_| ()).map_err(migration_error)
+                });
+                diesel::sql_query("SELECT pg_advisory_unlock(7262031001)").execute(&mut conn)?;
+                result
+            }
+            Backend::Sqlite(path) => {
+                sqlite::conn::create_parent_dir(&path)?;
+                let mut conn = sqlite::conn::open(&path, Commit::Durable, POOL_TIMEOUT)
+                    .map_err(|e| EngineError::Unavailable(e.to_string()))?;
+                conn.exclusive_transaction(|c| {
+                    sets.into_iter().try_for_each(|set| {
+                        c.run_pending_migrations(set.sqlite).map(|_| ()).map_err(migration_error)
+                    })
+                })
+            }
+        }
+    })
+    .await
+    .map_err(join_error)?
+}

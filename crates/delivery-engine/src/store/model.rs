@@ -1,0 +1,359 @@
+//! What the store reads and writes, as plain structs: no diesel derives, no SQL. Each backend
+//! maps its own row structs (`pg/rows.rs`, `sqlite/rows.rs`) into these, and the rules that
+//! need no database (what a re-send does, what an idempotency key answers) are functions here.
+
+use crate::error::{EngineError, EngineResult};
+use crate::secrets::SealedSecret;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use uuid::Uuid;
+
+/// How a pool's connections commit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Commit {
+    /// Every commit is flushed before it returns (the API's writes): `synchronous_commit = on`
+    /// on PostgreSQL, `synchronous = FULL` on SQLite.
+    Durable,
+    /// The dispatcher's claims and outcomes: `synchronous_commit = off` on PostgreSQL,
+    /// `synchronous = NORMAL` on SQLite (WAL: a process crash loses nothing; power loss may
+    /// lose the last claims and outcomes, which only leads to a re-send). See
+    /// [`crate::store::connect_worker_pool`].
+    Asynchronous,
+}
+
+/// Delivery states as stored. Services map them to their own vocabulary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeliveryStatus {
+    /// Not attempted yet.
+    Pending,
+    /// Attempted, failed, and awaiting an automatic retry at `next_attempt_at`.
+    Failed,
+    Delivered,
+    /// Out of attempts (or its endpoint was deleted); can be re-sent by hand.
+    Dead,
+}
+
+impl DeliveryStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Failed => "failed",
+            Self::Delivered => "delivered",
+            Self::Dead => "dead",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "pending" => Self::Pending,
+            "failed" => Self::Failed,
+            "delivered" => Self::Delivered,
+            "dead" => Self::Dead,
+            _ => return None,
+        })
+    }
+
+    /// A stored status; an unknown one is a corrupt row.
+    pub(crate) fn parse_stored(s: &str) -> EngineResult<Self> {
+        Self::parse(s).ok_or_else(|| corrupt(format!("unknown delivery status `{s}`")))
+    }
+}
+
+/// A stored value this version cannot read (a bug or a hand-edited database: a 500).
+pub(crate) fn corrupt(what: String) -> EngineError {
+    EngineError::Database(diesel::result::Error::DeserializationError(what.into()))
+}
+
+/// A registered endpoint, without its secret.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    pub id: Uuid,
+    pub tenant_id: String,
+    pub url: String,
+    pub event_types: Vec<String>,
+    pub disabled_at: Option<DateTime<Utc>>,
+    pub disabled_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A new endpoint, as inserted.
+#[derive(Debug)]
+pub(crate) struct NewEndpointRow<'a> {
+    pub id: Uuid,
+    pub tenant_id: &'a str,
+    pub url: &'a str,
+    pub event_types: &'a [String],
+    pub sealed: &'a SealedSecret,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A partial update of an endpoint; `None` leaves a column as it is.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct EndpointChanges {
+    pub url: Option<String>,
+    pub event_types: Option<Vec<String>>,
+    pub disabled_at: Option<Option<DateTime<Utc>>>,
+    pub disabled_reason: Option<Option<String>>,
+    /// Cleared on re-enabling, so the failure window starts afresh.
+    pub failing_since: Option<Option<DateTime<Utc>>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+impl EndpointChanges {
+    /// `Some(true)` when these changes disable the endpoint, `Some(false)` when they enable it.
+    pub(crate) fn disabling(&self) -> Option<bool> {
+        self.disabled_at.map(|d| d.is_some())
+    }
+}
+
+/// A delivery as shown in the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Delivery {
+    pub id: Uuid,
+    pub endpoint_id: Uuid,
+    pub event_id: Uuid,
+    pub event_type: String,
+    pub dedupe_key: String,
+    pub status: DeliveryStatus,
+    pub attempt_count: i32,
+    pub last_response_code: Option<i32>,
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub delivered_at: Option<DateTime<Utc>>,
+}
+
+/// One attempt of a delivery.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    pub attempt_number: i32,
+    pub started_at: DateTime<Utc>,
+    pub duration_ms: i32,
+    pub response_code: Option<i32>,
+    pub error: Option<String>,
+    pub response_body: Option<Vec<u8>>,
+}
+
+/// Filters of the delivery log.
+#[derive(Debug, Clone, Default)]
+pub struct DeliveryQuery {
+    pub limit: i64,
+    pub status: Option<DeliveryStatus>,
+    pub endpoint_id: Option<Uuid>,
+    pub event_id: Option<Uuid>,
+}
+
+/// A new event, as inserted by the outbox.
+#[derive(Debug)]
+pub(crate) struct NewEventRow<'a> {
+    pub id: Uuid,
+    pub tenant_id: &'a str,
+    pub event_type: &'a str,
+    pub dedupe_key: &'a str,
+    pub body: &'a [u8],
+    pub created_at: DateTime<Utc>,
+    /// Send to this endpoint only, regardless of its filter (test events).
+    pub only_endpoint: Option<Uuid>,
+}
+
+/// A claimed delivery with everything needed to send it.
+#[derive(Debug, Clone)]
+pub(crate) struct ClaimedDelivery {
+    pub id: Uuid,
+    pub fence: i64,
+    pub attempt_count: i32,
+    /// A manual re-send: it gets this one attempt and no automatic retries.
+    pub manual: bool,
+    pub endpoint_id: Uuid,
+    pub event_id: Uuid,
+    pub event_type: String,
+    pub dedupe_key: String,
+    pub body: Vec<u8>,
+    pub url: String,
+    pub sealed_secret: SealedSecret,
+}
+
+/// The outcome of one attempt, ready to write.
+#[derive(Debug, Clone)]
+pub(crate) struct AttemptRecord {
+    pub delivery_id: Uuid,
+    pub fence: i64,
+    pub status: DeliveryStatus,
+    pub attempt_number: i32,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub started_at: DateTime<Utc>,
+    pub duration_ms: i32,
+    pub response_code: Option<i32>,
+    pub error: Option<String>,
+    pub response_body: Vec<u8>,
+}
+
+/// What a manual re-send may do with a delivery that already succeeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResendRule {
+    /// Answer [`EngineError::AlreadyDelivered`] (workflow-api's 409).
+    RejectDelivered,
+    /// Send it again with the same delivery id (campaign-api's replay).
+    AllowDelivered,
+}
+
+/// A delivery and its endpoint as a re-send finds them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ResendTarget {
+    pub status: DeliveryStatus,
+    /// Claimed and its lease still running.
+    pub in_flight: bool,
+    pub endpoint_deleted: bool,
+    pub endpoint_disabled: bool,
+}
+
+/// What a re-send does with a delivery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResendPlan {
+    /// An attempt is in flight: leave it to finish.
+    LeaveInFlight,
+    /// Awaiting retry: keep its schedule, bring the next attempt forward to now.
+    BringForward,
+    /// Delivered, dead, or its endpoint disabled: exactly one more attempt, no automatic
+    /// retries after it (a disabled endpoint stays disabled; only this re-send reaches it).
+    OneMoreAttempt,
+}
+
+impl ResendTarget {
+    /// What a re-send under `rule` does, or why it cannot.
+    pub(crate) fn plan(&self, rule: ResendRule) -> EngineResult<ResendPlan> {
+        if self.status == DeliveryStatus::Delivered && rule == ResendRule::RejectDelivered {
+            return Err(EngineError::AlreadyDelivered);
+        }
+        if self.endpoint_deleted {
+            return Err(EngineError::EndpointDeleted);
+        }
+        if self.in_flight {
+            return Ok(ResendPlan::LeaveInFlight);
+        }
+        let terminal = matches!(self.status, DeliveryStatus::Delivered | DeliveryStatus::Dead);
+        Ok(if terminal || self.endpoint_disabled {
+            ResendPlan::OneMoreAttempt
+        } else {
+            ResendPlan::BringForward
+        })
+    }
+}
+
+/// A stored `Idempotency-Key` as read back.
+#[derive(Debug)]
+pub(crate) struct StoredKey {
+    pub request_hash: Vec<u8>,
+    /// The status and sealed body of the answer, once the first request finished.
+    pub answer: Option<(u16, SealedSecret)>,
+}
+
+/// What a request finds under an idempotency key, before the stored answer is opened.
+#[derive(Debug)]
+pub(crate) enum Found {
+    /// First use: process it, then finish or abandon the key.
+    New,
+    /// Seen with the same request: answer this again.
+    Replay { status: u16, sealed: SealedSecret },
+    /// The first request with this key is still being processed.
+    InProgress,
+    /// The key was used for a different request.
+    Mismatch,
+}
+
+impl StoredKey {
+    /// From the stored columns: the answer counts once all its parts are there.
+    pub(crate) fn from_columns(
+        request_hash: Vec<u8>,
+        status_code: Option<i32>,
+        key_id: Option<String>,
+        nonce: Option<Vec<u8>>,
+        ciphertext: Option<Vec<u8>>,
+    ) -> Self {
+        let answer = match (status_code, key_id, nonce, ciphertext) {
+            (Some(status), Some(key_id), Some(nonce), Some(ciphertext)) => {
+                Some((status as u16, SealedSecret { key_id, nonce, ciphertext }))
+            }
+            _ => None,
+        };
+        StoredKey { request_hash, answer }
+    }
+
+    /// What a request with `request_hash` finds under this key.
+    pub(crate) fn classify(self, request_hash: &[u8]) -> Found {
+        match self {
+            StoredKey { request_hash: h, .. } if h != request_hash => Found::Mismatch,
+            StoredKey { answer: Some((status, sealed)), .. } => Found::Replay { status, sealed },
+            StoredKey { answer: None, .. } => Found::InProgress,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(status: DeliveryStatus) -> ResendTarget {
+        ResendTarget { status, in_flight: false, endpoint_deleted: false, endpoint_disabled: false }
+    }
+
+    #[test]
+    fn resend_of_a_delivered_delivery_follows_the_rule() {
+        let t = target(DeliveryStatus::Delivered);
+        assert!(matches!(t.plan(ResendRule::RejectDelivered), Err(EngineError::AlreadyDelivered)));
+        assert_eq!(t.plan(ResendRule::AllowDelivered).ok(), Some(ResendPlan::OneMoreAttempt));
+    }
+
+    #[test]
+    fn resend_brings_a_retry_forward_and_gives_dead_ones_one_attempt() {
+        for rule in [ResendRule::RejectDelivered, ResendRule::AllowDelivered] {
+            assert_eq!(target(DeliveryStatus::Failed).plan(rule).ok(), Some(ResendPlan::BringForward));
+            assert_eq!(target(DeliveryStatus::Pending).plan(rule).ok(), Some(ResendPlan::BringForward));
+            assert_eq!(target(DeliveryStatus::Dead).plan(rule).ok(), Some(ResendPlan::OneMoreAttempt));
+        }
+    }
+
+    #[test]
+    fn resend_leaves_in_flight_alone_and_refuses_deleted_endpoints() {
+        let in_flight = ResendTarget { in_flight: true, ..target(DeliveryStatus::Failed) };
+        assert_eq!(in_flight.plan(ResendRule::AllowDelivered).ok(), Some(ResendPlan::LeaveInFlight));
+        let deleted =
+            ResendTarget { endpoint_deleted: true, in_flight: true, ..target(DeliveryStatus::Dead) };
+        assert!(matches!(deleted.plan(ResendRule::AllowDelivered), Err(EngineError::EndpointDeleted)));
+        // The spec's 409 wins over the endpoint's state.
+        let gone_delivered = ResendTarget { endpoint_deleted: true, ..target(DeliveryStatus::Delivered) };
+        assert!(matches!(
+            gone_delivered.plan(ResendRule::RejectDelivered),
+            Err(EngineError::AlreadyDelivered)
+        ));
+    }
+
+    #[test]
+    fn resend_to_a_disabled_endpoint_is_one_attempt_only() {
+        let t = ResendTarget { endpoint_disabled: true, ..target(DeliveryStatus::Failed) };
+        assert_eq!(t.plan(ResendRule::RejectDelivered).ok(), Some(ResendPlan::OneMoreAttempt));
+    }
+
+    #[test]
+    fn idempotency_key_answers_by_request_hash_and_progress() {
+        let sealed = SealedSecret { key_id: "k".into(), nonce: vec![1], ciphertext: vec![2] };
+        let done = || StoredKey { request_hash: b"h".to_vec(), answer: Some((201, sealed.clone())) };
+        assert!(matches!(done().classify(b"h"), Found::Replay { status: 201, .. }));
+        assert!(matches!(done().classify(b"other"), Found::Mismatch));
+        let open = StoredKey { request_hash: b"h".to_vec(), answer: None };
+        assert!(matches!(open.classify(b"h"), Found::InProgress));
+    }
+
+    #[test]
+    fn stored_statuses_round_trip_and_unknown_ones_are_corrupt() {
+        for s in
+            [DeliveryStatus::Pending, DeliveryStatus::Failed, DeliveryStatus::Delivered, DeliveryStatus::Dead]
+        {
+            assert_eq!(DeliveryStatus::parse_stored(s.as_str()).ok(), Some(s));
+        }
+        assert!(matches!(DeliveryStatus::parse_stored("retrying"), Err(EngineError::Database(_))));
+    }
+}

@@ -1,0 +1,143 @@
+//! PostgreSQL: endpoints (see `store/endpoints.rs` for each operation's contract).
+
+use super::queue::{end_open_deliveries, park_endpoints, unpark_endpoint};
+use super::rows::{EndpointChangeset, EndpointRow, NewEndpointValues};
+use super::schema::webhook_endpoints;
+use crate::error::{EngineError, EngineResult};
+use crate::secrets::SealedSecret;
+use crate::store::model::{Endpoint, EndpointChanges, NewEndpointRow};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+/// The tenant's endpoint `id`, unless deleted.
+#[diesel::dsl::auto_type]
+fn open_endpoint<'a>(tenant: &'a str, id: Uuid) -> _ {
+    webhook_endpoints::table
+        .filter(webhook_endpoints::id.eq(id))
+        .filter(webhook_endpoints::tenant_id.eq(tenant))
+        .filter(webhook_endpoints::deleted_at.is_null())
+}
+
+pub(crate) async fn insert_endpoint(
+    conn: &mut AsyncPgConnection,
+    row: NewEndpointRow<'_>,
+) -> EngineResult<Endpoint> {
+    let values = NewEndpointValues {
+        id: row.id,
+        tenant_id: row.tenant_id,
+        url: row.url,
+        event_types: row.event_types,
+        secret_key_id: &row.sealed.key_id,
+        secret_nonce: &row.sealed.nonce,
+        secret_ciphertext: &row.sealed.ciphertext,
+        created_at: row.created_at,
+        updated_at: row.created_at,
+    };
+    let inserted: EndpointRow = diesel::insert_into(webhook_endpoints::table)
+        .values(&values)
+        .returning(EndpointRow::as_returning())
+        .get_result(conn)
+        .await?;
+    Ok(inserted.into())
+}
+
+pub(crate) async fn list_endpoints(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+) -> EngineResult<Vec<Endpoint>> {
+    let rows: Vec<EndpointRow> = webhook_endpoints::table
+        .filter(webhook_endpoints::tenant_id.eq(tenant))
+        .filter(webhook_endpoints::deleted_at.is_null())
+        .order((webhook_endpoints::created_at.asc(), webhook_endpoints::id.asc()))
+        .select(EndpointRow::as_select())
+        .load(conn)
+        .await?;
+    Ok(rows.into_iter().map(Endpoint::from).collect())
+}
+
+pub(crate) async fn get_endpoint(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+    id: Uuid,
+) -> EngineResult<Endpoint> {
+    let row: Option<EndpointRow> =
+        open_endpoint(tenant, id).select(EndpointRow::as_select()).first(conn).await.optional()?;
+    row.map(Endpoint::from).ok_or(EngineError::NotFound)
+}
+
+pub(crate) async fn update_endpoint(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+    id: Uuid,
+    changes: EndpointChanges,
+    now: DateTime<Utc>,
+) -> EngineResult<Endpoint> {
+    let disabling = changes.disabling();
+    let changeset = EndpointChangeset {
+        url: changes.url,
+        event_types: changes.event_types,
+        disabled_at: changes.disabled_at,
+        disabled_reason: changes.disabled_reason,
+        failing_since: changes.failing_since,
+        updated_at: changes.updated_at,
+    };
+    conn.transaction(async |conn| {
+        let row: Option<EndpointRow> = diesel::update(open_endpoint(tenant, id))
+            .set(&changeset)
+            .returning(EndpointRow::as_returning())
+            .get_result(conn)
+            .await
+            .optional()?;
+        let endpoint = Endpoint::from(row.ok_or(EngineError::NotFound)?);
+        match disabling {
+            Some(true) => park_endpoints(conn, &[id]).await?,
+            Some(false) => unpark_endpoint(conn, id, now).await?,
+            None => {}
+        }
+        Ok(endpoint)
+    })
+    .await
+}
+
+pub(crate) async fn store_secret(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+    id: Uuid,
+    sealed: &SealedSecret,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    let n = diesel::update(open_endpoint(tenant, id))
+        .set((
+            webhook_endpoints::secret_key_id.eq(&sealed.key_id),
+            webhook_endpoints::secret_nonce.eq(&sealed.nonce),
+            webhook_endpoints::secret_ciphertext.eq(&sealed.ciphertext),
+            webhook_endpoints::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    if n == 0 {
+        return Err(EngineError::NotFound);
+    }
+    Ok(())
+}
+
+pub(crate) async fn delete_endpoint(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    conn.transaction(async |conn| {
+        let n = diesel::update(open_endpoint(tenant, id))
+            .set((webhook_endpoints::deleted_at.eq(now), webhook_endpoints::updated_at.eq(now)))
+            .execute(conn)
+            .await?;
+        if n == 0 {
+            return Err(EngineError::NotFound);
+        }
+        end_open_deliveries(conn, id, "endpoint deleted", now).await
+    })
+    .await
+}

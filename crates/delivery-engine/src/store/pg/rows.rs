@@ -1,0 +1,249 @@
+//! PostgreSQL's row structs, each mapped into the model by `From` or `TryFrom`.
+
+use super::schema::{webhook_attempts, webhook_deliveries, webhook_endpoints, webhook_events};
+use crate::error::{EngineError, EngineResult};
+use crate::secrets::SealedSecret;
+use crate::store::model::{
+    Attempt, ClaimedDelivery, Delivery, DeliveryStatus, Endpoint, ResendTarget, StoredKey,
+};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool, Bytea, Integer, Nullable, Text};
+use uuid::Uuid;
+
+type SqlUuid = diesel::sql_types::Uuid;
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_endpoints, check_for_backend(diesel::pg::Pg))]
+pub(super) struct EndpointRow {
+    id: Uuid,
+    tenant_id: String,
+    url: String,
+    event_types: Vec<String>,
+    disabled_at: Option<DateTime<Utc>>,
+    disabled_reason: Option<String>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl From<EndpointRow> for Endpoint {
+    fn from(r: EndpointRow) -> Self {
+        Endpoint {
+            id: r.id,
+            tenant_id: r.tenant_id,
+            url: r.url,
+            event_types: r.event_types,
+            disabled_at: r.disabled_at,
+            disabled_reason: r.disabled_reason,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = webhook_endpoints)]
+pub(super) struct NewEndpointValues<'a> {
+    pub id: Uuid,
+    pub tenant_id: &'a str,
+    pub url: &'a str,
+    pub event_types: &'a [String],
+    pub secret_key_id: &'a str,
+    pub secret_nonce: &'a [u8],
+    pub secret_ciphertext: &'a [u8],
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(AsChangeset)]
+#[diesel(table_name = webhook_endpoints)]
+pub(super) struct EndpointChangeset {
+    pub url: Option<String>,
+    pub event_types: Option<Vec<String>>,
+    pub disabled_at: Option<Option<DateTime<Utc>>>,
+    pub disabled_reason: Option<Option<String>>,
+    pub failing_since: Option<Option<DateTime<Utc>>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// A delivery joined with its event.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_deliveries, check_for_backend(diesel::pg::Pg))]
+pub(super) struct DeliveryRow {
+    id: Uuid,
+    endpoint_id: Uuid,
+    event_id: Uuid,
+    #[diesel(select_expression = webhook_events::event_type)]
+    event_type: String,
+    #[diesel(select_expression = webhook_events::dedupe_key)]
+    dedupe_key: String,
+    status: String,
+    attempt_count: i32,
+    last_response_code: Option<i32>,
+    last_error: Option<String>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    next_attempt_at: Option<DateTime<Utc>>,
+    delivered_at: Option<DateTime<Utc>>,
+}
+
+impl TryFrom<DeliveryRow> for Delivery {
+    type Error = EngineError;
+    fn try_from(r: DeliveryRow) -> EngineResult<Self> {
+        Ok(Delivery {
+            id: r.id,
+            endpoint_id: r.endpoint_id,
+            event_id: r.event_id,
+            event_type: r.event_type,
+            dedupe_key: r.dedupe_key,
+            status: DeliveryStatus::parse_stored(&r.status)?,
+            attempt_count: r.attempt_count,
+            last_response_code: r.last_response_code,
+            last_error: r.last_error,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+            next_attempt_at: r.next_attempt_at,
+            delivered_at: r.delivered_at,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = webhook_attempts, check_for_backend(diesel::pg::Pg))]
+pub(super) struct AttemptRow {
+    attempt_number: i32,
+    started_at: DateTime<Utc>,
+    duration_ms: i32,
+    response_code: Option<i32>,
+    error: Option<String>,
+    response_body: Option<Vec<u8>>,
+}
+
+impl From<AttemptRow> for Attempt {
+    fn from(r: AttemptRow) -> Self {
+        Attempt {
+            attempt_number: r.attempt_number,
+            started_at: r.started_at,
+            duration_ms: r.duration_ms,
+            response_code: r.response_code,
+            error: r.error,
+            response_body: r.response_body,
+        }
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct ClaimedRow {
+    #[diesel(sql_type = SqlUuid)]
+    id: Uuid,
+    #[diesel(sql_type = BigInt)]
+    fence: i64,
+    #[diesel(sql_type = Integer)]
+    attempt_count: i32,
+    #[diesel(sql_type = Bool)]
+    manual: bool,
+    #[diesel(sql_type = SqlUuid)]
+    endpoint_id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    event_id: Uuid,
+    #[diesel(sql_type = Text)]
+    event_type: String,
+    #[diesel(sql_type = Text)]
+    dedupe_key: String,
+    #[diesel(sql_type = Bytea)]
+    body: Vec<u8>,
+    #[diesel(sql_type = Text)]
+    url: String,
+    #[diesel(sql_type = Text)]
+    secret_key_id: String,
+    #[diesel(sql_type = Bytea)]
+    secret_nonce: Vec<u8>,
+    #[diesel(sql_type = Bytea)]
+    secret_ciphertext: Vec<u8>,
+}
+
+impl From<ClaimedRow> for ClaimedDelivery {
+    fn from(r: ClaimedRow) -> Self {
+        ClaimedDelivery {
+            id: r.id,
+            fence: r.fence,
+            attempt_count: r.attempt_count,
+            manual: r.manual,
+            endpoint_id: r.endpoint_id,
+            event_id: r.event_id,
+            event_type: r.event_type,
+            dedupe_key: r.dedupe_key,
+            body: r.body,
+            url: r.url,
+            sealed_secret: SealedSecret {
+                key_id: r.secret_key_id,
+                nonce: r.secret_nonce,
+                ciphertext: r.secret_ciphertext,
+            },
+        }
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct EnqueueCounts {
+    #[diesel(sql_type = BigInt)]
+    pub events: i64,
+    #[diesel(sql_type = BigInt)]
+    pub deliveries: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct IdRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct ResendRow {
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Bool>)]
+    in_flight: Option<bool>,
+    #[diesel(sql_type = Bool)]
+    endpoint_deleted: bool,
+    #[diesel(sql_type = Bool)]
+    endpoint_disabled: bool,
+}
+
+impl TryFrom<ResendRow> for ResendTarget {
+    type Error = EngineError;
+    fn try_from(r: ResendRow) -> EngineResult<Self> {
+        Ok(ResendTarget {
+            status: DeliveryStatus::parse_stored(&r.status)?,
+            in_flight: r.in_flight == Some(true),
+            endpoint_deleted: r.endpoint_deleted,
+            endpoint_disabled: r.endpoint_disabled,
+        })
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct StoredKeyRow {
+    #[diesel(sql_type = Bytea)]
+    request_hash: Vec<u8>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    status_code: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    response_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    response_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    response_sealed: Option<Vec<u8>>,
+}
+
+impl From<StoredKeyRow> for StoredKey {
+    fn from(r: StoredKeyRow) -> Self {
+        StoredKey::from_columns(
+            r.request_hash,
+            r.status_code,
+            r.response_key_id,
+            r.response_nonce,
+            r.response_sealed,
+        )
+    }
+}

@@ -1,0 +1,66 @@
+//! SQLite: the delivery log (see `store/deliveries.rs` for each operation's contract).
+
+use super::rows::{DeliveryAttemptRow, DeliveryRow, IdRow, DELIVERY_SELECT, JOINED_ATTEMPT_COLUMNS};
+use super::values::uuid;
+use crate::error::{EngineError, EngineResult};
+use crate::store::model::{Attempt, Delivery, DeliveryQuery, DeliveryStatus};
+use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
+use uuid::Uuid;
+
+pub(crate) fn list_deliveries(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    q: &DeliveryQuery,
+) -> EngineResult<Vec<Delivery>> {
+    let rows: Vec<DeliveryRow> = diesel::sql_query(format!(
+        "{DELIVERY_SELECT} WHERE d.tenant_id = ?1 AND (?2 IS NULL OR d.status = ?2) \
+         AND (?3 IS NULL OR d.endpoint_id = ?3) AND (?4 IS NULL OR d.event_id = ?4) \
+         ORDER BY d.created_at DESC, d.id DESC LIMIT ?5"
+    ))
+    .bind::<Text, _>(tenant)
+    .bind::<Nullable<Text>, _>(q.status.map(DeliveryStatus::as_str))
+    .bind::<Nullable<Text>, _>(q.endpoint_id.map(|id| id.to_string()))
+    .bind::<Nullable<Text>, _>(q.event_id.map(|id| id.to_string()))
+    .bind::<BigInt, _>(q.limit)
+    .load(c)?;
+    rows.into_iter().map(Delivery::try_from).collect()
+}
+
+pub(crate) fn get_delivery(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+) -> EngineResult<(Delivery, Vec<Attempt>)> {
+    // One statement, so the delivery and its attempts are read as of one moment.
+    let rows: Vec<DeliveryAttemptRow> = diesel::sql_query(format!(
+        "SELECT * FROM ({DELIVERY_SELECT} WHERE d.tenant_id = ?1 AND d.id = ?2) \
+         LEFT JOIN (SELECT {JOINED_ATTEMPT_COLUMNS}, a.id AS attempt_id FROM webhook_attempts a \
+                    WHERE a.delivery_id = ?2) ON 1 \
+         ORDER BY attempt_id"
+    ))
+    .bind::<Text, _>(tenant)
+    .bind::<Text, _>(id.to_string())
+    .load(c)?;
+    let mut delivery = None;
+    let mut attempts = Vec::with_capacity(rows.len());
+    for row in rows {
+        attempts.extend(Option::<Attempt>::try_from(row.attempt)?);
+        delivery.get_or_insert(row.delivery);
+    }
+    Ok((Delivery::try_from(delivery.ok_or(EngineError::NotFound)?)?, attempts))
+}
+
+pub(crate) fn find_event_id(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    dedupe_key: &str,
+) -> EngineResult<Option<Uuid>> {
+    let row: Option<IdRow> =
+        diesel::sql_query("SELECT id FROM webhook_events WHERE tenant_id = ?1 AND dedupe_key = ?2")
+            .bind::<Text, _>(tenant)
+            .bind::<Text, _>(dedupe_key)
+            .get_result(c)
+            .optional()?;
+    Ok(row.map(|r| uuid(&r.id)).transpose()?)
+}

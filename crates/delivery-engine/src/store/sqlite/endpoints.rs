@@ -1,0 +1,144 @@
+//! SQLite: endpoints (see `store/endpoints.rs` for each operation's contract).
+
+use super::atomically;
+use super::queue::{end_open_deliveries, park_endpoints, unpark_endpoint};
+use super::rows::{EndpointRow, ENDPOINT_COLUMNS};
+use super::values::{json_list, micros};
+use crate::error::{EngineError, EngineResult};
+use crate::secrets::SealedSecret;
+use crate::store::model::{Endpoint, EndpointChanges, NewEndpointRow};
+use chrono::{DateTime, Utc};
+use diesel::sql_types::{BigInt, Binary, Bool, Nullable, Text};
+use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
+use uuid::Uuid;
+
+pub(crate) fn insert_endpoint(c: &mut SqliteConnection, row: NewEndpointRow<'_>) -> EngineResult<Endpoint> {
+    let created = micros(row.created_at);
+    let inserted: EndpointRow = diesel::sql_query(format!(
+        "INSERT INTO webhook_endpoints (id, tenant_id, url, event_types, secret_key_id, secret_nonce, \
+         secret_ciphertext, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) \
+         RETURNING {ENDPOINT_COLUMNS}"
+    ))
+    .bind::<Text, _>(row.id.to_string())
+    .bind::<Text, _>(row.tenant_id)
+    .bind::<Text, _>(row.url)
+    .bind::<Text, _>(json_list(row.event_types))
+    .bind::<Text, _>(&row.sealed.key_id)
+    .bind::<Binary, _>(&row.sealed.nonce)
+    .bind::<Binary, _>(&row.sealed.ciphertext)
+    .bind::<BigInt, _>(created)
+    .get_result(c)?;
+    inserted.try_into()
+}
+
+pub(crate) fn list_endpoints(c: &mut SqliteConnection, tenant: &str) -> EngineResult<Vec<Endpoint>> {
+    let rows: Vec<EndpointRow> = diesel::sql_query(format!(
+        "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE tenant_id = ?1 AND deleted_at IS NULL \
+         ORDER BY created_at, id"
+    ))
+    .bind::<Text, _>(tenant)
+    .load(c)?;
+    rows.into_iter().map(Endpoint::try_from).collect()
+}
+
+pub(crate) fn get_endpoint(c: &mut SqliteConnection, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
+    let row: Option<EndpointRow> = diesel::sql_query(format!(
+        "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ?1 AND tenant_id = ?2 AND deleted_at IS NULL"
+    ))
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(tenant)
+    .get_result(c)
+    .optional()?;
+    row.ok_or(EngineError::NotFound)?.try_into()
+}
+
+pub(crate) fn update_endpoint(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+    changes: EndpointChanges,
+    now: DateTime<Utc>,
+) -> EngineResult<Endpoint> {
+    let disabling = changes.disabling();
+    atomically(c, |c| {
+        let row: Option<EndpointRow> = diesel::sql_query(format!(
+            "UPDATE webhook_endpoints SET \
+               url = CASE WHEN ?1 THEN ?2 ELSE url END, \
+               event_types = CASE WHEN ?3 THEN ?4 ELSE event_types END, \
+               disabled_at = CASE WHEN ?5 THEN ?6 ELSE disabled_at END, \
+               disabled_reason = CASE WHEN ?7 THEN ?8 ELSE disabled_reason END, \
+               failing_since = CASE WHEN ?9 THEN ?10 ELSE failing_since END, \
+               updated_at = COALESCE(?11, updated_at) \
+             WHERE id = ?12 AND tenant_id = ?13 AND deleted_at IS NULL \
+             RETURNING {ENDPOINT_COLUMNS}"
+        ))
+        .bind::<Bool, _>(changes.url.is_some())
+        .bind::<Nullable<Text>, _>(changes.url.as_deref())
+        .bind::<Bool, _>(changes.event_types.is_some())
+        .bind::<Nullable<Text>, _>(changes.event_types.as_deref().map(json_list))
+        .bind::<Bool, _>(changes.disabled_at.is_some())
+        .bind::<Nullable<BigInt>, _>(changes.disabled_at.flatten().map(micros))
+        .bind::<Bool, _>(changes.disabled_reason.is_some())
+        .bind::<Nullable<Text>, _>(changes.disabled_reason.clone().flatten())
+        .bind::<Bool, _>(changes.failing_since.is_some())
+        .bind::<Nullable<BigInt>, _>(changes.failing_since.flatten().map(micros))
+        .bind::<Nullable<BigInt>, _>(changes.updated_at.map(micros))
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(tenant)
+        .get_result(c)
+        .optional()?;
+        let endpoint = Endpoint::try_from(row.ok_or(EngineError::NotFound)?)?;
+        match disabling {
+            Some(true) => park_endpoints(c, &[id])?,
+            Some(false) => unpark_endpoint(c, id, now)?,
+            None => {}
+        }
+        Ok(endpoint)
+    })
+}
+
+pub(crate) fn store_secret(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+    sealed: &SealedSecret,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    let n = diesel::sql_query(
+        "UPDATE webhook_endpoints SET secret_key_id = ?1, secret_nonce = ?2, secret_ciphertext = ?3, \
+         updated_at = ?4 WHERE id = ?5 AND tenant_id = ?6 AND deleted_at IS NULL",
+    )
+    .bind::<Text, _>(&sealed.key_id)
+    .bind::<Binary, _>(&sealed.nonce)
+    .bind::<Binary, _>(&sealed.ciphertext)
+    .bind::<BigInt, _>(micros(now))
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(tenant)
+    .execute(c)?;
+    if n == 0 {
+        return Err(EngineError::NotFound);
+    }
+    Ok(())
+}
+
+pub(crate) fn delete_endpoint(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    atomically(c, |c| {
+        let n = diesel::sql_query(
+            "UPDATE webhook_endpoints SET deleted_at = ?1, updated_at = ?1 \
+             WHERE id = ?2 AND tenant_id = ?3 AND deleted_at IS NULL",
+        )
+        .bind::<BigInt, _>(micros(now))
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(tenant)
+        .execute(c)?;
+        if n == 0 {
+            return Err(EngineError::NotFound);
+        }
+        end_open_deliveries(c, id, "endpoint deleted", now)
+    })
+}

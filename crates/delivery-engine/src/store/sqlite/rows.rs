@@ -1,0 +1,278 @@
+//! SQLite's row structs, each mapped into the model by `From` or `TryFrom` (stored text and
+//! microseconds are parsed there; a value that does not parse is a corrupt row).
+
+use super::values::{opt_time, time, uuid};
+use crate::error::{EngineError, EngineResult};
+use crate::secrets::SealedSecret;
+use crate::store::model::{
+    corrupt, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, Endpoint, ResendTarget, StoredKey,
+};
+use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
+use diesel::QueryableByName;
+
+/// The columns [`EndpointRow`] reads.
+pub(super) const ENDPOINT_COLUMNS: &str =
+    "id, tenant_id, url, event_types, disabled_at, disabled_reason, created_at, updated_at";
+
+#[derive(QueryableByName)]
+pub(super) struct EndpointRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    tenant_id: String,
+    #[diesel(sql_type = Text)]
+    url: String,
+    #[diesel(sql_type = Text)]
+    event_types: String,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    disabled_at: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    disabled_reason: Option<String>,
+    #[diesel(sql_type = BigInt)]
+    created_at: i64,
+    #[diesel(sql_type = BigInt)]
+    updated_at: i64,
+}
+
+impl TryFrom<EndpointRow> for Endpoint {
+    type Error = EngineError;
+    fn try_from(r: EndpointRow) -> EngineResult<Endpoint> {
+        Ok(Endpoint {
+            id: uuid(&r.id)?,
+            tenant_id: r.tenant_id,
+            url: r.url,
+            event_types: serde_json::from_str(&r.event_types)
+                .map_err(|e| corrupt(format!("event_types of endpoint {}: {e}", r.id)))?,
+            disabled_at: opt_time(r.disabled_at)?,
+            disabled_reason: r.disabled_reason,
+            created_at: time(r.created_at)?,
+            updated_at: time(r.updated_at)?,
+        })
+    }
+}
+
+/// A delivery joined with its event (`d` and `e`), as [`DELIVERY_SELECT`] reads it.
+#[derive(QueryableByName)]
+pub(super) struct DeliveryRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    endpoint_id: String,
+    #[diesel(sql_type = Text)]
+    event_id: String,
+    #[diesel(sql_type = Text)]
+    event_type: String,
+    #[diesel(sql_type = Text)]
+    dedupe_key: String,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Integer)]
+    attempt_count: i32,
+    #[diesel(sql_type = Nullable<Integer>)]
+    last_response_code: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    last_error: Option<String>,
+    #[diesel(sql_type = BigInt)]
+    created_at: i64,
+    #[diesel(sql_type = BigInt)]
+    updated_at: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    next_attempt_at: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    delivered_at: Option<i64>,
+}
+
+/// The columns [`DeliveryRow`] reads, from `webhook_deliveries d JOIN webhook_events e`.
+pub(super) const DELIVERY_SELECT: &str =
+    "SELECT d.id, d.endpoint_id, d.event_id, e.event_type, e.dedupe_key, d.status, \
+     d.attempt_count, d.last_response_code, d.last_error, d.created_at, d.updated_at, d.next_attempt_at, \
+     d.delivered_at FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id";
+
+impl TryFrom<DeliveryRow> for Delivery {
+    type Error = EngineError;
+    fn try_from(r: DeliveryRow) -> EngineResult<Delivery> {
+        Ok(Delivery {
+            id: uuid(&r.id)?,
+            endpoint_id: uuid(&r.endpoint_id)?,
+            event_id: uuid(&r.event_id)?,
+            event_type: r.event_type,
+            dedupe_key: r.dedupe_key,
+            status: DeliveryStatus::parse_stored(&r.status)?,
+            attempt_count: r.attempt_count,
+            last_response_code: r.last_response_code,
+            last_error: r.last_error,
+            created_at: time(r.created_at)?,
+            updated_at: time(r.updated_at)?,
+            next_attempt_at: opt_time(r.next_attempt_at)?,
+            delivered_at: opt_time(r.delivered_at)?,
+        })
+    }
+}
+
+/// An attempt's columns from a LEFT JOIN (`a`): all NULL for a delivery with no attempt yet.
+#[derive(QueryableByName)]
+pub(super) struct JoinedAttemptRow {
+    #[diesel(sql_type = Nullable<Integer>)]
+    attempt_number: Option<i32>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    started_at: Option<i64>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    duration_ms: Option<i32>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    response_code: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    error: Option<String>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    response_body: Option<Vec<u8>>,
+}
+
+/// The columns [`JoinedAttemptRow`] reads.
+pub(super) const JOINED_ATTEMPT_COLUMNS: &str =
+    "a.attempt_number, a.started_at, a.duration_ms, a.response_code, a.error, a.response_body";
+
+impl TryFrom<JoinedAttemptRow> for Option<Attempt> {
+    type Error = EngineError;
+    fn try_from(r: JoinedAttemptRow) -> EngineResult<Option<Attempt>> {
+        let (Some(attempt_number), Some(started_at), Some(duration_ms)) =
+            (r.attempt_number, r.started_at, r.duration_ms)
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Attempt {
+            attempt_number,
+            started_at: time(started_at)?,
+            duration_ms,
+            response_code: r.response_code,
+            error: r.error,
+            response_body: r.response_body,
+        }))
+    }
+}
+
+/// A delivery with one of its attempts (or none).
+#[derive(QueryableByName)]
+pub(super) struct DeliveryAttemptRow {
+    #[diesel(embed)]
+    pub delivery: DeliveryRow,
+    #[diesel(embed)]
+    pub attempt: JoinedAttemptRow,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct ClaimedRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = BigInt)]
+    fence: i64,
+    #[diesel(sql_type = Integer)]
+    attempt_count: i32,
+    #[diesel(sql_type = Bool)]
+    manual: bool,
+    #[diesel(sql_type = Text)]
+    endpoint_id: String,
+    #[diesel(sql_type = Text)]
+    event_id: String,
+    #[diesel(sql_type = Text)]
+    event_type: String,
+    #[diesel(sql_type = Text)]
+    dedupe_key: String,
+    #[diesel(sql_type = Binary)]
+    body: Vec<u8>,
+    #[diesel(sql_type = Text)]
+    url: String,
+    #[diesel(sql_type = Text)]
+    secret_key_id: String,
+    #[diesel(sql_type = Binary)]
+    secret_nonce: Vec<u8>,
+    #[diesel(sql_type = Binary)]
+    secret_ciphertext: Vec<u8>,
+}
+
+impl TryFrom<ClaimedRow> for ClaimedDelivery {
+    type Error = EngineError;
+    fn try_from(r: ClaimedRow) -> EngineResult<Self> {
+        Ok(ClaimedDelivery {
+            id: uuid(&r.id)?,
+            fence: r.fence,
+            attempt_count: r.attempt_count,
+            manual: r.manual,
+            endpoint_id: uuid(&r.endpoint_id)?,
+            event_id: uuid(&r.event_id)?,
+            event_type: r.event_type,
+            dedupe_key: r.dedupe_key,
+            body: r.body,
+            url: r.url,
+            sealed_secret: SealedSecret {
+                key_id: r.secret_key_id,
+                nonce: r.secret_nonce,
+                ciphertext: r.secret_ciphertext,
+            },
+        })
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct IdRow {
+    #[diesel(sql_type = Text)]
+    pub id: String,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct ResendRow {
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Bool>)]
+    in_flight: Option<bool>,
+    #[diesel(sql_type = Bool)]
+    endpoint_deleted: bool,
+    #[diesel(sql_type = Bool)]
+    endpoint_disabled: bool,
+}
+
+impl TryFrom<ResendRow> for ResendTarget {
+    type Error = EngineError;
+    fn try_from(r: ResendRow) -> EngineResult<Self> {
+        Ok(ResendTarget {
+            status: DeliveryStatus::parse_stored(&r.status)?,
+            in_flight: r.in_flight == Some(true),
+            endpoint_deleted: r.endpoint_deleted,
+            endpoint_disabled: r.endpoint_disabled,
+        })
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct StoredKeyRow {
+    #[diesel(sql_type = Binary)]
+    request_hash: Vec<u8>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    status_code: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    response_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    response_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    response_sealed: Option<Vec<u8>>,
+}
+
+impl From<StoredKeyRow> for StoredKey {
+    fn from(r: StoredKeyRow) -> Self {
+        StoredKey::from_columns(
+            r.request_hash,
+            r.status_code,
+            r.response_key_id,
+            r.response_nonce,
+            r.response_sealed,
+        )
+    }
+}
+
+/// An endpoint's health as the recorder reads it.
+#[derive(QueryableByName)]
+pub(super) struct HealthRow {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub failing_since: Option<i64>,
+    /// Neither disabled nor deleted.
+    #[diesel(sql_type = Bool)]
+    pub open: bool,
+}
