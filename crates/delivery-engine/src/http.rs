@@ -155,7 +155,7 @@ fn forbidden_v6(ip: Ipv6Addr) -> Option<&'static str> {
 /// and hands the connector only the vetted addresses (so a rebinding DNS answer cannot slip in
 /// between the check and the connect).
 #[derive(Debug, Clone)]
-pub struct VettingResolver {
+pub(crate) struct VettingResolver {
     policy: Arc<AddressPolicy>,
 }
 
@@ -180,7 +180,7 @@ impl tower_service::Service<Name> for VettingResolver {
 /// The resolver's rule: a name with no address, or with any forbidden address among its
 /// answers, is refused as a whole (a rebinding answer mixing a public and an internal address
 /// gets nothing); otherwise exactly the vetted addresses are returned.
-pub fn vet_addresses(
+pub(crate) fn vet_addresses(
     name: &str,
     addrs: Vec<SocketAddr>,
     policy: &AddressPolicy,

@@ -1,5 +1,6 @@
 //! How a service plugs into the engine: signature scheme and header, the other headers,
-//! retry policy, timeout, event catalog and secret prefix. The engine has no service names in it.
+//! retry policy, timeout, event catalog and secret prefix. The engine holds no service's
+//! rules: each service builds its own `Profile`.
 
 use crate::policy::RetryPolicy;
 use crate::signing::Signer;

@@ -78,12 +78,6 @@ impl Signer for HmacSha256Hex {
     }
 }
 
-/// Constant-time equality of two byte strings, for callers comparing tokens or hashes.
-pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    use subtle::ConstantTimeEq;
-    a.len() == b.len() && bool::from(a.ct_eq(b))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,12 +124,5 @@ mod tests {
         );
         let not_hex = format!("sha256={}zz", &hex[..62]);
         assert_eq!(s.verify(b"k", b"body", &not_hex), Err(SignatureError::Malformed { expected_len: 64 }));
-    }
-
-    #[test]
-    fn constant_time_eq_compares_content_and_length() {
-        assert!(constant_time_eq(b"abc", b"abc"));
-        assert!(!constant_time_eq(b"abc", b"abd"));
-        assert!(!constant_time_eq(b"abc", b"abcd"));
     }
 }
