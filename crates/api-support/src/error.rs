@@ -1,5 +1,5 @@
 //! The one error type of both APIs: every error response is JSON `{"code", "detail"}` with a
-//! stable snake_case `code`. Each service lists its codes in docs/<service>.md.
+//! stable snake_case `code`. Each service lists its codes in `docs/<service>.md`.
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};

@@ -1,0 +1,41 @@
+//! `cargo xtask test`: what CI runs.
+
+use crate::db;
+use crate::schemathesis;
+use crate::util::{cargo, run_cmd};
+use anyhow::Result;
+
+pub(crate) fn run(args: &[String]) -> Result<()> {
+    let quick = args.iter().any(|a| a == "--quick");
+    db::up()?;
+    if !quick {
+        let mut fmt = cargo();
+        fmt.args(["fmt", "--all", "--", "--check"]);
+        run_cmd(fmt)?;
+        let mut clippy = cargo();
+        clippy.args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
+        run_cmd(clippy)?;
+        // Broken intra-doc links and stray HTML in doc comments fail the run like a lint does.
+        let mut doc = cargo();
+        doc.args(["doc", "--no-deps", "--workspace"]).env("RUSTDOCFLAGS", "-D warnings");
+        run_cmd(doc)?;
+    }
+    let nextest =
+        cargo().args(["nextest", "--version"]).output().map(|o| o.status.success()).unwrap_or(false);
+    // Doc tests first: nextest does not run them, and its summary should close the output.
+    if nextest {
+        let mut doc = cargo();
+        doc.args(["test", "--workspace", "--doc"]);
+        run_cmd(doc)?;
+    }
+    if !quick {
+        schemathesis::run()?;
+    }
+    let mut tests = cargo();
+    if nextest {
+        tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
+    } else {
+        tests.args(["test", "--workspace", "--no-fail-fast"]);
+    }
+    run_cmd(tests)
+}
