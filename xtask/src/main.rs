@@ -16,7 +16,7 @@ use anyhow::{bail, Result};
 const HELP: &str = "\
 cargo xtask <task>
 
-  test [--quick]   start PostgreSQL if it is down, then fmt check, clippy and every test
+  test [--quick]   start PostgreSQL if it is down, then fmt check, clippy, docs and every test
                    (--quick: tests only). This is what CI runs.
   db-up            make sure PostgreSQL answers on 127.0.0.1:5432 (starts or installs it)
   migrate          apply all migrations (every service's tables) to $DATABASE_URL, or to

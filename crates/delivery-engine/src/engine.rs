@@ -11,6 +11,8 @@ use crate::store::{
     Pool, ResendRule,
 };
 use chrono::{DateTime, Utc};
+use futures_util::future::BoxFuture;
+use std::cell::Cell;
 use std::sync::Arc;
 use tokio::sync::Notify;
 use uuid::Uuid;
@@ -157,24 +159,35 @@ impl Engine {
         R: Send + 'static,
         E: From<EngineError> + Send + 'static,
     {
-        self.inner.pool.run(f).await
+        let (result, queued) = self.inner.pool.run(noting_queued_work(f)).await?;
+        if queued {
+            self.work_queued();
+        }
+        Ok(result)
     }
 
     /// Runs `f` in one transaction (see [`Pool::transaction`]): the outbox. A service writes its
     /// domain change and calls [`Engine::enqueue`] inside `f`; both commit or neither does.
-    /// Dispatchers in this process are woken after the commit, others by NOTIFY (PostgreSQL)
-    /// or their poll.
+    /// When `f` queued deliveries, dispatchers are woken after the commit: this process's at
+    /// once, other processes' by a coalesced NOTIFY (PostgreSQL) or their poll.
     pub async fn transaction<R, E, F>(&self, f: F) -> Result<R, E>
     where
         F: ConnFn<R, E>,
         R: Send + 'static,
         E: From<EngineError> + Send + 'static,
     {
-        let result = self.inner.pool.transaction(f).await;
-        if result.is_ok() {
-            self.inner.wake.notify_one();
+        let (result, queued) = self.inner.pool.transaction(noting_queued_work(f)).await?;
+        if queued {
+            self.work_queued();
         }
-        result
+        Ok(result)
+    }
+
+    /// After a commit that may have made deliveries due: wakes this process's dispatchers at
+    /// once, and other processes' through the store (coalesced).
+    fn work_queued(&self) {
+        self.inner.wake.notify_one();
+        self.inner.pool.signal_other_processes();
     }
 
     pub(crate) fn now(&self) -> DateTime<Utc> {
@@ -279,7 +292,7 @@ impl Engine {
             })
             .await?;
         if patch.disabled == Some(false) {
-            self.inner.wake.notify_one();
+            self.work_queued();
         }
         Ok(endpoint)
     }
@@ -324,7 +337,13 @@ impl Engine {
             only_endpoint: event.only_endpoint,
         };
         match queue::enqueue(conn, &row).await? {
-            Some(deliveries) => Ok(Enqueued::New { event_id: id, deliveries }),
+            Some(deliveries) => {
+                if deliveries > 0 {
+                    // Read by `Engine::run` or `Engine::transaction` once `conn` has committed.
+                    let _ = QUEUED_WORK.try_with(|q| q.set(true));
+                }
+                Ok(Enqueued::New { event_id: id, deliveries })
+            }
             None => {
                 let existing = deliveries::find_event_id(conn, event.tenant_id, event.dedupe_key).await?;
                 Ok(Enqueued::Duplicate { event_id: existing.unwrap_or(id) })
@@ -339,7 +358,6 @@ impl Engine {
         let enqueued = self
             .run(move |mut c| Box::pin(async move { engine.enqueue(&mut c, owned.borrowed()).await }))
             .await?;
-        self.inner.wake.notify_one();
         Ok(enqueued)
     }
 
@@ -420,8 +438,32 @@ impl Engine {
                 })
             })
             .await?;
-        self.inner.wake.notify_one();
+        self.work_queued();
         Ok(delivery)
+    }
+}
+
+tokio::task_local! {
+    /// Set by [`Engine::enqueue`] when it queued deliveries on the connection of the
+    /// [`Engine::run`] or [`Engine::transaction`] call it runs in.
+    static QUEUED_WORK: Cell<bool>;
+}
+
+/// Runs `f` noting whether it queued deliveries (see [`QUEUED_WORK`]); the scope lives in the
+/// task that runs `f`, wherever the pool runs it.
+fn noting_queued_work<R, E, F>(
+    f: F,
+) -> impl for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<(R, bool), E>> + Send + 'static
+where
+    F: ConnFn<R, E>,
+    R: Send + 'static,
+    E: Send + 'static,
+{
+    move |conn| {
+        Box::pin(QUEUED_WORK.scope(Cell::new(false), async move {
+            let result = f(conn).await?;
+            Ok((result, QUEUED_WORK.with(Cell::get)))
+        }))
     }
 }
 

@@ -218,6 +218,8 @@ pub struct AttemptOutcome {
     pub duration: Duration,
     /// `Retry-After` of a 429 or 503 answer, as a delay from the end of the attempt.
     pub retry_after: Option<Duration>,
+    /// The attempt ran out of time without a complete answer (the endpoint may be hanging).
+    pub timed_out: bool,
 }
 
 impl AttemptOutcome {
@@ -277,6 +279,7 @@ impl OutboundClient {
     ) -> AttemptOutcome {
         let started = Instant::now();
         let mut status = None;
+        let mut timed_out = false;
         let result = async {
             let uri = self.vet_url(url)?;
             headers.entry(CONTENT_TYPE).or_insert(HeaderValue::from_static("application/json"));
@@ -307,6 +310,7 @@ impl OutboundClient {
             match tokio::time::timeout(timeout, exchange).await {
                 Ok(result) => result,
                 Err(_) => {
+                    timed_out = true;
                     Err(format!("timed out after {} ms without a complete answer", timeout.as_millis()))
                 }
             }
@@ -322,11 +326,16 @@ impl OutboundClient {
                     )),
                     _ => None,
                 };
-                AttemptOutcome { status, error, body: kept, duration, retry_after }
+                AttemptOutcome { status, error, body: kept, duration, retry_after, timed_out }
             }
-            Err(error) => {
-                AttemptOutcome { status, error: Some(error), body: Vec::new(), duration, retry_after: None }
-            }
+            Err(error) => AttemptOutcome {
+                status,
+                error: Some(error),
+                body: Vec::new(),
+                duration,
+                retry_after: None,
+                timed_out,
+            },
         }
     }
 

@@ -77,14 +77,14 @@ pub struct Pool {
 
 #[derive(Clone)]
 enum PoolKind {
-    Pg(pg::conn::PgPool),
+    Pg(pg::conn::PgPool, Arc<pg::listen::CoalescedNotify>),
     Sqlite(sqlite::conn::SqlitePool),
 }
 
 impl std::fmt::Debug for Pool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (backend, status) = match &self.kind {
-            PoolKind::Pg(p) => ("postgres", p.status()),
+            PoolKind::Pg(p, _) => ("postgres", p.status()),
             PoolKind::Sqlite(p) => ("sqlite", p.status()),
         };
         f.debug_struct("Pool").field("backend", &backend).field("size", &status.size).finish()
@@ -94,9 +94,10 @@ impl std::fmt::Debug for Pool {
 /// A pool for API handlers (durable commits). The URL picks the backend.
 pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
     let kind = match Backend::from_url(database_url)? {
-        Backend::Postgres => {
-            PoolKind::Pg(pg::conn::pool(database_url, max_size, Commit::Durable, POOL_TIMEOUT)?)
-        }
+        Backend::Postgres => PoolKind::Pg(
+            pg::conn::pool(database_url, max_size, Commit::Durable, POOL_TIMEOUT)?,
+            Arc::new(pg::listen::CoalescedNotify::new()),
+        ),
         Backend::Sqlite(path) => {
             PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, Commit::Durable, POOL_TIMEOUT)?)
         }
@@ -114,9 +115,10 @@ pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
 /// the path of every claim, which is most of the delivery latency.
 pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
     let kind = match Backend::from_url(database_url)? {
-        Backend::Postgres => {
-            PoolKind::Pg(pg::conn::pool(database_url, max_size, Commit::Asynchronous, POOL_TIMEOUT)?)
-        }
+        Backend::Postgres => PoolKind::Pg(
+            pg::conn::pool(database_url, max_size, Commit::Asynchronous, POOL_TIMEOUT)?,
+            Arc::new(pg::listen::CoalescedNotify::new()),
+        ),
         Backend::Sqlite(path) => {
             PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, Commit::Asynchronous, POOL_TIMEOUT)?)
         }
@@ -161,7 +163,7 @@ impl Pool {
         E: From<EngineError> + Send + 'static,
     {
         match &self.kind {
-            PoolKind::Pg(p) => {
+            PoolKind::Pg(p, _) => {
                 let p = p.clone();
                 tokio::spawn(async move {
                     let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
@@ -190,7 +192,7 @@ impl Pool {
         E: From<EngineError> + Send + 'static,
     {
         match &self.kind {
-            PoolKind::Pg(p) => {
+            PoolKind::Pg(p, _) => {
                 let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
                 tokio::spawn(async move {
                     let conn: &mut AsyncPgConnection = &mut conn;
@@ -229,10 +231,19 @@ impl Pool {
         shutdown: CancellationToken,
     ) -> Option<tokio::task::JoinHandle<()>> {
         match self.kind {
-            PoolKind::Pg(_) => {
+            PoolKind::Pg(..) => {
                 Some(tokio::spawn(pg::listen::listen(database_url.to_owned(), wake, shutdown)))
             }
             PoolKind::Sqlite(_) => None,
+        }
+    }
+
+    /// Tells workers in other processes that work was queued, after the commit that queued it:
+    /// one coalesced NOTIFY per few milliseconds on PostgreSQL; nothing on SQLite (other
+    /// processes poll).
+    pub(crate) fn signal_other_processes(&self) {
+        if let PoolKind::Pg(pool, notify) = &self.kind {
+            notify.signal(pool);
         }
     }
 }

@@ -23,19 +23,19 @@ pub(crate) async fn enqueue(conn: &mut DbConn<'_>, ev: &NewEventRow<'_>) -> Engi
 }
 
 /// Claims up to `limit` due deliveries, oldest due first, under a lease of `lease_ms` on the
-/// database's clock and a fresh random fence. An endpoint listed in `busy` (this worker already
-/// has attempts in flight to it) gets at most its room, every other endpoint at most
-/// `per_endpoint`; rows other workers hold are skipped.
+/// database's clock and a fresh random fence. An endpoint listed in `rooms` gets at most its
+/// room (none when it is 0 or less), every other endpoint at most `default_room`; rows other
+/// workers hold are skipped.
 pub(crate) async fn claim_due_deliveries(
     conn: &mut DbConn<'_>,
     lease_ms: i64,
     limit: i64,
-    per_endpoint: i64,
-    busy: &[(Uuid, i64)],
+    default_room: i64,
+    rooms: &[(Uuid, i64)],
 ) -> EngineResult<Vec<ClaimedDelivery>> {
     match conn {
-        DbConn::Pg(c) => pg::queue::claim_due_deliveries(c, lease_ms, limit, per_endpoint, busy).await,
-        DbConn::Sqlite(c) => sqlite::queue::claim_due_deliveries(c, lease_ms, limit, per_endpoint, busy),
+        DbConn::Pg(c) => pg::queue::claim_due_deliveries(c, lease_ms, limit, default_room, rooms).await,
+        DbConn::Sqlite(c) => sqlite::queue::claim_due_deliveries(c, lease_ms, limit, default_room, rooms),
     }
 }
 

@@ -3,12 +3,53 @@
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::Commit;
 use diesel::ConnectionError;
-use diesel_async::pooled_connection::deadpool::Pool as DeadPool;
-use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig};
+use diesel_async::pooled_connection::{
+    AsyncDieselConnectionManager, ManagerConfig, PoolError, PoolableConnection,
+};
 use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
 use std::time::Duration;
 
-pub(crate) type PgPool = DeadPool<AsyncPgConnection>;
+pub(crate) type PgPool = deadpool::managed::Pool<Manager>;
+
+/// A connection idle for longer than this is checked with a query before it is handed out;
+/// one used more recently is only checked for a broken state. Under load every checkout is
+/// then free of extra statements (each would be a transaction of its own), and a connection
+/// that died while idle, in a database restart say, is still replaced before use.
+const VERIFY_AFTER_IDLE: Duration = Duration::from_secs(1);
+
+/// diesel-async's manager, verifying only connections that sat idle.
+pub(crate) struct Manager {
+    inner: AsyncDieselConnectionManager<AsyncPgConnection>,
+}
+
+impl std::fmt::Debug for Manager {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Manager").finish_non_exhaustive()
+    }
+}
+
+impl deadpool::managed::Manager for Manager {
+    type Type = AsyncPgConnection;
+    type Error = PoolError;
+
+    async fn create(&self) -> Result<AsyncPgConnection, PoolError> {
+        self.inner.create().await
+    }
+
+    async fn recycle(
+        &self,
+        conn: &mut AsyncPgConnection,
+        metrics: &deadpool::managed::Metrics,
+    ) -> deadpool::managed::RecycleResult<PoolError> {
+        if metrics.last_used() >= VERIFY_AFTER_IDLE {
+            return self.inner.recycle(conn, metrics).await;
+        }
+        if std::thread::panicking() || conn.is_broken() {
+            return Err(deadpool::managed::RecycleError::Message("broken connection".into()));
+        }
+        Ok(())
+    }
+}
 
 /// A pool whose waits (for a connection, a new connection, a health check) end after `timeout`.
 pub(crate) fn pool(
@@ -17,7 +58,7 @@ pub(crate) fn pool(
     commit: Commit,
     timeout: Duration,
 ) -> EngineResult<PgPool> {
-    let manager = match commit {
+    let inner = match commit {
         Commit::Durable => AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url),
         Commit::Asynchronous => {
             let mut config = ManagerConfig::default();
@@ -33,7 +74,7 @@ pub(crate) fn pool(
             AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config)
         }
     };
-    DeadPool::builder(manager)
+    deadpool::managed::Pool::builder(Manager { inner })
         .max_size(max_size)
         .runtime(deadpool::Runtime::Tokio1)
         .wait_timeout(Some(timeout))

@@ -1,11 +1,19 @@
-//! Cross-process wake-ups: NOTIFY when work is queued, LISTEN on a dedicated connection
+//! Cross-process wake-ups: NOTIFY after work was queued, LISTEN on a dedicated connection
 //! (reconnecting with backoff) to hear it.
+//!
+//! NOTIFY is never sent inside a domain transaction: PostgreSQL serialises the commits of all
+//! notifying transactions on one lock (the notify queue's), which made every enqueue commit
+//! wait for the others. Instead, after a commit, [`CoalescedNotify`] sends one NOTIFY of its
+//! own, at most one per [`NOTIFY_WINDOW`], covering every commit made before it is sent.
 
+use super::conn::PgPool;
 use crate::error::EngineResult;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::StreamExt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use std::time::Instant;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
@@ -13,10 +21,60 @@ use tokio_util::sync::CancellationToken;
 /// PostgreSQL delivers it only when (and if) that transaction commits.
 const WAKE_CHANNEL: &str = "webhook_deliveries";
 
+/// The shortest time between two NOTIFYs of one process: other processes' workers wake at
+/// most this much later than this process's own.
+pub(crate) const NOTIFY_WINDOW: Duration = Duration::from_millis(5);
+
 /// Tells every listening worker that work is due.
-pub(super) async fn notify(conn: &mut AsyncPgConnection) -> EngineResult<()> {
+async fn notify(conn: &mut AsyncPgConnection) -> EngineResult<()> {
     diesel::sql_query(format!("NOTIFY {WAKE_CHANNEL}")).execute(conn).await?;
     Ok(())
+}
+
+/// Sends NOTIFY after commits, at most one per [`NOTIFY_WINDOW`] (the leading commit of a
+/// quiet period is signalled at once).
+#[derive(Debug)]
+pub(crate) struct CoalescedNotify {
+    epoch: Instant,
+    /// When the last NOTIFY was sent, in ms since `epoch` (plus one; 0 = never).
+    last_sent: AtomicU64,
+    /// A NOTIFY is scheduled and not yet begun: commits made now are covered by it.
+    scheduled: AtomicBool,
+}
+
+impl CoalescedNotify {
+    pub(crate) fn new() -> Self {
+        Self { epoch: Instant::now(), last_sent: AtomicU64::new(0), scheduled: AtomicBool::new(false) }
+    }
+
+    /// Called after a commit that queued work.
+    pub(crate) fn signal(self: &Arc<Self>, pool: &PgPool) {
+        if self.scheduled.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let now = self.epoch.elapsed().as_millis() as u64 + 1;
+        let last = AtomicU64::load(&self.last_sent, Ordering::Acquire);
+        let window = NOTIFY_WINDOW.as_millis() as u64;
+        let wait = if last == 0 { 0 } else { (last + window).saturating_sub(now) };
+        let (this, pool) = (self.clone(), pool.clone());
+        tokio::spawn(async move {
+            if wait > 0 {
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+            }
+            // Cleared before sending: a commit after this point schedules its own NOTIFY, one
+            // before it is covered by this one.
+            this.scheduled.store(false, Ordering::Release);
+            this.last_sent.store(this.epoch.elapsed().as_millis() as u64 + 1, Ordering::Release);
+            let sent = match pool.get().await {
+                Ok(mut conn) => notify(&mut conn).await.map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            if let Err(e) = sent {
+                // Other processes' poll timers cover it.
+                tracing::warn!(error = %e, "NOTIFY failed; other workers will find the work by polling");
+            }
+        });
+    }
 }
 
 /// Notifies `wake` on every NOTIFY until `shutdown`; after a lost connection too, since a

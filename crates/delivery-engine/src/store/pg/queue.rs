@@ -1,7 +1,8 @@
 //! PostgreSQL: the queue (see `store/queue.rs` for each operation's contract). Claims use
-//! `FOR UPDATE SKIP LOCKED`; batches travel as arrays (`unnest`); wake-ups as NOTIFY.
+//! `FOR UPDATE SKIP LOCKED`; batches travel as arrays (`unnest`). No statement here sends
+//! NOTIFY: a transaction that did would take PostgreSQL's global notify lock at its commit
+//! (see `listen.rs` for how other processes are woken).
 
-use super::listen::notify;
 use super::rows::{ClaimedRow, EnqueueCounts, IdRow, ResendRow};
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::{
@@ -54,9 +55,6 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
     if counts.events == 0 {
         return Ok(None);
     }
-    if counts.deliveries > 0 {
-        notify(conn).await?;
-    }
     Ok(Some(counts.deliveries))
 }
 
@@ -64,15 +62,15 @@ pub(crate) async fn claim_due_deliveries(
     conn: &mut AsyncPgConnection,
     lease_ms: i64,
     limit: i64,
-    per_endpoint: i64,
-    busy: &[(Uuid, i64)],
+    default_room: i64,
+    rooms: &[(Uuid, i64)],
 ) -> EngineResult<Vec<ClaimedDelivery>> {
-    let busy_ids: Vec<Uuid> = busy.iter().map(|b| b.0).collect();
-    let busy_room: Vec<i64> = busy.iter().map(|b| b.1).collect();
+    let room_ids: Vec<Uuid> = rooms.iter().map(|b| b.0).collect();
+    let room_sizes: Vec<i64> = rooms.iter().map(|b| b.1).collect();
     // One statement is one transaction: the row locks taken by FOR UPDATE last only as long as it.
     let rows: Vec<ClaimedRow> = diesel::sql_query(
         r#"
-        WITH busy AS (
+        WITH rooms AS (
             SELECT * FROM unnest($2::uuid[], $5::int8[]) AS b(endpoint_id, room)
         ), candidates AS (
             SELECT d.id, d.endpoint_id, d.available_at
@@ -82,7 +80,7 @@ pub(crate) async fn claim_due_deliveries(
             -- ends them, disable parks them ('infinity'), and enqueue and resend lock the
             -- endpoint row so neither can race a delete or disable (see docs/decisions.md D18).
             WHERE d.status IN ('pending', 'failed') AND d.available_at <= now()
-              AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.endpoint_id = d.endpoint_id AND busy.room <= 0)
+              AND NOT EXISTS (SELECT 1 FROM rooms WHERE rooms.endpoint_id = d.endpoint_id AND rooms.room <= 0)
             ORDER BY d.available_at
             LIMIT $3
             FOR UPDATE OF d SKIP LOCKED
@@ -91,8 +89,8 @@ pub(crate) async fn claim_due_deliveries(
                 SELECT id, endpoint_id, row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
                 FROM candidates
             ) ranked
-            LEFT JOIN busy ON busy.endpoint_id = ranked.endpoint_id
-            WHERE ranked.n <= COALESCE(busy.room, $4)
+            LEFT JOIN rooms ON rooms.endpoint_id = ranked.endpoint_id
+            WHERE ranked.n <= COALESCE(rooms.room, $4)
         )
         UPDATE webhook_deliveries d
         -- The lease runs on the database's clock, so workers' clocks need not agree. The fence is a
@@ -109,10 +107,10 @@ pub(crate) async fn claim_due_deliveries(
         "#,
     )
     .bind::<BigInt, _>(lease_ms)
-    .bind::<Array<SqlUuid>, _>(busy_ids)
+    .bind::<Array<SqlUuid>, _>(room_ids)
     .bind::<BigInt, _>(limit)
-    .bind::<BigInt, _>(per_endpoint)
-    .bind::<Array<BigInt>, _>(busy_room)
+    .bind::<BigInt, _>(default_room)
+    .bind::<Array<BigInt>, _>(room_sizes)
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(ClaimedDelivery::from).collect())
@@ -225,7 +223,7 @@ pub(crate) async fn resend(
         .bind::<Timestamptz, _>(now)
         .execute(conn)
         .await?;
-        notify(conn).await
+        Ok(())
     })
     .await
 }
@@ -243,7 +241,7 @@ pub(super) async fn unpark_endpoint(
     endpoint: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    let n = diesel::sql_query(
+    diesel::sql_query(
         "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > $2 THEN leased_until \
          ELSE GREATEST(next_attempt_at, $2) END \
          WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity'",
@@ -252,9 +250,6 @@ pub(super) async fn unpark_endpoint(
     .bind::<Timestamptz, _>(now)
     .execute(conn)
     .await?;
-    if n > 0 {
-        notify(conn).await?;
-    }
     Ok(())
 }
 

@@ -65,11 +65,11 @@ pub(crate) fn claim_due_deliveries(
     c: &mut SqliteConnection,
     lease_ms: i64,
     limit: i64,
-    per_endpoint: i64,
-    busy: &[(Uuid, i64)],
+    default_room: i64,
+    rooms: &[(Uuid, i64)],
 ) -> EngineResult<Vec<ClaimedDelivery>> {
-    let busy = serde_json::Value::from(
-        busy.iter().map(|(id, room)| serde_json::json!([id.to_string(), room])).collect::<Vec<_>>(),
+    let rooms = serde_json::Value::from(
+        rooms.iter().map(|(id, room)| serde_json::json!([id.to_string(), room])).collect::<Vec<_>>(),
     )
     .to_string();
     atomically(c, |c| {
@@ -79,7 +79,7 @@ pub(crate) fn claim_due_deliveries(
         let until = now.saturating_add(lease_ms.saturating_mul(1000));
         let claimed: Vec<IdRow> = diesel::sql_query(
             r#"
-            WITH busy AS (
+            WITH rooms AS (
                 SELECT json_extract(value, '$[0]') AS endpoint_id, json_extract(value, '$[1]') AS room
                 FROM json_each(?1)
             ), candidates AS (
@@ -87,7 +87,7 @@ pub(crate) fn claim_due_deliveries(
                 SELECT d.id, d.endpoint_id, d.available_at
                 FROM webhook_deliveries d
                 WHERE d.status IN ('pending', 'failed') AND d.available_at <= ?2
-                  AND NOT EXISTS (SELECT 1 FROM busy WHERE busy.endpoint_id = d.endpoint_id AND busy.room <= 0)
+                  AND NOT EXISTS (SELECT 1 FROM rooms WHERE rooms.endpoint_id = d.endpoint_id AND rooms.room <= 0)
                 ORDER BY d.available_at
                 LIMIT ?3
             ), chosen AS (
@@ -96,8 +96,8 @@ pub(crate) fn claim_due_deliveries(
                            row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
                     FROM candidates
                 ) ranked
-                LEFT JOIN busy ON busy.endpoint_id = ranked.endpoint_id
-                WHERE ranked.n <= COALESCE(busy.room, ?4)
+                LEFT JOIN rooms ON rooms.endpoint_id = ranked.endpoint_id
+                WHERE ranked.n <= COALESCE(rooms.room, ?4)
             )
             UPDATE webhook_deliveries
             -- A fresh random fence: a claim lost in a crash cannot be issued again.
@@ -106,10 +106,10 @@ pub(crate) fn claim_due_deliveries(
             RETURNING id
             "#,
         )
-        .bind::<Text, _>(&busy)
+        .bind::<Text, _>(&rooms)
         .bind::<BigInt, _>(now)
         .bind::<BigInt, _>(limit)
-        .bind::<BigInt, _>(per_endpoint)
+        .bind::<BigInt, _>(default_room)
         .bind::<BigInt, _>(until)
         .load(c)?;
         if claimed.is_empty() {
