@@ -210,6 +210,7 @@ impl Pool {
                 let mut conn = p.get().await.map_err(|e| E::from(sqlite::conn::pool_error(e)))?;
                 let handle = tokio::runtime::Handle::current();
                 tokio::task::spawn_blocking(move || {
+                    let _turn = sqlite::write_gate();
                     conn.immediate_transaction(|c| {
                         handle.block_on(f(DbConn::Sqlite(c))).map_err(TxError::Body)
                     })
