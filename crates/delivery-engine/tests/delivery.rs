@@ -375,6 +375,59 @@ async fn a_hanging_endpoint_does_not_starve_the_others(backend: Backend) {
     running.handle.abort();
 }
 
+/// Nine endpoints hold every request open (far longer than the test), one answers at once. Each
+/// hanging endpoint holds one slot, not its full cap, and nothing claimed waits for a slot: the
+/// healthy endpoint gets everything while no hung attempt has even timed out. Under the old
+/// dispatcher the claimed rows of hung endpoints held every slot.
+async fn hanging_endpoints_hold_one_slot_each_and_the_healthy_one_gets_the_rest(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine_with(&db, profile(RetryPolicy::fixed(vec![]), Duration::from_secs(60)));
+    let mut hanging = Vec::new();
+    for _ in 0..9 {
+        let receiver = Receiver::start(|_, _| Reply::Hang).await;
+        endpoint(&engine, &receiver.url(), &[]).await;
+        hanging.push(receiver);
+    }
+    let healthy = Receiver::ok().await;
+    endpoint(&engine, &healthy.url(), &[]).await;
+    for i in 0..60 {
+        emit(&engine, "thing.created", &format!("e{i}"), b"{}").await;
+    }
+    // Fewer slots than the hung endpoints' full caps together (9 x 4).
+    let config = DispatcherConfig { concurrency: 16, per_endpoint: 4, ..fast_config() };
+    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    healthy.wait_for(60).await;
+    for receiver in &hanging {
+        receiver.wait_for(1).await;
+        assert_eq!(receiver.count(), 1, "a hanging endpoint holds one slot");
+    }
+    running.token.cancel();
+    running.handle.abort();
+}
+
+/// One endpoint has a backlog of due deliveries that takes a while to drain; another endpoint's
+/// first delivery, queued after the whole backlog, goes out in the next claim, not after it.
+async fn a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let slow = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(20))).await;
+    let other = Receiver::ok().await;
+    endpoint(&engine, &slow.url(), &["thing.created"]).await;
+    endpoint(&engine, &other.url(), &["thing.deleted"]).await;
+    for i in 0..300 {
+        emit(&engine, "thing.created", &format!("backlog{i}"), b"{}").await;
+    }
+    emit(&engine, "thing.deleted", "first", b"{}").await;
+    // At most 4 in flight to the slow endpoint: its backlog takes about 1.5 s to drain.
+    let config = DispatcherConfig { per_endpoint: 4, ..fast_config() };
+    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    other.wait_for(1).await;
+    let drained = slow.count();
+    assert!(drained < 150, "the other endpoint waited for {drained} of the backlog's 300 deliveries");
+    slow.wait_for(300).await;
+    running.stop().await;
+}
+
 async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
@@ -660,6 +713,8 @@ on_both_backends!(
     the_response_body_is_capped_while_reading,
     https_with_an_operator_ca_works_and_an_untrusted_certificate_fails,
     a_hanging_endpoint_does_not_starve_the_others,
+    hanging_endpoints_hold_one_slot_each_and_the_healthy_one_gets_the_rest,
+    a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery,
     rotation_changes_the_signing_key_and_delete_stops_pending_deliveries,
     graceful_shutdown_finishes_and_records_in_flight_attempts,
     registration_refuses_internal_literals_and_connect_time_vets_names,

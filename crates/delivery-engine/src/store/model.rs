@@ -176,6 +176,46 @@ pub(crate) struct ClaimedDelivery {
     pub sealed_secret: SealedSecret,
 }
 
+/// What a dispatcher asks of one claim.
+#[derive(Debug, Clone)]
+pub(crate) struct ClaimRequest {
+    /// How long the claimed rows stay leased, on the database's clock.
+    pub lease_ms: i64,
+    /// Rows to claim at most (the dispatcher's free slots).
+    pub limit: i64,
+    /// Rows per endpoint at most, for endpoints not in `rooms`.
+    pub default_room: i64,
+    /// Endpoints with a room other than `default_room` (none when it is 0 or less).
+    pub rooms: Vec<(Uuid, i64)>,
+    /// Visit endpoints with ids after this one (`None`: from the first).
+    pub after: Option<Uuid>,
+    /// Endpoints with open deliveries to visit at most.
+    pub max_endpoints: i64,
+}
+
+/// What a claim took, and where the next claim should continue.
+#[derive(Debug, Default)]
+pub(crate) struct Claim {
+    pub deliveries: Vec<ClaimedDelivery>,
+    /// The endpoint after which the next claim continues; `None` when this claim reached the
+    /// last endpoint with open deliveries (the next one starts from the first again).
+    pub resume_after: Option<Uuid>,
+}
+
+/// Where the claim after `claim` continues: after the last endpoint that got rows when the
+/// claim was cut short by `limit` (endpoints after it got none), else after the last endpoint
+/// the scan visited, if it stopped at `max_endpoints` before the end.
+pub(crate) fn resume_after(
+    deliveries: &[ClaimedDelivery],
+    limit: i64,
+    scan_stopped_at: Option<Uuid>,
+) -> Option<Uuid> {
+    if deliveries.len() as i64 >= limit {
+        return deliveries.iter().map(|d| d.endpoint_id).max();
+    }
+    scan_stopped_at
+}
+
 /// The outcome of one attempt, ready to write.
 #[derive(Debug, Clone)]
 pub(crate) struct AttemptRecord {
@@ -345,6 +385,33 @@ mod tests {
         assert!(matches!(done().classify(b"other"), Found::Mismatch));
         let open = StoredKey { request_hash: b"h".to_vec(), answer: None };
         assert!(matches!(open.classify(b"h"), Found::InProgress));
+    }
+
+    fn claimed(endpoint_id: Uuid) -> ClaimedDelivery {
+        ClaimedDelivery {
+            id: Uuid::now_v7(),
+            fence: 1,
+            attempt_count: 0,
+            manual: false,
+            endpoint_id,
+            event_id: Uuid::now_v7(),
+            event_type: "t".into(),
+            dedupe_key: "k".into(),
+            body: Vec::new(),
+            url: "https://example.com/".into(),
+            sealed_secret: SealedSecret { key_id: "k".into(), nonce: Vec::new(), ciphertext: Vec::new() },
+        }
+    }
+
+    #[test]
+    fn the_next_claim_resumes_where_this_one_could_not_serve_everyone() {
+        let (a, b, c) = (Uuid::from_u128(1), Uuid::from_u128(2), Uuid::from_u128(3));
+        // Cut short by the limit: endpoints after the last one served got nothing.
+        assert_eq!(resume_after(&[claimed(b), claimed(a)], 2, Some(c)), Some(b));
+        // Not cut short: go on where the scan stopped, or from the start when it reached the end.
+        assert_eq!(resume_after(&[claimed(a)], 2, Some(c)), Some(c));
+        assert_eq!(resume_after(&[claimed(a)], 2, None), None);
+        assert_eq!(resume_after(&[], 2, None), None);
     }
 
     #[test]

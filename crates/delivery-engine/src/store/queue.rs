@@ -5,7 +5,7 @@
 //! that dies leaves nothing behind but a lease that runs out. Parked rows (a disabled
 //! endpoint's) have `available_at` at infinity and are never due.
 
-use super::model::{AttemptRecord, ClaimedDelivery, NewEventRow, ResendRule};
+use super::model::{AttemptRecord, Claim, ClaimRequest, NewEventRow, ResendRule};
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use chrono::{DateTime, Utc};
@@ -22,20 +22,16 @@ pub(crate) async fn enqueue(conn: &mut DbConn<'_>, ev: &NewEventRow<'_>) -> Engi
     }
 }
 
-/// Claims up to `limit` due deliveries, oldest due first, under a lease of `lease_ms` on the
-/// database's clock and a fresh random fence. An endpoint listed in `rooms` gets at most its
-/// room (none when it is 0 or less), every other endpoint at most `default_room`; rows other
-/// workers hold are skipped.
-pub(crate) async fn claim_due_deliveries(
-    conn: &mut DbConn<'_>,
-    lease_ms: i64,
-    limit: i64,
-    default_room: i64,
-    rooms: &[(Uuid, i64)],
-) -> EngineResult<Vec<ClaimedDelivery>> {
+/// Claims due deliveries endpoint by endpoint, so that one endpoint's backlog cannot hide
+/// another endpoint's first attempt: visits up to `max_endpoints` endpoints with open
+/// deliveries in id order after `after`, takes each one's oldest due rows up to its room, and
+/// of those at most `limit`, first rows of every endpoint before second rows. Claimed rows get
+/// a lease of `lease_ms` on the database's clock and a fresh random fence; rows other workers
+/// hold are skipped.
+pub(crate) async fn claim_due_deliveries(conn: &mut DbConn<'_>, req: &ClaimRequest) -> EngineResult<Claim> {
     match conn {
-        DbConn::Pg(c) => pg::queue::claim_due_deliveries(c, lease_ms, limit, default_room, rooms).await,
-        DbConn::Sqlite(c) => sqlite::queue::claim_due_deliveries(c, lease_ms, limit, default_room, rooms),
+        DbConn::Pg(c) => pg::queue::claim_due_deliveries(c, req).await,
+        DbConn::Sqlite(c) => sqlite::queue::claim_due_deliveries(c, req),
     }
 }
 

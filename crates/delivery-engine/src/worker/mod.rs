@@ -17,16 +17,19 @@ mod recorder;
 use crate::engine::Engine;
 use crate::http::{AttemptOutcome, OutboundClient};
 use crate::profile::AttemptContext;
-use crate::store::model::ClaimedDelivery;
+use crate::store::model::{ClaimRequest, ClaimedDelivery};
 use crate::store::queue;
 use bytes::Bytes;
 use hyper::header::{HeaderMap, HeaderValue};
 use limits::{EndpointLimits, Pace};
 use recorder::Completed;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
+
+/// Endpoints with open deliveries one claim visits at most; the next claim goes on from there.
+const MAX_ENDPOINTS_PER_CLAIM: i64 = 128;
 
 #[derive(Debug, Clone)]
 pub struct DispatcherConfig {
@@ -38,7 +41,8 @@ pub struct DispatcherConfig {
     pub per_endpoint: usize,
     /// Attempts in flight at once to an endpoint this process has not sent to lately. Each
     /// answer raises an endpoint's cap by one up to `per_endpoint`; each timeout halves it,
-    /// down to one, so hanging endpoints hold one slot each, not `per_endpoint`.
+    /// down to one. At 1, an endpoint that never answers holds one slot, not `per_endpoint`,
+    /// while a healthy one reaches its full cap within its first answers.
     pub per_endpoint_initial: usize,
     /// Fallback polling when no wake-up arrives (retries coming due, lost notifications).
     pub poll_interval: Duration,
@@ -64,7 +68,7 @@ impl Default for DispatcherConfig {
             concurrency: 256,
             batch_size: 64,
             per_endpoint: 16,
-            per_endpoint_initial: 4,
+            per_endpoint_initial: 1,
             poll_interval: Duration::from_secs(1),
             lease: None,
             listen: true,
@@ -133,6 +137,8 @@ impl Dispatcher {
             freed: freed.clone(),
         });
         let mut backoff = Duration::from_millis(100);
+        // Where the claim's scan of endpoints continues (see `queue::claim_due_deliveries`).
+        let mut resume_after = None;
 
         loop {
             let first = tokio::select! {
@@ -147,23 +153,29 @@ impl Dispatcher {
                 }
             }
             let (rooms, default_room) = {
-                let limits = lock(&limits);
-                (limits.rooms(), limits.initial() as i64)
+                let mut limits = lock(&limits);
+                (limits.rooms(Instant::now()), limits.initial() as i64)
             };
             let busy_any = rooms.iter().any(|r| r.1 <= 0);
-            let limit = permits.len() as i64;
-            let claimed = inner
+            let request = ClaimRequest {
+                lease_ms,
+                limit: permits.len() as i64,
+                default_room,
+                rooms,
+                after: resume_after,
+                max_endpoints: MAX_ENDPOINTS_PER_CLAIM,
+            };
+            let claim = inner
                 .pool
                 .run(move |mut c| {
-                    Box::pin(async move {
-                        queue::claim_due_deliveries(&mut c, lease_ms, limit, default_room, &rooms).await
-                    })
+                    Box::pin(async move { queue::claim_due_deliveries(&mut c, &request).await })
                 })
                 .await;
-            let claimed = match claimed {
-                Ok(rows) => {
+            let (claimed, started_mid_way) = match claim {
+                Ok(claim) => {
                     backoff = Duration::from_millis(100);
-                    rows
+                    let started_mid_way = std::mem::replace(&mut resume_after, claim.resume_after).is_some();
+                    (claim.deliveries, started_mid_way)
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "claiming deliveries failed; backing off");
@@ -180,16 +192,19 @@ impl Dispatcher {
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
             let found_work = !claimed.is_empty() || busy_any;
             {
-                let mut limits = lock(&limits);
+                let (mut limits, now) = (lock(&limits), Instant::now());
                 for claim in &claimed {
-                    limits.start(claim.endpoint_id);
+                    limits.start(claim.endpoint_id, now);
                 }
             }
             for (claim, permit) in claimed.into_iter().zip(permits.drain(..)) {
                 tokio::spawn(send_one(shared.clone(), claim, permit));
             }
             drop(permits);
-            if !full {
+            // Endpoints not visited yet (the scan stopped early, or began mid-way and reached
+            // the end) may have due work: claim again at once rather than wait.
+            let unvisited = resume_after.is_some() || started_mid_way;
+            if !full && !unvisited {
                 tokio::select! {
                     () = inner.wake.notified() => {}
                     () = freed.notified(), if found_work => {}
@@ -230,7 +245,7 @@ async fn send_one(shared: Arc<SendShared>, claim: ClaimedDelivery, permit: Owned
     let started_at = engine.now();
     let outcome = attempt(engine, client, &claim, started_at).await;
     let pace = if outcome.timed_out { Pace::TimedOut } else { Pace::Answered };
-    if lock(limits).finish(claim.endpoint_id, pace) {
+    if lock(limits).finish(claim.endpoint_id, pace, Instant::now()) {
         freed.notify_one();
     }
     if tx.send(Completed { claim, started_at, outcome }).await.is_err() {

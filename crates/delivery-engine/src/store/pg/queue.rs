@@ -3,10 +3,10 @@
 //! NOTIFY: a transaction that did would take PostgreSQL's global notify lock at its commit
 //! (see `listen.rs` for how other processes are woken).
 
-use super::rows::{ClaimedRow, EnqueueCounts, IdRow, ResendRow};
+use super::rows::{ClaimPart, ClaimedRow, EnqueueCounts, IdRow, ResendRow};
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::{
-    AttemptRecord, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule, ResendTarget,
+    resume_after, AttemptRecord, Claim, ClaimRequest, NewEventRow, ResendPlan, ResendRule, ResendTarget,
 };
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
@@ -60,60 +60,90 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
 
 pub(crate) async fn claim_due_deliveries(
     conn: &mut AsyncPgConnection,
-    lease_ms: i64,
-    limit: i64,
-    default_room: i64,
-    rooms: &[(Uuid, i64)],
-) -> EngineResult<Vec<ClaimedDelivery>> {
-    let room_ids: Vec<Uuid> = rooms.iter().map(|b| b.0).collect();
-    let room_sizes: Vec<i64> = rooms.iter().map(|b| b.1).collect();
+    req: &ClaimRequest,
+) -> EngineResult<Claim> {
+    let room_ids: Vec<Uuid> = req.rooms.iter().map(|b| b.0).collect();
+    let room_sizes: Vec<i64> = req.rooms.iter().map(|b| b.1).collect();
     // One statement is one transaction: the row locks taken by FOR UPDATE last only as long as it.
     let rows: Vec<ClaimedRow> = diesel::sql_query(
         r#"
-        WITH rooms AS (
-            SELECT * FROM unnest($2::uuid[], $5::int8[]) AS b(endpoint_id, room)
+        WITH RECURSIVE rooms AS (
+            SELECT * FROM unnest($2::uuid[], $5::int8[]) AS r(endpoint_id, room)
+        ), open_endpoints(endpoint_id, earliest, n) AS (
+            -- A skip scan: one index probe per endpoint with open deliveries, in id order,
+            -- each giving the endpoint's earliest row (due, scheduled or parked).
+            (SELECT d.endpoint_id, d.available_at, 1 FROM webhook_deliveries d
+             WHERE d.status IN ('pending', 'failed') AND d.endpoint_id > $6
+             ORDER BY d.endpoint_id, d.available_at LIMIT 1)
+            UNION ALL
+            SELECT next.endpoint_id, next.available_at, o.n + 1
+            FROM open_endpoints o, LATERAL (
+                SELECT d.endpoint_id, d.available_at FROM webhook_deliveries d
+                WHERE d.status IN ('pending', 'failed') AND d.endpoint_id > o.endpoint_id
+                ORDER BY d.endpoint_id, d.available_at LIMIT 1
+            ) next
+            WHERE o.n < $7
+        ), picked AS (
+            SELECT o.endpoint_id, o.n, COALESCE(r.room, $4) AS room
+            FROM open_endpoints o LEFT JOIN rooms r ON r.endpoint_id = o.endpoint_id
+            WHERE o.earliest <= now() AND COALESCE(r.room, $4) > 0
         ), candidates AS (
-            SELECT d.id, d.endpoint_id, d.available_at
-            FROM webhook_deliveries d
-            -- Only the due index, in order, stopped by LIMIT: no per-row endpoint check (it cost
-            -- 4-5x in throughput). Rows of deleted or disabled endpoints are never due: delete
-            -- ends them, disable parks them ('infinity'), and enqueue and resend lock the
-            -- endpoint row so neither can race a delete or disable (see docs/decisions.md D18).
-            WHERE d.status IN ('pending', 'failed') AND d.available_at <= now()
-              AND NOT EXISTS (SELECT 1 FROM rooms WHERE rooms.endpoint_id = d.endpoint_id AND rooms.room <= 0)
-            ORDER BY d.available_at
-            LIMIT $3
-            FOR UPDATE OF d SKIP LOCKED
+            -- Rows of deleted or disabled endpoints are never due: delete ends them, disable
+            -- parks them ('infinity'), and enqueue and resend lock the endpoint row so neither
+            -- can race a delete or disable (see docs/decisions.md D18).
+            SELECT c.id, p.n, row_number() OVER (PARTITION BY p.endpoint_id ORDER BY c.available_at) AS rank
+            FROM picked p, LATERAL (
+                SELECT d.id, d.available_at FROM webhook_deliveries d
+                WHERE d.endpoint_id = p.endpoint_id AND d.status IN ('pending', 'failed')
+                  AND d.available_at <= now()
+                ORDER BY d.available_at LIMIT p.room
+                FOR UPDATE SKIP LOCKED
+            ) c
         ), chosen AS (
-            SELECT ranked.id FROM (
-                SELECT id, endpoint_id, row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
-                FROM candidates
-            ) ranked
-            LEFT JOIN rooms ON rooms.endpoint_id = ranked.endpoint_id
-            WHERE ranked.n <= COALESCE(rooms.room, $4)
+            SELECT id FROM candidates ORDER BY rank, n LIMIT $3
+        ), claimed AS (
+            UPDATE webhook_deliveries d
+            -- The lease runs on the database's clock, so workers' clocks need not agree. The
+            -- fence is a fresh random token (not a counter): a claim lost in a crash cannot be
+            -- issued again.
+            SET fence = floor(random() * 9.0e18)::bigint,
+                available_at = now() + $1 * interval '1 millisecond',
+                leased_until = now() + $1 * interval '1 millisecond',
+                updated_at = now()
+            FROM chosen, webhook_events e, webhook_endpoints ep
+            WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
+            RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
+                      e.event_type, e.dedupe_key, e.body, ep.url,
+                      ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext
         )
-        UPDATE webhook_deliveries d
-        -- The lease runs on the database's clock, so workers' clocks need not agree. The fence is a
-        -- fresh random token (not a counter): a claim lost in a crash cannot be issued again.
-        SET fence = floor(random() * 9.0e18)::bigint,
-            available_at = now() + $1 * interval '1 millisecond',
-            leased_until = now() + $1 * interval '1 millisecond',
-            updated_at = now()
-        FROM chosen, webhook_events e, webhook_endpoints ep
-        WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
-        RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
-                  e.event_type, e.dedupe_key, e.body, ep.url,
-                  ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext
+        SELECT claimed.*, NULL::uuid AS scan_stopped_at FROM claimed
+        UNION ALL
+        -- One more row, without a delivery, when the scan stopped at $7 endpoints: where the
+        -- next claim should go on.
+        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+               (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
+        WHERE EXISTS (SELECT 1 FROM open_endpoints WHERE n = $7)
         "#,
     )
-    .bind::<BigInt, _>(lease_ms)
+    .bind::<BigInt, _>(req.lease_ms)
     .bind::<Array<SqlUuid>, _>(room_ids)
-    .bind::<BigInt, _>(limit)
-    .bind::<BigInt, _>(default_room)
+    .bind::<BigInt, _>(req.limit)
+    .bind::<BigInt, _>(req.default_room)
     .bind::<Array<BigInt>, _>(room_sizes)
+    .bind::<SqlUuid, _>(req.after.unwrap_or(Uuid::nil()))
+    .bind::<BigInt, _>(req.max_endpoints)
     .load(conn)
     .await?;
-    Ok(rows.into_iter().map(ClaimedDelivery::from).collect())
+    let mut scan_stopped_at = None;
+    let mut deliveries = Vec::with_capacity(rows.len());
+    for row in rows {
+        match ClaimPart::from(row) {
+            ClaimPart::Delivery(delivery) => deliveries.push(*delivery),
+            ClaimPart::ScanStoppedAt(stopped_at) => scan_stopped_at = stopped_at,
+        }
+    }
+    let resume_after = resume_after(&deliveries, req.limit, scan_stopped_at);
+    Ok(Claim { deliveries, resume_after })
 }
 
 pub(crate) async fn record_attempts(

@@ -132,55 +132,80 @@ impl From<AttemptRow> for Attempt {
     }
 }
 
+/// A row of a claim: a claimed delivery, or (every column but the last NULL) where the scan
+/// of endpoints stopped.
 #[derive(QueryableByName)]
 pub(super) struct ClaimedRow {
-    #[diesel(sql_type = SqlUuid)]
-    id: Uuid,
-    #[diesel(sql_type = BigInt)]
-    fence: i64,
-    #[diesel(sql_type = Integer)]
-    attempt_count: i32,
-    #[diesel(sql_type = Bool)]
-    manual: bool,
-    #[diesel(sql_type = SqlUuid)]
-    endpoint_id: Uuid,
-    #[diesel(sql_type = SqlUuid)]
-    event_id: Uuid,
-    #[diesel(sql_type = Text)]
-    event_type: String,
-    #[diesel(sql_type = Text)]
-    dedupe_key: String,
-    #[diesel(sql_type = Bytea)]
-    body: Vec<u8>,
-    #[diesel(sql_type = Text)]
-    url: String,
-    #[diesel(sql_type = Text)]
-    secret_key_id: String,
-    #[diesel(sql_type = Bytea)]
-    secret_nonce: Vec<u8>,
-    #[diesel(sql_type = Bytea)]
-    secret_ciphertext: Vec<u8>,
+    #[diesel(sql_type = Nullable<SqlUuid>)]
+    id: Option<Uuid>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    fence: Option<i64>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    attempt_count: Option<i32>,
+    #[diesel(sql_type = Nullable<Bool>)]
+    manual: Option<bool>,
+    #[diesel(sql_type = Nullable<SqlUuid>)]
+    endpoint_id: Option<Uuid>,
+    #[diesel(sql_type = Nullable<SqlUuid>)]
+    event_id: Option<Uuid>,
+    #[diesel(sql_type = Nullable<Text>)]
+    event_type: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    dedupe_key: Option<String>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    body: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Text>)]
+    url: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    secret_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    secret_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    secret_ciphertext: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<SqlUuid>)]
+    scan_stopped_at: Option<Uuid>,
 }
 
-impl From<ClaimedRow> for ClaimedDelivery {
+/// What a [`ClaimedRow`] carries.
+pub(super) enum ClaimPart {
+    Delivery(Box<ClaimedDelivery>),
+    ScanStoppedAt(Option<Uuid>),
+}
+
+impl From<ClaimedRow> for ClaimPart {
     fn from(r: ClaimedRow) -> Self {
-        ClaimedDelivery {
-            id: r.id,
-            fence: r.fence,
-            attempt_count: r.attempt_count,
-            manual: r.manual,
-            endpoint_id: r.endpoint_id,
-            event_id: r.event_id,
-            event_type: r.event_type,
-            dedupe_key: r.dedupe_key,
-            body: r.body,
-            url: r.url,
-            sealed_secret: SealedSecret {
-                key_id: r.secret_key_id,
-                nonce: r.secret_nonce,
-                ciphertext: r.secret_ciphertext,
-            },
-        }
+        let ClaimedRow {
+            id: Some(id),
+            fence: Some(fence),
+            attempt_count: Some(attempt_count),
+            manual: Some(manual),
+            endpoint_id: Some(endpoint_id),
+            event_id: Some(event_id),
+            event_type: Some(event_type),
+            dedupe_key: Some(dedupe_key),
+            body: Some(body),
+            url: Some(url),
+            secret_key_id: Some(key_id),
+            secret_nonce: Some(nonce),
+            secret_ciphertext: Some(ciphertext),
+            ..
+        } = r
+        else {
+            return ClaimPart::ScanStoppedAt(r.scan_stopped_at);
+        };
+        ClaimPart::Delivery(Box::new(ClaimedDelivery {
+            id,
+            fence,
+            attempt_count,
+            manual,
+            endpoint_id,
+            event_id,
+            event_type,
+            dedupe_key,
+            body,
+            url,
+            sealed_secret: SealedSecret { key_id, nonce, ciphertext },
+        }))
     }
 }
 

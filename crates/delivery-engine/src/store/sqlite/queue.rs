@@ -3,11 +3,12 @@
 //! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
 
 use super::atomically;
-use super::rows::{ClaimedRow, HealthRow, IdRow, ResendRow};
-use super::values::{json_ids, micros, time, INFINITY};
+use super::rows::{ClaimedRow, EarliestRow, HealthRow, IdRow, ResendRow};
+use super::values::{json_ids, micros, time, uuid, INFINITY};
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::{
-    AttemptRecord, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule, ResendTarget,
+    resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule,
+    ResendTarget,
 };
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -61,61 +62,44 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
     })
 }
 
-pub(crate) fn claim_due_deliveries(
-    c: &mut SqliteConnection,
-    lease_ms: i64,
-    limit: i64,
-    default_room: i64,
-    rooms: &[(Uuid, i64)],
-) -> EngineResult<Vec<ClaimedDelivery>> {
-    let rooms = serde_json::Value::from(
-        rooms.iter().map(|(id, room)| serde_json::json!([id.to_string(), room])).collect::<Vec<_>>(),
-    )
-    .to_string();
+pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest) -> EngineResult<Claim> {
     atomically(c, |c| {
-        // Read once the write lock is held (BEGIN IMMEDIATE may have waited for it), so the lease
-        // is not shortened by the wait. It runs on this host's clock, which is the database's.
+        // Read once the write lock is held, so the lease is not shortened by the wait. It runs on
+        // this host's clock, which is the database's.
         let now = micros(Utc::now());
-        let until = now.saturating_add(lease_ms.saturating_mul(1000));
-        let claimed: Vec<IdRow> = diesel::sql_query(
-            r#"
-            WITH rooms AS (
-                SELECT json_extract(value, '$[0]') AS endpoint_id, json_extract(value, '$[1]') AS room
-                FROM json_each(?1)
-            ), candidates AS (
-                -- Only the due index, in order, stopped by LIMIT (see docs/decisions.md D18).
-                SELECT d.id, d.endpoint_id, d.available_at
-                FROM webhook_deliveries d
-                WHERE d.status IN ('pending', 'failed') AND d.available_at <= ?2
-                  AND NOT EXISTS (SELECT 1 FROM rooms WHERE rooms.endpoint_id = d.endpoint_id AND rooms.room <= 0)
-                ORDER BY d.available_at
-                LIMIT ?3
-            ), chosen AS (
-                SELECT ranked.id FROM (
-                    SELECT id, endpoint_id,
-                           row_number() OVER (PARTITION BY endpoint_id ORDER BY available_at) AS n
-                    FROM candidates
-                ) ranked
-                LEFT JOIN rooms ON rooms.endpoint_id = ranked.endpoint_id
-                WHERE ranked.n <= COALESCE(rooms.room, ?4)
+        let until = now.saturating_add(req.lease_ms.saturating_mul(1000));
+        let (picked, scan_stopped_at) = pick_endpoints(c, req, now)?;
+        // Each picked endpoint's oldest due rows up to its room; then first rows of every
+        // endpoint before second rows, up to the limit.
+        let mut candidates: Vec<(usize, usize, String)> = Vec::new();
+        for (n, (endpoint, room)) in picked.iter().enumerate() {
+            let ids: Vec<IdRow> = diesel::sql_query(
+                "SELECT id FROM webhook_deliveries \
+                 WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at <= ?2 \
+                 ORDER BY available_at LIMIT ?3",
             )
-            UPDATE webhook_deliveries
-            -- A fresh random fence: a claim lost in a crash cannot be issued again.
-            SET fence = random(), available_at = ?5, leased_until = ?5, updated_at = ?2
-            WHERE id IN (SELECT id FROM chosen)
-            RETURNING id
-            "#,
-        )
-        .bind::<Text, _>(&rooms)
-        .bind::<BigInt, _>(now)
-        .bind::<BigInt, _>(limit)
-        .bind::<BigInt, _>(default_room)
-        .bind::<BigInt, _>(until)
-        .load(c)?;
-        if claimed.is_empty() {
-            return Ok(Vec::new());
+            .bind::<Text, _>(endpoint)
+            .bind::<BigInt, _>(now)
+            .bind::<BigInt, _>(*room)
+            .load(c)?;
+            candidates.extend(ids.into_iter().enumerate().map(|(rank, row)| (rank, n, row.id)));
         }
-        let ids = serde_json::Value::from(claimed.into_iter().map(|r| r.id).collect::<Vec<_>>()).to_string();
+        candidates.sort_unstable();
+        candidates.truncate(usize::try_from(req.limit).unwrap_or(0));
+        if candidates.is_empty() {
+            return Ok(Claim { deliveries: Vec::new(), resume_after: scan_stopped_at });
+        }
+        let ids =
+            serde_json::Value::from(candidates.into_iter().map(|c| c.2).collect::<Vec<_>>()).to_string();
+        diesel::sql_query(
+            // A fresh random fence: a claim lost in a crash cannot be issued again.
+            "UPDATE webhook_deliveries SET fence = random(), available_at = ?2, leased_until = ?2, updated_at = ?3 \
+             WHERE id IN (SELECT value FROM json_each(?1))",
+        )
+        .bind::<Text, _>(&ids)
+        .bind::<BigInt, _>(until)
+        .bind::<BigInt, _>(now)
+        .execute(c)?;
         let rows: Vec<ClaimedRow> = diesel::sql_query(
             "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
                     e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext \
@@ -126,8 +110,41 @@ pub(crate) fn claim_due_deliveries(
         )
         .bind::<Text, _>(&ids)
         .load(c)?;
-        rows.into_iter().map(ClaimedDelivery::try_from).collect()
+        let deliveries = rows.into_iter().map(ClaimedDelivery::try_from).collect::<EngineResult<Vec<_>>>()?;
+        let resume_after = resume_after(&deliveries, req.limit, scan_stopped_at);
+        Ok(Claim { deliveries, resume_after })
     })
+}
+
+/// Endpoints to claim from (stored id and room), and where the scan stopped early if it did.
+type PickedEndpoints = (Vec<(String, i64)>, Option<Uuid>);
+
+/// A skip scan over endpoints with open deliveries, in id order after `req.after`: one index
+/// probe each, giving the endpoint's earliest row (due, scheduled or parked). Returns the
+/// endpoints with due rows and room, with their room, and the last endpoint visited if the scan
+/// stopped at `req.max_endpoints` before the end.
+fn pick_endpoints(c: &mut SqliteConnection, req: &ClaimRequest, now: i64) -> EngineResult<PickedEndpoints> {
+    let mut after = req.after.map(|id| id.to_string()).unwrap_or_default();
+    let mut picked = Vec::new();
+    for _ in 0..req.max_endpoints {
+        let next: Option<EarliestRow> = diesel::sql_query(
+            "SELECT endpoint_id, available_at FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND endpoint_id > ?1 \
+             ORDER BY endpoint_id, available_at LIMIT 1",
+        )
+        .bind::<Text, _>(&after)
+        .get_result(c)
+        .optional()?;
+        let Some(next) = next else { return Ok((picked, None)) };
+        let id = uuid(&next.endpoint_id)?;
+        let room = req.rooms.iter().find(|r| r.0 == id).map_or(req.default_room, |r| r.1);
+        if next.available_at.is_some_and(|at| at <= now) && room > 0 {
+            picked.push((next.endpoint_id.clone(), room));
+        }
+        after = next.endpoint_id;
+    }
+    let stopped_at = if after.is_empty() { None } else { Some(uuid(&after)?) };
+    Ok((picked, stopped_at))
 }
 
 pub(crate) fn record_attempts(

@@ -211,6 +211,15 @@ impl TryFrom<ClaimedRow> for ClaimedDelivery {
     }
 }
 
+/// An endpoint's earliest open row, as the claim's scan of endpoints reads it.
+#[derive(QueryableByName)]
+pub(super) struct EarliestRow {
+    #[diesel(sql_type = Text)]
+    pub endpoint_id: String,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub available_at: Option<i64>,
+}
+
 #[derive(QueryableByName)]
 pub(super) struct IdRow {
     #[diesel(sql_type = Text)]

@@ -1,0 +1,2 @@
+CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id);
+DROP INDEX webhook_deliveries_open_by_endpoint;
