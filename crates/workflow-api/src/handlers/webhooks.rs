@@ -72,12 +72,8 @@ pub struct CreatedOut {
     pub created_at: String,
 }
 
-pub async fn create(
-    state: web::Data<AppState>,
-    account: Account,
-    body: web::Json<EndpointIn>,
-) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, events } = body.into_inner();
+/// The checks the engine leaves to the service: a URL length bound and at least one event kind.
+fn check_endpoint_in(url: &str, events: &[String]) -> Result<(), ApiError> {
     if url.len() > MAX_URL_LEN {
         return Err(ApiError::invalid(
             codes::INVALID_URL,
@@ -90,6 +86,16 @@ pub async fn create(
             format!("events must list at least one of: {}", SUBSCRIBABLE.join(", ")),
         ));
     }
+    Ok(())
+}
+
+pub async fn create(
+    state: web::Data<AppState>,
+    account: Account,
+    body: web::Json<EndpointIn>,
+) -> Result<HttpResponse, ApiError> {
+    let EndpointIn { url, events } = body.into_inner();
+    check_endpoint_in(&url, &events)?;
     let created = state
         .engine
         .create_endpoint(&account.0, NewEndpoint { url, event_types: events })
