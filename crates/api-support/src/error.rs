@@ -1,6 +1,8 @@
 //! The one error type of both APIs: every error response is JSON `{"code", "detail"}` with a
-//! stable snake_case `code`. Each service lists its codes in `docs/<service>.md`.
+//! stable snake_case `code` from [`crate::codes`] or the service's own `error_codes.rs`; each
+//! service documents its codes in `docs/<service>.md` (a test keeps them equal).
 
+use crate::codes;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use delivery_engine::EngineError;
@@ -32,18 +34,18 @@ impl ApiError {
             retry_after: Some(retry_after),
             ..Self::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
+                codes::RATE_LIMITED,
                 format!("too many requests for this credential; retry in {retry_after} s"),
             )
         }
     }
 
     pub fn unauthorized(detail: &str) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
+        Self::new(StatusCode::UNAUTHORIZED, codes::UNAUTHORIZED, detail)
     }
 
     pub fn not_found(what: &str) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", format!("no such {what}"))
+        Self::new(StatusCode::NOT_FOUND, codes::NOT_FOUND, format!("no such {what}"))
     }
 
     pub fn invalid(code: &'static str, detail: impl Into<String>) -> Self {
@@ -51,41 +53,44 @@ impl ApiError {
     }
 
     pub fn internal(detail: &str) -> Self {
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", detail)
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, codes::INTERNAL_ERROR, detail)
     }
 
     /// Maps an engine error; `what` names the resource for 404s.
     pub fn from_engine(e: EngineError, what: &str) -> Self {
         match e {
             EngineError::NotFound => Self::not_found(what),
-            EngineError::InvalidUrl(d) => Self::invalid("invalid_url", d),
+            EngineError::InvalidUrl(d) => Self::invalid(codes::INVALID_URL, d),
             EngineError::UrlNotHttps => {
-                Self::invalid("url_not_https", "the URL must be an absolute https:// URL")
+                Self::invalid(codes::URL_NOT_HTTPS, "the URL must be an absolute https:// URL")
             }
-            EngineError::ForbiddenAddress(d) => Self::invalid("url_forbidden_address", d),
+            EngineError::ForbiddenAddress(d) => Self::invalid(codes::URL_FORBIDDEN_ADDRESS, d),
             EngineError::UnknownEventTypes(t) => {
-                Self::invalid("invalid_events", format!("unknown event kinds: {}", t.join(", ")))
+                Self::invalid(codes::INVALID_EVENTS, format!("unknown event kinds: {}", t.join(", ")))
             }
-            EngineError::AlreadyDelivered => {
-                Self::new(StatusCode::CONFLICT, "already_delivered", "the delivery was already delivered")
-            }
+            EngineError::AlreadyDelivered => Self::new(
+                StatusCode::CONFLICT,
+                codes::ALREADY_DELIVERED,
+                "the delivery was already delivered",
+            ),
             // 410, not 409: the spec's 409 means "already delivered"; this target is gone.
             EngineError::EndpointDeleted => Self::new(
                 StatusCode::GONE,
-                "endpoint_deleted",
+                codes::ENDPOINT_DELETED,
                 "the delivery's endpoint was deleted; it cannot be re-sent",
             ),
             EngineError::Unavailable(cause) => {
                 tracing::warn!(%cause, "database unavailable");
                 Self::new(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    "database_unavailable",
+                    codes::DATABASE_UNAVAILABLE,
                     "the database is unavailable; retry shortly",
                 )
             }
-            EngineError::Database(e) if e.to_string().contains("invalid byte sequence") => {
-                Self::invalid("invalid_text", "a text field holds a character that cannot be stored (NUL)")
-            }
+            EngineError::Database(e) if e.to_string().contains("invalid byte sequence") => Self::invalid(
+                codes::INVALID_TEXT,
+                "a text field holds a character that cannot be stored (NUL)",
+            ),
             other => {
                 tracing::error!(error = %other, "internal error");
                 Self::internal("an internal error occurred")

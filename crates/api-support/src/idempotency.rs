@@ -4,7 +4,7 @@
 //! 24 hours. Answers that depend on the moment (5xx, 401, 403, 408, 425, 429) are not kept, so
 //! the client can retry with the same key.
 
-use crate::ApiError;
+use crate::{codes, ApiError};
 use actix_web::body::{self, BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
@@ -69,7 +69,7 @@ pub async fn middleware(
         if body.len() + chunk.len() > limit {
             let e = ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
+                codes::PAYLOAD_TOO_LARGE,
                 format!("the request body is larger than {limit} bytes"),
             );
             return Ok(req.error_response(e).map_into_boxed_body());
@@ -79,7 +79,7 @@ pub async fn middleware(
     let body = body.freeze();
     let first = body.iter().find(|b| !b.is_ascii_whitespace());
     if first.is_some_and(|b| *b != b'{') && serde_json::from_slice::<serde_json::Value>(&body).is_ok() {
-        let e = ApiError::invalid("invalid_body", "the request body must be a JSON object");
+        let e = ApiError::invalid(codes::INVALID_BODY, "the request body must be a JSON object");
         return Ok(req.error_response(e).map_into_boxed_body());
     }
 
@@ -97,7 +97,7 @@ pub async fn middleware(
         Some(k) => k.to_owned(),
         None => {
             let e = ApiError::invalid(
-                "invalid_idempotency_key",
+                codes::INVALID_IDEMPOTENCY_KEY,
                 format!("Idempotency-Key must be 1 to {MAX_KEY_LEN} visible ASCII characters"),
             );
             return Ok(req.error_response(e).map_into_boxed_body());
@@ -123,14 +123,14 @@ pub async fn middleware(
         IdempotencyState::InProgress => {
             let e = ApiError::new(
                 StatusCode::CONFLICT,
-                "idempotency_request_in_progress",
+                codes::IDEMPOTENCY_REQUEST_IN_PROGRESS,
                 "a request with this Idempotency-Key is still being processed",
             );
             Ok(req.error_response(e).map_into_boxed_body())
         }
         IdempotencyState::Mismatch => {
             let e = ApiError::invalid(
-                "idempotency_key_reused",
+                codes::IDEMPOTENCY_KEY_REUSED,
                 "this Idempotency-Key was used for a different request (method, path or body)",
             );
             Ok(req.error_response(e).map_into_boxed_body())

@@ -2,6 +2,7 @@
 //! extractor error mapping, JSON bodies for the errors actix answers by itself, timestamps.
 
 pub mod auth;
+pub mod codes;
 pub mod data_dir;
 mod error;
 pub mod idempotency;
@@ -17,6 +18,21 @@ use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, SecondsFormat, Utc};
 use uuid::Uuid;
+
+/// The closure `Engine::run` and `Engine::transaction` take, written once: `on_conn!(|c| body)`
+/// evaluates `body` (which may `.await`) with `c: &mut DbConn` inside the boxed future the
+/// engine wants. Whatever `body` uses is moved in, so clone what the caller still needs.
+#[macro_export]
+macro_rules! on_conn {
+    (|$conn:ident| $body:expr) => {
+        move |mut conn| {
+            ::std::boxed::Box::pin(async move {
+                let $conn = &mut conn;
+                $body
+            })
+        }
+    };
+}
 
 /// Timestamps in responses and payloads: RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
 pub fn ts(t: DateTime<Utc>) -> String {
@@ -112,13 +128,15 @@ fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResp
     }
     let status = res.status();
     let (code, detail) = match status {
-        StatusCode::NOT_FOUND => ("not_found", "no such route"),
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "this route does not accept that method"),
-        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the request body is too large"),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
-            ("unsupported_media_type", "Content-Type must be application/json")
+        StatusCode::NOT_FOUND => (codes::NOT_FOUND, "no such route"),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            (codes::METHOD_NOT_ALLOWED, "this route does not accept that method")
         }
-        _ => ("bad_request", "the request could not be processed"),
+        StatusCode::PAYLOAD_TOO_LARGE => (codes::PAYLOAD_TOO_LARGE, "the request body is too large"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            (codes::UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json")
+        }
+        _ => (codes::BAD_REQUEST, "the request could not be processed"),
     };
     let (req, _) = res.into_parts();
     let mut builder = HttpResponse::build(status);
@@ -136,30 +154,30 @@ fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResp
 
 /// The default service: a JSON 404 for unknown routes.
 pub async fn unknown_route() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such route"))
+    Err(ApiError::new(StatusCode::NOT_FOUND, codes::NOT_FOUND, "no such route"))
 }
 
 fn json_error(err: JsonPayloadError, _: &HttpRequest, max_body: usize) -> actix_web::Error {
     let e = match &err {
         JsonPayloadError::ContentType => ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
+            codes::UNSUPPORTED_MEDIA_TYPE,
             "Content-Type must be application/json",
         ),
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
+            codes::PAYLOAD_TOO_LARGE,
             format!("the request body is larger than {max_body} bytes"),
         ),
         JsonPayloadError::Deserialize(de) if de.is_data() => {
-            ApiError::invalid("invalid_body", de.to_string())
+            ApiError::invalid(codes::INVALID_BODY, de.to_string())
         }
         JsonPayloadError::Deserialize(de) => ApiError::new(
             StatusCode::BAD_REQUEST,
-            "malformed_json",
+            codes::MALFORMED_JSON,
             format!("the body is not valid JSON: {de}"),
         ),
-        other => ApiError::new(StatusCode::BAD_REQUEST, "bad_request", other.to_string()),
+        other => ApiError::new(StatusCode::BAD_REQUEST, codes::BAD_REQUEST, other.to_string()),
     };
     e.into()
 }
@@ -169,7 +187,7 @@ fn path_error(_: PathError, _: &HttpRequest) -> actix_web::Error {
 }
 
 fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::invalid("invalid_query", err.to_string()).into()
+    ApiError::invalid(codes::INVALID_QUERY, err.to_string()).into()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use crate::store;
 use crate::AppState;
 use actix_web::{dev::Payload, FromRequest, HttpRequest};
-use api_support::ApiError;
+use api_support::{on_conn, ApiError};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -45,9 +45,7 @@ pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
             let key = key?;
             let workspace = state
                 .engine
-                .run(move |mut c| {
-                    Box::pin(async move { Ok::<_, ApiError>(store::workspace_for_key(&mut c, &key).await?) })
-                })
+                .run(on_conn!(|c| Ok::<_, ApiError>(store::workspace_for_key(c, &key).await?)))
                 .await?
                 .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))?;
             Ok(workspace.to_string())

@@ -1,14 +1,17 @@
 //! campaign-api: versioned event webhooks on the delivery engine. The binary is `src/main.rs`.
 
-/// The name of the service's files in DATA_DIR.
-pub const SERVICE: &str = "campaign-api";
-
 pub mod auth;
+pub mod campaigns;
 pub mod catalog;
+pub mod config;
+pub mod error_codes;
+pub mod events;
 pub mod handlers;
 pub mod profile;
 pub mod routes;
 pub mod store;
+
+pub use config::SERVICE;
 
 use actix_web::web;
 

@@ -3,9 +3,11 @@
 use actix_web::web;
 use anyhow::Context;
 use api_support::data_dir::StoreConfig;
-use api_support::server::{self, schedule_arg, CommonConfig, Schedule, ServiceSpec};
-use campaign_api::{profile, store, AppState, SERVICE};
-use clap::{Args, Parser, Subcommand};
+use api_support::on_conn;
+use api_support::server::{self, ServiceSpec};
+use campaign_api::config::{ServeConfig, SERVICE};
+use campaign_api::{profile, store, AppState};
+use clap::{Parser, Subcommand};
 use delivery_engine::{EngineError, UrlRule};
 use std::process::ExitCode;
 
@@ -14,22 +16,6 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(Debug, Clone, Args)]
-struct ServeConfig {
-    #[command(flatten)]
-    common: CommonConfig,
-    /// Address to listen on; port 0 picks a free port (printed on stdout as `listening on <addr>`).
-    #[arg(long, env = "LISTEN_ADDR", default_value = "127.0.0.1:8081")]
-    listen_addr: String,
-    /// Delays before attempts 2..N, replacing the default exponential schedule
-    /// (30s,90s,270s,810s,2430s,7290s,6h with ±10 % jitter).
-    #[arg(long, env = "RETRY_SCHEDULE", value_parser = schedule_arg)]
-    retry_schedule: Option<Schedule>,
-    /// The word in the header names: X-<PRODUCT_NAME>-Event, -Delivery, -Signature.
-    #[arg(long, env = "PRODUCT_NAME", default_value = "Service")]
-    product_name: String,
 }
 
 #[derive(Debug, Subcommand)]
@@ -80,11 +66,7 @@ fn main() -> ExitCode {
                 }
                 let (id, key) = database(&store)
                     .await?
-                    .transaction(move |mut c| {
-                        Box::pin(async move {
-                            Ok::<_, EngineError>(store::create_workspace(&mut c, &name).await?)
-                        })
-                    })
+                    .transaction(on_conn!(|c| Ok::<_, EngineError>(store::create_workspace(c, &name).await?)))
                     .await?;
                 println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
                 Ok(())
@@ -92,11 +74,9 @@ fn main() -> ExitCode {
             Command::CreateApiKey { workspace_id, store } => {
                 let key = database(&store)
                     .await?
-                    .transaction(move |mut c| {
-                        Box::pin(async move {
-                            Ok::<_, EngineError>(store::add_api_key(&mut c, workspace_id).await?)
-                        })
-                    })
+                    .transaction(on_conn!(|c| Ok::<_, EngineError>(
+                        store::add_api_key(c, workspace_id).await?
+                    )))
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("no workspace {workspace_id}"))?;
                 println!("{}", serde_json::json!({ "workspaceId": workspace_id, "apiKey": key }));
@@ -105,11 +85,7 @@ fn main() -> ExitCode {
             Command::RevokeApiKey { api_key, store } => {
                 let revoked = database(&store)
                     .await?
-                    .run(move |mut c| {
-                        Box::pin(async move {
-                            Ok::<_, EngineError>(store::revoke_api_key(&mut c, &api_key).await?)
-                        })
-                    })
+                    .run(on_conn!(|c| Ok::<_, EngineError>(store::revoke_api_key(c, &api_key).await?)))
                     .await?;
                 if !revoked {
                     anyhow::bail!("no live API key matches");

@@ -39,14 +39,14 @@ pub fn header_names(product: &str) -> Result<(HeaderName, HeaderName, HeaderName
 }
 
 /// `schedule`: delays before attempts 2..N from `RETRY_SCHEDULE`, or `None` for the default
-/// (8 attempts, exponential with jitter; see docs/campaign-api.md).
+/// (`config::default_retry_policy`).
 pub fn profile(product: &str, schedule: Option<Vec<Duration>>, timeout: Duration) -> Result<Profile, String> {
     let (event, delivery, signature) = header_names(product)?;
     Ok(Profile {
         signer: Arc::new(HmacSha256Hex::SHA256),
         signature_header: signature,
         headers: Arc::new(CampaignHeaders { event, delivery }),
-        retry: schedule.map(RetryPolicy::fixed).unwrap_or_else(RetryPolicy::campaign_default),
+        retry: schedule.map(RetryPolicy::fixed).unwrap_or_else(crate::config::default_retry_policy),
         timeout,
         catalog: EventCatalog::new(catalog::names()),
         secret_prefix: "whsec_".into(),

@@ -8,6 +8,10 @@ use clap::Args;
 /// The name of the service's files in DATA_DIR.
 pub const SERVICE: &str = "workflow-api";
 
+/// The default `RETRY_SCHEDULE`, the one source of the workflow retry policy: 5 attempts,
+/// 1 min, 5 min, 30 min and 2 h apart, no jitter.
+pub const DEFAULT_RETRY_SCHEDULE: &str = "1m,5m,30m,2h";
+
 /// `JWT_SECRET`, generated into `DATA_DIR/workflow-api.jwt-secret` with the embedded store.
 pub const JWT_SECRET: SecretSpec =
     SecretSpec { env: "JWT_SECRET", file: "jwt-secret", generate: generate_token_key };
@@ -25,7 +29,7 @@ pub struct ServeConfig {
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: Option<String>,
     /// Delays before attempts 2..N; the number of attempts is its length plus one.
-    #[arg(long, env = "RETRY_SCHEDULE", default_value = "1m,5m,30m,2h", value_parser = schedule_arg)]
+    #[arg(long, env = "RETRY_SCHEDULE", default_value = DEFAULT_RETRY_SCHEDULE, value_parser = schedule_arg)]
     pub retry_schedule: Schedule,
 }
 
@@ -37,5 +41,18 @@ impl std::fmt::Debug for ServeConfig {
             .field("jwt_secret", &"<redacted>")
             .field("retry_schedule", &self.retry_schedule)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_default_schedule_is_five_attempts_over_about_two_and_a_half_hours() {
+        let minutes = |m: u64| Duration::from_secs(m * 60);
+        let schedule = schedule_arg(DEFAULT_RETRY_SCHEDULE).expect("valid");
+        assert_eq!(schedule.0, [minutes(1), minutes(5), minutes(30), minutes(120)]);
     }
 }

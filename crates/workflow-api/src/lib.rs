@@ -3,10 +3,13 @@
 
 pub mod auth;
 pub mod config;
+pub mod error_codes;
 pub mod handlers;
 pub mod profile;
 pub mod routes;
+pub mod runs;
 pub mod store;
+pub mod test_event;
 
 use actix_web::web;
 pub use api_support::{json_errors, ApiError};

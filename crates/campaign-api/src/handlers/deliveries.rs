@@ -1,5 +1,6 @@
 use super::engine_err;
 use crate::auth::Workspace;
+use crate::error_codes as codes;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::{path_id, ts, ApiError};
@@ -108,7 +109,7 @@ fn parse_query(q: &HashMap<String, String>) -> Result<DeliveryQuery, ApiError> {
             Ok(n) if (1..=MAX_LIMIT).contains(&n) => n,
             _ => {
                 return Err(ApiError::invalid(
-                    "invalid_limit",
+                    codes::INVALID_LIMIT,
                     format!("limit must be an integer from 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})"),
                 ))
             }
@@ -117,14 +118,17 @@ fn parse_query(q: &HashMap<String, String>) -> Result<DeliveryQuery, ApiError> {
     let status = match q.get("status") {
         None => None,
         Some(s) => Some(parse_status(s).ok_or_else(|| {
-            ApiError::invalid("invalid_status", "status must be one of pending, retrying, delivered, dead")
+            ApiError::invalid(
+                codes::INVALID_STATUS,
+                "status must be one of pending, retrying, delivered, dead",
+            )
         })?),
     };
     let endpoint_id = match q.get("endpointId") {
         None => None,
         Some(s) => Some(
             Uuid::parse_str(s)
-                .map_err(|_| ApiError::invalid("invalid_endpoint_id", "endpointId must be a UUID"))?,
+                .map_err(|_| ApiError::invalid(codes::INVALID_ENDPOINT_ID, "endpointId must be a UUID"))?,
         ),
     };
     Ok(DeliveryQuery { limit, status, endpoint_id, event_id: None })

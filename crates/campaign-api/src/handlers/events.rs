@@ -1,9 +1,11 @@
-//! `POST /api/v1/events`: publish any catalog event, for mutations of entities this service
-//! does not model itself yet.
+//! `POST /api/v1/events`: publish any catalog event that is not internal; the rule is in
+//! `crate::events`.
 
-use super::{emit, Emit};
+use super::engine_err;
 use crate::auth::Workspace;
-use crate::{catalog, AppState};
+use crate::error_codes as codes;
+use crate::events::{self, Publish, PublishError};
+use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
 use serde::{Deserialize, Serialize};
@@ -23,42 +25,30 @@ struct Published {
     id: String,
 }
 
+impl From<PublishError> for ApiError {
+    fn from(e: PublishError) -> Self {
+        match e {
+            PublishError::UnknownEventType(_) => ApiError::invalid(codes::UNKNOWN_EVENT_TYPE, e.to_string()),
+            PublishError::NotPublishable(_) => {
+                ApiError::invalid(codes::EVENT_TYPE_NOT_PUBLISHABLE, e.to_string())
+            }
+            PublishError::EntityTypeMismatch { .. } => {
+                ApiError::invalid(codes::ENTITY_TYPE_MISMATCH, e.to_string())
+            }
+            PublishError::InvalidEntityId => ApiError::invalid(codes::INVALID_ENTITY_ID, e.to_string()),
+            PublishError::InvalidPayload(_) => ApiError::invalid(codes::INVALID_PAYLOAD, e.to_string()),
+            PublishError::Engine(e) => engine_err(e, "event"),
+        }
+    }
+}
+
 pub async fn publish(
     state: web::Data<AppState>,
     ws: Workspace,
     body: web::Json<EventIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let e = body.into_inner();
-    let t = catalog::find(&e.event_type).ok_or_else(|| {
-        ApiError::invalid(
-            "unknown_event_type",
-            format!("`{}` is not an event type of the catalog", e.event_type),
-        )
-    })?;
-    if t.internal {
-        return Err(ApiError::invalid(
-            "event_type_not_publishable",
-            format!("{} is emitted by this service's own routes and cannot be published", t.name),
-        ));
-    }
-    if e.entity_type != t.entity_type() {
-        return Err(ApiError::invalid(
-            "entity_type_mismatch",
-            format!("{} is about a `{}`, not a `{}`", t.name, t.entity_type(), e.entity_type),
-        ));
-    }
-    let entity_id = uuid::Uuid::parse_str(&e.entity_id)
-        .map_err(|_| ApiError::invalid("invalid_entity_id", "entityId must be a UUID"))?;
-    t.check_payload(&e.payload).map_err(|d| ApiError::invalid("invalid_payload", d))?;
-    let (engine, event_type, payload) = (state.engine.clone(), t.name, e.payload);
-    let id = state
-        .engine
-        .transaction(move |mut c| {
-            Box::pin(async move {
-                let e = Emit { event_type, entity_id, payload, occurred_at: chrono::Utc::now() };
-                emit(&engine, &mut c, ws, e).await
-            })
-        })
-        .await?;
+    let EventIn { event_type, entity_type, entity_id, payload } = body.into_inner();
+    let event = Publish { event_type, entity_type, entity_id, payload };
+    let id = events::publish(&state.engine, ws.0, event).await?;
     Ok(HttpResponse::Accepted().json(Published { id: id.to_string() }))
 }

@@ -1,5 +1,6 @@
 use super::engine_err;
 use crate::auth::Workspace;
+use crate::error_codes as codes;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::{path_id, ts, ApiError};
@@ -56,7 +57,7 @@ impl From<Endpoint> for EndpointOut {
 fn check_url(url: &str) -> Result<(), ApiError> {
     if url.len() > MAX_URL_LEN {
         return Err(ApiError::invalid(
-            "invalid_url",
+            codes::INVALID_URL,
             format!("the URL is longer than {MAX_URL_LEN} characters"),
         ));
     }

@@ -1,5 +1,6 @@
 use super::{path_id, ts};
 use crate::auth::Account;
+use crate::error_codes as codes;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
@@ -59,7 +60,7 @@ fn parse_limit(query: &HashMap<String, String>) -> Result<i64, ApiError> {
     match raw.parse::<i64>() {
         Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),
         _ => Err(ApiError::invalid(
-            "invalid_limit",
+            codes::INVALID_LIMIT,
             format!("limit must be an integer from 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})"),
         )),
     }

@@ -1,5 +1,5 @@
-//! Handlers: parse, authorise (the `Account` extractor), call the engine or the run store once,
-//! map the result.
+//! Handlers: parse, authorise (the `Account` extractor), call the engine or a rule function
+//! (`runs`, `test_event`) once, map the result.
 
 pub mod deliveries;
 pub mod runs;

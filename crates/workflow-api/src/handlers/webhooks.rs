@@ -1,10 +1,13 @@
 use super::{path_id, ts};
 use crate::auth::Account;
+use crate::error_codes as codes;
 use crate::profile::{SUBSCRIBABLE, WEBHOOK_TEST};
+use crate::test_event::{self, TestEventError};
 use crate::AppState;
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
-use delivery_engine::{Endpoint, NewEndpoint, NewEvent};
+use delivery_engine::{Endpoint, NewEndpoint};
 use serde::{Deserialize, Serialize};
 
 /// Longest accepted endpoint URL.
@@ -69,24 +72,30 @@ pub struct CreatedOut {
     pub created_at: String,
 }
 
+/// The checks the engine leaves to the service: a URL length bound and at least one event kind.
+fn check_endpoint_in(url: &str, events: &[String]) -> Result<(), ApiError> {
+    if url.len() > MAX_URL_LEN {
+        return Err(ApiError::invalid(
+            codes::INVALID_URL,
+            format!("the URL is longer than {MAX_URL_LEN} characters"),
+        ));
+    }
+    if events.is_empty() {
+        return Err(ApiError::invalid(
+            codes::INVALID_EVENTS,
+            format!("events must list at least one of: {}", SUBSCRIBABLE.join(", ")),
+        ));
+    }
+    Ok(())
+}
+
 pub async fn create(
     state: web::Data<AppState>,
     account: Account,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
     let EndpointIn { url, events } = body.into_inner();
-    if url.len() > MAX_URL_LEN {
-        return Err(ApiError::invalid(
-            "invalid_url",
-            format!("the URL is longer than {MAX_URL_LEN} characters"),
-        ));
-    }
-    if events.is_empty() {
-        return Err(ApiError::invalid(
-            "invalid_events",
-            format!("events must list at least one of: {}", SUBSCRIBABLE.join(", ")),
-        ));
-    }
+    check_endpoint_in(&url, &events)?;
     let created = state
         .engine
         .create_endpoint(&account.0, NewEndpoint { url, event_types: events })
@@ -137,19 +146,6 @@ pub async fn delete(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// The `webhook.test` body: the production field set, so a receiver parses it with the same
-/// code; `id` keeps the `<source>:<event>` form with a fresh `test_<uuid>` source.
-#[derive(Debug, Serialize)]
-struct TestBody<'a> {
-    event: &'a str,
-    id: &'a str,
-    run_id: Option<&'a str>,
-    workflow_id: Option<&'a str>,
-    status: &'a str,
-    created_at: &'a str,
-    completed_at: &'a str,
-}
-
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct TestOut {
@@ -158,44 +154,23 @@ struct TestOut {
     event_id: String,
 }
 
+impl From<TestEventError> for ApiError {
+    fn from(e: TestEventError) -> Self {
+        match e {
+            TestEventError::EndpointDisabled => {
+                ApiError::new(StatusCode::CONFLICT, codes::ENDPOINT_DISABLED, e.to_string())
+            }
+            TestEventError::Engine(e) => ApiError::from_engine(e, "endpoint"),
+        }
+    }
+}
+
 pub async fn send_test(
     state: web::Data<AppState>,
     account: Account,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "endpoint")?;
-    let endpoint =
-        state.engine.get_endpoint(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
-    if endpoint.disabled_at.is_some() {
-        return Err(ApiError::new(
-            actix_web::http::StatusCode::CONFLICT,
-            "endpoint_disabled",
-            "the endpoint is disabled and receives nothing; enable it first",
-        ));
-    }
-    let event_id = format!("test_{}:{WEBHOOK_TEST}", uuid::Uuid::now_v7());
-    let now = ts(chrono::Utc::now());
-    let body = serde_json::to_vec(&TestBody {
-        event: WEBHOOK_TEST,
-        id: &event_id,
-        run_id: None,
-        workflow_id: None,
-        status: "test",
-        created_at: &now,
-        completed_at: &now,
-    })
-    .map_err(|_| ApiError::internal("could not build the test event"))?;
-    state
-        .engine
-        .enqueue_now(NewEvent {
-            tenant_id: &account.0,
-            event_type: WEBHOOK_TEST,
-            dedupe_key: &event_id,
-            body: &body,
-            only_endpoint: Some(id),
-            id: None,
-        })
-        .await
-        .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    let event_id = test_event::send_test_event(&state.engine, &account.0, id).await?;
     Ok(HttpResponse::Accepted().json(TestOut { endpoint_id: id.to_string(), event: WEBHOOK_TEST, event_id }))
 }

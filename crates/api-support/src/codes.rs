@@ -1,0 +1,125 @@
+//! The error `code`s api-support itself produces (extractors, middleware, authentication, the
+//! engine-error mapping). Each service lists what it can return in its `error_codes.rs`:
+//! [`SHARED`], the engine-rule codes that apply to it, and its own; a test there keeps that
+//! list equal to the service's documentation.
+
+pub const MALFORMED_JSON: &str = "malformed_json";
+pub const BAD_REQUEST: &str = "bad_request";
+pub const UNAUTHORIZED: &str = "unauthorized";
+pub const NOT_FOUND: &str = "not_found";
+pub const METHOD_NOT_ALLOWED: &str = "method_not_allowed";
+pub const PAYLOAD_TOO_LARGE: &str = "payload_too_large";
+pub const UNSUPPORTED_MEDIA_TYPE: &str = "unsupported_media_type";
+pub const INVALID_BODY: &str = "invalid_body";
+pub const INVALID_QUERY: &str = "invalid_query";
+pub const INVALID_IDEMPOTENCY_KEY: &str = "invalid_idempotency_key";
+pub const IDEMPOTENCY_KEY_REUSED: &str = "idempotency_key_reused";
+pub const IDEMPOTENCY_REQUEST_IN_PROGRESS: &str = "idempotency_request_in_progress";
+pub const RATE_LIMITED: &str = "rate_limited";
+pub const INTERNAL_ERROR: &str = "internal_error";
+pub const DATABASE_UNAVAILABLE: &str = "database_unavailable";
+pub const INVALID_TEXT: &str = "invalid_text";
+pub const INVALID_URL: &str = "invalid_url";
+pub const URL_FORBIDDEN_ADDRESS: &str = "url_forbidden_address";
+pub const ENDPOINT_DELETED: &str = "endpoint_deleted";
+
+/// Engine-error codes that only some services can meet: `url_not_https` under
+/// `UrlRule::HttpsOnly`, `invalid_events` where a service keeps the shared mapping of unknown
+/// event types, `already_delivered` under `ResendRule::RejectDelivered`.
+pub const URL_NOT_HTTPS: &str = "url_not_https";
+pub const INVALID_EVENTS: &str = "invalid_events";
+pub const ALREADY_DELIVERED: &str = "already_delivered";
+
+/// The codes every service on api-support can return.
+pub const SHARED: &[&str] = &[
+    MALFORMED_JSON,
+    BAD_REQUEST,
+    UNAUTHORIZED,
+    NOT_FOUND,
+    METHOD_NOT_ALLOWED,
+    PAYLOAD_TOO_LARGE,
+    UNSUPPORTED_MEDIA_TYPE,
+    INVALID_BODY,
+    INVALID_QUERY,
+    INVALID_IDEMPOTENCY_KEY,
+    IDEMPOTENCY_KEY_REUSED,
+    IDEMPOTENCY_REQUEST_IN_PROGRESS,
+    RATE_LIMITED,
+    INTERNAL_ERROR,
+    DATABASE_UNAVAILABLE,
+    INVALID_TEXT,
+    INVALID_URL,
+    URL_FORBIDDEN_ADDRESS,
+    ENDPOINT_DELETED,
+];
+
+/// The codes an error table in a Markdown reference documents: the first `` `code` `` of each
+/// table row under `heading` (up to the next `## ` heading).
+pub fn documented_in_markdown(
+    doc: &str,
+    heading: &str,
+) -> Result<std::collections::BTreeSet<String>, String> {
+    let start = doc.find(heading).ok_or_else(|| format!("no `{heading}` section"))?;
+    let section = &doc[start + heading.len()..];
+    let section = section.find("\n## ").map_or(section, |end| &section[..end]);
+    let codes: std::collections::BTreeSet<String> = section
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .filter_map(|row| row.split('`').nth(1))
+        .filter(|c| *c != "code" && !c.is_empty() && c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+        .map(str::to_owned)
+        .collect();
+    if codes.is_empty() {
+        return Err(format!("no error table under `{heading}`"));
+    }
+    Ok(codes)
+}
+
+/// Every `code` an OpenAPI document lists: the `enum` of each `code` property, anywhere.
+pub fn documented_in_openapi(doc: &str) -> Result<std::collections::BTreeSet<String>, String> {
+    fn walk(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                if let Some(values) = map.get("code").and_then(|c| c.get("enum")).and_then(|e| e.as_array()) {
+                    out.extend(values.iter().filter_map(|v| v.as_str()).map(str::to_owned));
+                }
+                map.values().for_each(|v| walk(v, out));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let doc: serde_json::Value = serde_json::from_str(doc).map_err(|e| e.to_string())?;
+    let mut codes = std::collections::BTreeSet::new();
+    walk(&doc, &mut codes);
+    Ok(codes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_markdown_error_table_yields_its_codes() {
+        let doc = "# X\n## 7. Errors\n\n| HTTP | `code` | Meaning |\n|---|---|---|\n\
+                   | 401 | `unauthorized` | no `Bearer` |\n| `not_found` | 404 | gone |\n\n## 8. Next\n\
+                   | `elsewhere` | 1 |\n";
+        let codes = documented_in_markdown(doc, "## 7. Errors").expect("table");
+        assert_eq!(codes.into_iter().collect::<Vec<_>>(), ["not_found", "unauthorized"]);
+        assert!(documented_in_markdown(doc, "## 9. Missing").is_err());
+    }
+
+    #[test]
+    fn openapi_code_enums_are_collected_everywhere() {
+        let doc =
+            r#"{"a": {"properties": {"code": {"enum": ["x", "y"]}}}, "b": [{"code": {"enum": ["z"]}}]}"#;
+        let codes = documented_in_openapi(doc).expect("json");
+        assert_eq!(codes.into_iter().collect::<Vec<_>>(), ["x", "y", "z"]);
+    }
+
+    #[test]
+    fn shared_codes_are_listed_once() {
+        let unique: std::collections::BTreeSet<_> = SHARED.iter().collect();
+        assert_eq!(unique.len(), SHARED.len());
+    }
+}

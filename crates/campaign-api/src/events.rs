@@ -1,0 +1,202 @@
+//! Catalog events: the envelope every delivery carries, emitting an event inside the caller's
+//! transaction, and publishing one through `POST /api/v1/events` (for mutations of entities
+//! this service does not model itself yet).
+
+use crate::catalog::{self, EventType};
+use api_support::{on_conn, ts};
+use chrono::{DateTime, Utc};
+use delivery_engine::{DbConn, Engine, EngineError, NewEvent};
+use serde::Serialize;
+use uuid::Uuid;
+
+/// A catalog event about to be emitted.
+#[derive(Debug)]
+pub struct Emit<'a> {
+    pub event_type: &'a str,
+    pub entity_id: Uuid,
+    pub payload: serde_json::Value,
+    pub occurred_at: DateTime<Utc>,
+}
+
+/// The delivery body: exactly these fields, in this order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Envelope<'a> {
+    id: Uuid,
+    #[serde(rename = "type")]
+    event_type: &'a str,
+    entity_type: &'a str,
+    entity_id: Uuid,
+    workspace_id: Uuid,
+    payload: &'a serde_json::Value,
+    occurred_at: String,
+}
+
+/// The envelope of event `id` of `workspace`, as the exact bytes sent and signed. The entity
+/// type is the event type's first segment (`line_item` for `line_item.created.v1`).
+pub fn envelope(id: Uuid, workspace: Uuid, e: &Emit<'_>) -> Vec<u8> {
+    serde_json::to_vec(&Envelope {
+        id,
+        event_type: e.event_type,
+        entity_type: e.event_type.split('.').next().unwrap_or(e.event_type),
+        entity_id: e.entity_id,
+        workspace_id: workspace,
+        payload: &e.payload,
+        occurred_at: ts(e.occurred_at),
+    })
+    .expect("an envelope of strings and JSON values serialises")
+}
+
+/// Builds the envelope and enqueues it on `conn` (inside the caller's transaction, if any).
+/// Returns the event id.
+pub async fn emit(
+    engine: &Engine,
+    conn: &mut DbConn<'_>,
+    workspace: Uuid,
+    e: Emit<'_>,
+) -> Result<Uuid, EngineError> {
+    let id = Uuid::now_v7();
+    let body = envelope(id, workspace, &e);
+    let (tenant, key) = (workspace.to_string(), id.to_string());
+    let event = NewEvent {
+        tenant_id: &tenant,
+        event_type: e.event_type,
+        dedupe_key: &key,
+        body: &body,
+        only_endpoint: None,
+        id: Some(id),
+    };
+    engine.enqueue(conn, event).await?;
+    Ok(id)
+}
+
+/// Why a published event was refused; the messages are the API's `detail`s.
+#[derive(Debug, thiserror::Error)]
+pub enum PublishError {
+    #[error("`{0}` is not an event type of the catalog")]
+    UnknownEventType(String),
+    #[error("{0} is emitted by this service's own routes and cannot be published")]
+    NotPublishable(&'static str),
+    #[error("{event_type} is about a `{expected}`, not a `{given}`")]
+    EntityTypeMismatch { event_type: &'static str, expected: &'static str, given: String },
+    #[error("entityId must be a UUID")]
+    InvalidEntityId,
+    #[error("{0}")]
+    InvalidPayload(String),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+/// An event a client publishes, as received.
+#[derive(Debug, Clone)]
+pub struct Publish {
+    pub event_type: String,
+    pub entity_type: String,
+    pub entity_id: String,
+    pub payload: serde_json::Value,
+}
+
+/// The publishing rule: a catalog type that is not internal, about the entity type it names,
+/// a UUID entity id and a payload with the type's required fields. Checked in that order.
+pub fn check_publishable(p: &Publish) -> Result<(&'static EventType, Uuid), PublishError> {
+    let t =
+        catalog::find(&p.event_type).ok_or_else(|| PublishError::UnknownEventType(p.event_type.clone()))?;
+    if t.internal {
+        return Err(PublishError::NotPublishable(t.name));
+    }
+    if p.entity_type != t.entity_type() {
+        return Err(PublishError::EntityTypeMismatch {
+            event_type: t.name,
+            expected: t.entity_type(),
+            given: p.entity_type.clone(),
+        });
+    }
+    let entity_id = Uuid::parse_str(&p.entity_id).map_err(|_| PublishError::InvalidEntityId)?;
+    t.check_payload(&p.payload).map_err(PublishError::InvalidPayload)?;
+    Ok((t, entity_id))
+}
+
+/// Publishes a client's event for `workspace`; returns its id.
+pub async fn publish(engine: &Engine, workspace: Uuid, p: Publish) -> Result<Uuid, PublishError> {
+    let (t, entity_id) = check_publishable(&p)?;
+    let outbox = engine.clone();
+    let e = Emit { event_type: t.name, entity_id, payload: p.payload, occurred_at: Utc::now() };
+    engine.transaction(on_conn!(|c| Ok(emit(&outbox, c, workspace, e).await?))).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use serde_json::json;
+
+    fn uuid(s: &str) -> Uuid {
+        Uuid::parse_str(s).expect("uuid")
+    }
+
+    #[test]
+    fn the_envelope_has_its_fields_in_order() {
+        let e = Emit {
+            event_type: "line_item.created.v1",
+            entity_id: uuid("01a20300-0000-7000-8000-000000000002"),
+            payload: json!({ "name": "LI", "campaignId": "c" }),
+            occurred_at: Utc.with_ymd_and_hms(2026, 11, 22, 10, 15, 30).single().expect("valid"),
+        };
+        let body = envelope(
+            uuid("01a20300-0000-7000-8000-000000000001"),
+            uuid("01a20300-0000-7000-8000-000000000003"),
+            &e,
+        );
+        assert_eq!(
+            String::from_utf8(body).expect("utf-8"),
+            r#"{"id":"01a20300-0000-7000-8000-000000000001","type":"line_item.created.v1","#.to_owned()
+                + r#""entityType":"line_item","entityId":"01a20300-0000-7000-8000-000000000002","#
+                + r#""workspaceId":"01a20300-0000-7000-8000-000000000003","#
+                + r#""payload":{"campaignId":"c","name":"LI"},"occurredAt":"2026-11-22T10:15:30.000Z"}"#
+        );
+    }
+
+    fn publish(event_type: &str, entity_type: &str, entity_id: &str, payload: serde_json::Value) -> Publish {
+        Publish {
+            event_type: event_type.into(),
+            entity_type: entity_type.into(),
+            entity_id: entity_id.into(),
+            payload,
+        }
+    }
+
+    #[test]
+    fn only_well_formed_public_catalog_events_are_publishable() {
+        let id = "01a20300-0000-7000-8000-000000000002";
+        let ok = publish("segment.evaluated.v1", "segment", id, json!({ "size": 3 }));
+        let (t, entity) = check_publishable(&ok).expect("publishable");
+        assert_eq!((t.name, entity), ("segment.evaluated.v1", uuid(id)));
+
+        let refusal = |p: Publish| check_publishable(&p).expect_err("refused").to_string();
+        assert_eq!(
+            refusal(publish("segment.deleted.v1", "segment", id, json!({}))),
+            "`segment.deleted.v1` is not an event type of the catalog"
+        );
+        assert_eq!(
+            refusal(publish(
+                "campaign.created.v1",
+                "campaign",
+                id,
+                json!({ "name": "x", "status": "draft" })
+            )),
+            "campaign.created.v1 is emitted by this service's own routes and cannot be published"
+        );
+        assert_eq!(
+            refusal(publish("segment.evaluated.v1", "creative", id, json!({ "size": 3 }))),
+            "segment.evaluated.v1 is about a `segment`, not a `creative`"
+        );
+        assert_eq!(
+            refusal(publish("segment.evaluated.v1", "segment", "x", json!({ "size": 3 }))),
+            "entityId must be a UUID"
+        );
+        assert!(matches!(
+            check_publishable(&publish("segment.evaluated.v1", "segment", id, json!({ "size": "3" }))),
+            Err(PublishError::InvalidPayload(_))
+        ));
+    }
+}

@@ -1,0 +1,95 @@
+//! campaign-api's own tables (workspaces, api_keys, campaigns): one function per operation,
+//! each dispatching to the backend's file (`pg.rs`: diesel's DSL; `sqlite.rs`: bound SQL). The
+//! engine's tables are reached only through the engine's API. Campaign queries are scoped by
+//! workspace.
+
+mod model;
+mod pg;
+mod sqlite;
+
+pub use model::Campaign;
+
+use delivery_engine::{DbConn, MigrationSet};
+use diesel::QueryResult;
+use model::{hash_key, new_key};
+use uuid::Uuid;
+
+pub const MIGRATIONS: MigrationSet = MigrationSet {
+    postgres: delivery_engine::embed_migrations!("../../migrations/postgres/campaign-api"),
+    sqlite: delivery_engine::embed_migrations!("../../migrations/sqlite/campaign-api"),
+};
+
+/// Adds an API key to an existing workspace (`None` if there is no such workspace). Run it in
+/// a transaction.
+pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Option<String>> {
+    let key = new_key();
+    let added = match conn {
+        DbConn::Pg(c) => pg::add_api_key(c, workspace, &hash_key(&key)).await?,
+        DbConn::Sqlite(c) => sqlite::add_api_key(c, workspace, &hash_key(&key))?,
+    };
+    Ok(added.then_some(key))
+}
+
+/// Revokes a key; it stops authenticating at once. `false` if it was unknown or already revoked.
+pub async fn revoke_api_key(conn: &mut DbConn<'_>, key: &str) -> QueryResult<bool> {
+    match conn {
+        DbConn::Pg(c) => pg::revoke_api_key(c, &hash_key(key)).await,
+        DbConn::Sqlite(c) => sqlite::revoke_api_key(c, &hash_key(key)),
+    }
+}
+
+/// Creates a workspace and its first API key; the key is returned once and stored hashed. Run
+/// it in a transaction.
+pub async fn create_workspace(conn: &mut DbConn<'_>, name: &str) -> QueryResult<(Uuid, String)> {
+    let (id, key) = (Uuid::now_v7(), new_key());
+    match conn {
+        DbConn::Pg(c) => pg::create_workspace(c, id, name, &hash_key(&key)).await?,
+        DbConn::Sqlite(c) => sqlite::create_workspace(c, id, name, &hash_key(&key))?,
+    }
+    Ok((id, key))
+}
+
+/// The workspace of a live (unrevoked) key.
+pub async fn workspace_for_key(conn: &mut DbConn<'_>, key: &str) -> QueryResult<Option<Uuid>> {
+    match conn {
+        DbConn::Pg(c) => pg::workspace_for_key(c, &hash_key(key)).await,
+        DbConn::Sqlite(c) => sqlite::workspace_for_key(c, &hash_key(key)),
+    }
+}
+
+/// Stores a new campaign.
+pub async fn insert_campaign(conn: &mut DbConn<'_>, campaign: &Campaign) -> QueryResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::insert_campaign(c, campaign).await,
+        DbConn::Sqlite(c) => sqlite::insert_campaign(c, campaign),
+    }
+}
+
+/// The workspace's campaign with this id.
+pub async fn get_campaign(conn: &mut DbConn<'_>, workspace: Uuid, id: Uuid) -> QueryResult<Option<Campaign>> {
+    match conn {
+        DbConn::Pg(c) => pg::get_campaign(c, workspace, id, false).await,
+        DbConn::Sqlite(c) => sqlite::get_campaign(c, workspace, id),
+    }
+}
+
+/// Reads the campaign and locks it until the end of the caller's transaction (on SQLite the
+/// transaction already holds the write lock).
+pub async fn lock_campaign(
+    conn: &mut DbConn<'_>,
+    workspace: Uuid,
+    id: Uuid,
+) -> QueryResult<Option<Campaign>> {
+    match conn {
+        DbConn::Pg(c) => pg::get_campaign(c, workspace, id, true).await,
+        DbConn::Sqlite(c) => sqlite::get_campaign(c, workspace, id),
+    }
+}
+
+/// Writes a campaign's name, status and `updated_at`.
+pub async fn update_campaign(conn: &mut DbConn<'_>, campaign: &Campaign) -> QueryResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::update_campaign(c, campaign).await,
+        DbConn::Sqlite(c) => sqlite::update_campaign(c, campaign),
+    }
+}

@@ -1,0 +1,32 @@
+//! The plain types of campaign-api's own tables, as the rest of the service sees them, and how
+//! API keys are made and stored.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use chrono::{DateTime, Utc};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+/// A campaign of a workspace; `status` is one of `campaigns::STATES`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Campaign {
+    pub id: Uuid,
+    pub workspace_id: Uuid,
+    pub name: String,
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Keys are stored as their SHA-256 only; the key itself is shown once.
+pub(crate) fn hash_key(key: &str) -> String {
+    hex::encode(Sha256::digest(key.as_bytes()))
+}
+
+/// A new API key: `ck_` and 32 random bytes, base64url.
+pub(crate) fn new_key() -> String {
+    let mut raw = [0u8; 32];
+    rand::rng().fill_bytes(&mut raw);
+    format!("ck_{}", URL_SAFE_NO_PAD.encode(raw))
+}

@@ -1,0 +1,164 @@
+//! campaign-api's statements on PostgreSQL, in diesel's DSL.
+
+use super::model::Campaign;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+diesel::table! {
+    workspaces (id) {
+        id -> Uuid,
+        name -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    api_keys (id) {
+        id -> Uuid,
+        workspace_id -> Uuid,
+        key_hash -> Text,
+        created_at -> Timestamptz,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    campaigns (id) {
+        id -> Uuid,
+        workspace_id -> Uuid,
+        name -> Text,
+        status -> Text,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = campaigns, check_for_backend(diesel::pg::Pg))]
+struct CampaignRow {
+    id: Uuid,
+    workspace_id: Uuid,
+    name: String,
+    status: String,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl From<CampaignRow> for Campaign {
+    fn from(r: CampaignRow) -> Self {
+        let CampaignRow { id, workspace_id, name, status, created_at, updated_at } = r;
+        Campaign { id, workspace_id, name, status, created_at, updated_at }
+    }
+}
+
+impl From<&Campaign> for CampaignRow {
+    fn from(c: &Campaign) -> Self {
+        CampaignRow {
+            id: c.id,
+            workspace_id: c.workspace_id,
+            name: c.name.clone(),
+            status: c.status.clone(),
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+        }
+    }
+}
+
+pub(super) async fn add_api_key(c: &mut AsyncPgConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+    let exists: Option<Uuid> = workspaces::table
+        .filter(workspaces::id.eq(workspace))
+        .select(workspaces::id)
+        .for_share()
+        .first(c)
+        .await
+        .optional()?;
+    if exists.is_none() {
+        return Ok(false);
+    }
+    insert_key(c, workspace, hash).await?;
+    Ok(true)
+}
+
+async fn insert_key(c: &mut AsyncPgConnection, workspace: Uuid, hash: &str) -> QueryResult<()> {
+    diesel::insert_into(api_keys::table)
+        .values((
+            api_keys::id.eq(Uuid::now_v7()),
+            api_keys::workspace_id.eq(workspace),
+            api_keys::key_hash.eq(hash),
+            api_keys::created_at.eq(Utc::now()),
+        ))
+        .execute(c)
+        .await
+        .map(|_| ())
+}
+
+pub(super) async fn revoke_api_key(c: &mut AsyncPgConnection, hash: &str) -> QueryResult<bool> {
+    let n = diesel::update(
+        api_keys::table.filter(api_keys::key_hash.eq(hash)).filter(api_keys::revoked_at.is_null()),
+    )
+    .set(api_keys::revoked_at.eq(Utc::now()))
+    .execute(c)
+    .await?;
+    Ok(n == 1)
+}
+
+pub(super) async fn create_workspace(
+    c: &mut AsyncPgConnection,
+    id: Uuid,
+    name: &str,
+    hash: &str,
+) -> QueryResult<()> {
+    diesel::insert_into(workspaces::table)
+        .values((workspaces::id.eq(id), workspaces::name.eq(name), workspaces::created_at.eq(Utc::now())))
+        .execute(c)
+        .await?;
+    insert_key(c, id, hash).await
+}
+
+pub(super) async fn workspace_for_key(c: &mut AsyncPgConnection, hash: &str) -> QueryResult<Option<Uuid>> {
+    api_keys::table
+        .filter(api_keys::key_hash.eq(hash))
+        .filter(api_keys::revoked_at.is_null())
+        .select(api_keys::workspace_id)
+        .first(c)
+        .await
+        .optional()
+}
+
+pub(super) async fn insert_campaign(c: &mut AsyncPgConnection, campaign: &Campaign) -> QueryResult<()> {
+    diesel::insert_into(campaigns::table).values(CampaignRow::from(campaign)).execute(c).await.map(|_| ())
+}
+
+/// `for_update` adds `FOR UPDATE`: the same statement, locking.
+pub(super) async fn get_campaign(
+    c: &mut AsyncPgConnection,
+    workspace: Uuid,
+    id: Uuid,
+    for_update: bool,
+) -> QueryResult<Option<Campaign>> {
+    let q = campaigns::table
+        .filter(campaigns::id.eq(id))
+        .filter(campaigns::workspace_id.eq(workspace))
+        .select(CampaignRow::as_select());
+    let row =
+        if for_update { q.for_update().first(c).await.optional()? } else { q.first(c).await.optional()? };
+    Ok(row.map(Campaign::from))
+}
+
+pub(super) async fn update_campaign(c: &mut AsyncPgConnection, campaign: &Campaign) -> QueryResult<()> {
+    diesel::update(
+        campaigns::table
+            .filter(campaigns::id.eq(campaign.id))
+            .filter(campaigns::workspace_id.eq(campaign.workspace_id)),
+    )
+    .set((
+        campaigns::name.eq(&campaign.name),
+        campaigns::status.eq(&campaign.status),
+        campaigns::updated_at.eq(campaign.updated_at),
+    ))
+    .execute(c)
+    .await
+    .map(|_| ())
+}

@@ -1,0 +1,146 @@
+//! campaign-api's statements on SQLite, as bound SQL (timestamps in microseconds, UUIDs as
+//! text: `delivery_engine::sqlite_values`).
+
+use super::model::Campaign;
+use chrono::Utc;
+use delivery_engine::sqlite_values::{micros, time, uuid};
+use diesel::sql_types::{BigInt, Text};
+use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
+use uuid::Uuid;
+
+#[derive(QueryableByName)]
+struct IdRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+}
+
+#[derive(QueryableByName)]
+struct CampaignRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    workspace_id: String,
+    #[diesel(sql_type = Text)]
+    name: String,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = BigInt)]
+    created_at: i64,
+    #[diesel(sql_type = BigInt)]
+    updated_at: i64,
+}
+
+impl TryFrom<CampaignRow> for Campaign {
+    type Error = diesel::result::Error;
+
+    fn try_from(r: CampaignRow) -> QueryResult<Self> {
+        Ok(Campaign {
+            id: uuid(&r.id)?,
+            workspace_id: uuid(&r.workspace_id)?,
+            name: r.name,
+            status: r.status,
+            created_at: time(r.created_at)?,
+            updated_at: time(r.updated_at)?,
+        })
+    }
+}
+
+pub(super) fn add_api_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+    let exists: Option<IdRow> = diesel::sql_query("SELECT id FROM workspaces WHERE id = ?1")
+        .bind::<Text, _>(workspace.to_string())
+        .get_result(c)
+        .optional()?;
+    if exists.is_none() {
+        return Ok(false);
+    }
+    insert_key(c, workspace, hash)?;
+    Ok(true)
+}
+
+fn insert_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<()> {
+    diesel::sql_query("INSERT INTO api_keys (id, workspace_id, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)")
+        .bind::<Text, _>(Uuid::now_v7().to_string())
+        .bind::<Text, _>(workspace.to_string())
+        .bind::<Text, _>(hash)
+        .bind::<BigInt, _>(micros(Utc::now()))
+        .execute(c)
+        .map(|_| ())
+}
+
+pub(super) fn revoke_api_key(c: &mut SqliteConnection, hash: &str) -> QueryResult<bool> {
+    let n =
+        diesel::sql_query("UPDATE api_keys SET revoked_at = ?1 WHERE key_hash = ?2 AND revoked_at IS NULL")
+            .bind::<BigInt, _>(micros(Utc::now()))
+            .bind::<Text, _>(hash)
+            .execute(c)?;
+    Ok(n == 1)
+}
+
+pub(super) fn create_workspace(
+    c: &mut SqliteConnection,
+    id: Uuid,
+    name: &str,
+    hash: &str,
+) -> QueryResult<()> {
+    diesel::sql_query("INSERT INTO workspaces (id, name, created_at) VALUES (?1, ?2, ?3)")
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(name)
+        .bind::<BigInt, _>(micros(Utc::now()))
+        .execute(c)?;
+    insert_key(c, id, hash)
+}
+
+pub(super) fn workspace_for_key(c: &mut SqliteConnection, hash: &str) -> QueryResult<Option<Uuid>> {
+    let row: Option<IdRow> = diesel::sql_query(
+        "SELECT workspace_id AS id FROM api_keys WHERE key_hash = ?1 AND revoked_at IS NULL",
+    )
+    .bind::<Text, _>(hash)
+    .get_result(c)
+    .optional()?;
+    row.map(|r| uuid(&r.id)).transpose()
+}
+
+pub(super) fn insert_campaign(c: &mut SqliteConnection, campaign: &Campaign) -> QueryResult<()> {
+    diesel::sql_query(
+        "INSERT INTO campaigns (id, workspace_id, name, status, created_at, updated_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )
+    .bind::<Text, _>(campaign.id.to_string())
+    .bind::<Text, _>(campaign.workspace_id.to_string())
+    .bind::<Text, _>(&campaign.name)
+    .bind::<Text, _>(&campaign.status)
+    .bind::<BigInt, _>(micros(campaign.created_at))
+    .bind::<BigInt, _>(micros(campaign.updated_at))
+    .execute(c)
+    .map(|_| ())
+}
+
+/// No `FOR UPDATE` on SQLite: a write transaction already holds the database's write lock.
+pub(super) fn get_campaign(
+    c: &mut SqliteConnection,
+    workspace: Uuid,
+    id: Uuid,
+) -> QueryResult<Option<Campaign>> {
+    let row: Option<CampaignRow> = diesel::sql_query(
+        "SELECT id, workspace_id, name, status, created_at, updated_at FROM campaigns \
+         WHERE id = ?1 AND workspace_id = ?2",
+    )
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(workspace.to_string())
+    .get_result(c)
+    .optional()?;
+    row.map(Campaign::try_from).transpose()
+}
+
+pub(super) fn update_campaign(c: &mut SqliteConnection, campaign: &Campaign) -> QueryResult<()> {
+    diesel::sql_query(
+        "UPDATE campaigns SET name = ?1, status = ?2, updated_at = ?3 WHERE id = ?4 AND workspace_id = ?5",
+    )
+    .bind::<Text, _>(&campaign.name)
+    .bind::<Text, _>(&campaign.status)
+    .bind::<BigInt, _>(micros(campaign.updated_at))
+    .bind::<Text, _>(campaign.id.to_string())
+    .bind::<Text, _>(campaign.workspace_id.to_string())
+    .execute(c)
+    .map(|_| ())
+}

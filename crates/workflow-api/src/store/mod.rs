@@ -1,0 +1,58 @@
+//! workflow-api's own table (`workflow_runs`): one function per operation, each dispatching to
+//! the backend's file (`pg.rs`: diesel's DSL; `sqlite.rs`: bound SQL). The engine's tables are
+//! reached only through the engine's API. Every query is scoped by account.
+
+mod model;
+mod pg;
+mod sqlite;
+
+pub use model::Run;
+
+use chrono::{DateTime, Utc};
+use delivery_engine::{DbConn, MigrationSet};
+use diesel::QueryResult;
+use uuid::Uuid;
+
+pub const MIGRATIONS: MigrationSet = MigrationSet {
+    postgres: delivery_engine::embed_migrations!("../../migrations/postgres/workflow-api"),
+    sqlite: delivery_engine::embed_migrations!("../../migrations/sqlite/workflow-api"),
+};
+
+/// Stores a new run.
+pub async fn insert_run(conn: &mut DbConn<'_>, run: &Run) -> QueryResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::insert_run(c, run).await,
+        DbConn::Sqlite(c) => sqlite::insert_run(c, run),
+    }
+}
+
+/// The account's run with this id.
+pub async fn get_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryResult<Option<Run>> {
+    match conn {
+        DbConn::Pg(c) => pg::get_run(c, account, id, false).await,
+        DbConn::Sqlite(c) => sqlite::get_run(c, account, id),
+    }
+}
+
+/// Reads the run and locks it until the end of the caller's transaction (on SQLite the
+/// transaction already holds the write lock).
+pub async fn lock_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryResult<Option<Run>> {
+    match conn {
+        DbConn::Pg(c) => pg::get_run(c, account, id, true).await,
+        DbConn::Sqlite(c) => sqlite::get_run(c, account, id),
+    }
+}
+
+/// Records the run's final status and when it settled.
+pub async fn settle_run(
+    conn: &mut DbConn<'_>,
+    account: &str,
+    id: Uuid,
+    status: &str,
+    completed_at: DateTime<Utc>,
+) -> QueryResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::settle_run(c, account, id, status, completed_at).await,
+        DbConn::Sqlite(c) => sqlite::settle_run(c, account, id, status, completed_at),
+    }
+}

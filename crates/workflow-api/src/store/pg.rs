@@ -1,0 +1,88 @@
+//! The `workflow_runs` statements on PostgreSQL, in diesel's DSL.
+
+use super::model::Run;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+diesel::table! {
+    workflow_runs (id) {
+        id -> Uuid,
+        account_id -> Text,
+        workflow_id -> Text,
+        status -> Text,
+        created_at -> Timestamptz,
+        completed_at -> Nullable<Timestamptz>,
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = workflow_runs, check_for_backend(diesel::pg::Pg))]
+struct RunRow {
+    id: Uuid,
+    account_id: String,
+    workflow_id: String,
+    status: String,
+    created_at: DateTime<Utc>,
+    completed_at: Option<DateTime<Utc>>,
+}
+
+impl From<RunRow> for Run {
+    fn from(r: RunRow) -> Self {
+        let RunRow { id, account_id, workflow_id, status, created_at, completed_at } = r;
+        Run { id, account_id, workflow_id, status, created_at, completed_at }
+    }
+}
+
+impl From<&Run> for RunRow {
+    fn from(r: &Run) -> Self {
+        RunRow {
+            id: r.id,
+            account_id: r.account_id.clone(),
+            workflow_id: r.workflow_id.clone(),
+            status: r.status.clone(),
+            created_at: r.created_at,
+            completed_at: r.completed_at,
+        }
+    }
+}
+
+pub(super) async fn insert_run(c: &mut AsyncPgConnection, run: &Run) -> QueryResult<()> {
+    diesel::insert_into(workflow_runs::table).values(RunRow::from(run)).execute(c).await.map(|_| ())
+}
+
+/// `for_update` adds `FOR UPDATE`: the same statement, locking.
+pub(super) async fn get_run(
+    c: &mut AsyncPgConnection,
+    account: &str,
+    id: Uuid,
+    for_update: bool,
+) -> QueryResult<Option<Run>> {
+    let query = workflow_runs::table
+        .filter(workflow_runs::id.eq(id))
+        .filter(workflow_runs::account_id.eq(account))
+        .select(RunRow::as_select());
+    let row = if for_update {
+        query.for_update().first(c).await.optional()?
+    } else {
+        query.first(c).await.optional()?
+    };
+    Ok(row.map(Run::from))
+}
+
+pub(super) async fn settle_run(
+    c: &mut AsyncPgConnection,
+    account: &str,
+    id: Uuid,
+    status: &str,
+    completed_at: DateTime<Utc>,
+) -> QueryResult<()> {
+    diesel::update(
+        workflow_runs::table.filter(workflow_runs::id.eq(id)).filter(workflow_runs::account_id.eq(account)),
+    )
+    .set((workflow_runs::status.eq(status), workflow_runs::completed_at.eq(completed_at)))
+    .execute(c)
+    .await
+    .map(|_| ())
+}

@@ -1,0 +1,86 @@
+//! The `workflow_runs` statements on SQLite, as bound SQL (timestamps in microseconds, UUIDs
+//! as text: `delivery_engine::sqlite_values`).
+
+use super::model::Run;
+use chrono::{DateTime, Utc};
+use delivery_engine::sqlite_values::{micros, time, uuid};
+use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
+use uuid::Uuid;
+
+#[derive(QueryableByName)]
+struct RunRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    account_id: String,
+    #[diesel(sql_type = Text)]
+    workflow_id: String,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = BigInt)]
+    created_at: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    completed_at: Option<i64>,
+}
+
+impl TryFrom<RunRow> for Run {
+    type Error = diesel::result::Error;
+
+    fn try_from(r: RunRow) -> QueryResult<Self> {
+        Ok(Run {
+            id: uuid(&r.id)?,
+            account_id: r.account_id,
+            workflow_id: r.workflow_id,
+            status: r.status,
+            created_at: time(r.created_at)?,
+            completed_at: r.completed_at.map(time).transpose()?,
+        })
+    }
+}
+
+pub(super) fn insert_run(c: &mut SqliteConnection, run: &Run) -> QueryResult<()> {
+    diesel::sql_query(
+        "INSERT INTO workflow_runs (id, account_id, workflow_id, status, created_at, completed_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )
+    .bind::<Text, _>(run.id.to_string())
+    .bind::<Text, _>(&run.account_id)
+    .bind::<Text, _>(&run.workflow_id)
+    .bind::<Text, _>(&run.status)
+    .bind::<BigInt, _>(micros(run.created_at))
+    .bind::<Nullable<BigInt>, _>(run.completed_at.map(micros))
+    .execute(c)
+    .map(|_| ())
+}
+
+/// No `FOR UPDATE` on SQLite: a write transaction already holds the database's write lock.
+pub(super) fn get_run(c: &mut SqliteConnection, account: &str, id: Uuid) -> QueryResult<Option<Run>> {
+    let row: Option<RunRow> = diesel::sql_query(
+        "SELECT id, account_id, workflow_id, status, created_at, completed_at FROM workflow_runs \
+         WHERE id = ?1 AND account_id = ?2",
+    )
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(account)
+    .get_result(c)
+    .optional()?;
+    row.map(Run::try_from).transpose()
+}
+
+pub(super) fn settle_run(
+    c: &mut SqliteConnection,
+    account: &str,
+    id: Uuid,
+    status: &str,
+    completed_at: DateTime<Utc>,
+) -> QueryResult<()> {
+    diesel::sql_query(
+        "UPDATE workflow_runs SET status = ?1, completed_at = ?2 WHERE id = ?3 AND account_id = ?4",
+    )
+    .bind::<Text, _>(status)
+    .bind::<BigInt, _>(micros(completed_at))
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(account)
+    .execute(c)
+    .map(|_| ())
+}

@@ -1,0 +1,118 @@
+//! The run and test-event rules on a real store, without HTTP (each test runs as
+//! `<test>::postgres` and `<test>::sqlite`): what a settle writes and which events it queues.
+#![allow(clippy::unwrap_used)]
+
+use delivery_engine::http::AddressPolicy;
+use delivery_engine::secrets::Keyring;
+use delivery_engine::{Delivery, DeliveryQuery, EndpointPatch, Engine, EngineConfig, NewEndpoint, UrlRule};
+use std::time::Duration;
+use test_support::{on_both_backends, Backend, TestDb};
+use workflow_api::runs::{self, Outcome, RunError};
+use workflow_api::test_event::{self, TestEventError};
+use workflow_api::{profile, store};
+
+const ACCOUNT: &str = "acct-a";
+
+async fn database(backend: Backend) -> TestDb {
+    TestDb::create_on(backend, "workflow", |url| async move {
+        delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS])
+            .await?;
+        Ok(())
+    })
+    .await
+    .unwrap()
+}
+
+fn engine(db: &TestDb) -> Engine {
+    Engine::new(
+        delivery_engine::connect_pool(db.url(), 4).unwrap(),
+        Keyring::parse("k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=").unwrap(),
+        profile::profile(vec![Duration::from_secs(60)], Duration::from_secs(2)),
+        EngineConfig {
+            url_rule: UrlRule::HttpOrHttps,
+            address_policy: AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap(),
+        },
+    )
+}
+
+/// An endpoint for every run event; nothing is sent (no dispatcher runs), deliveries only queue.
+async fn endpoint(engine: &Engine, account: &str) -> uuid::Uuid {
+    let new = NewEndpoint {
+        url: "http://127.0.0.1:9/hook".into(),
+        event_types: vec![profile::RUN_COMPLETED.into(), profile::RUN_FAILED.into()],
+    };
+    engine.create_endpoint(account, new).await.unwrap().endpoint.id
+}
+
+/// A run as stored: the stores keep microseconds.
+fn stored(run: &store::Run) -> (String, String, Option<String>) {
+    let micros = |t: chrono::DateTime<chrono::Utc>| t.timestamp_micros().to_string();
+    (run.status.clone(), micros(run.created_at), run.completed_at.map(micros))
+}
+
+async fn deliveries(engine: &Engine, account: &str) -> Vec<Delivery> {
+    engine.list_deliveries(account, &DeliveryQuery { limit: 100, ..Default::default() }).await.unwrap()
+}
+
+async fn a_settle_stores_the_outcome_and_queues_its_event_once(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    endpoint(&engine, ACCOUNT).await;
+    let run = runs::create_run(&engine, ACCOUNT, "wf-1".into()).await.unwrap();
+    assert_eq!(stored(&runs::get_run(&engine, ACCOUNT, run.id).await.unwrap()), stored(&run));
+
+    let settled = runs::settle_run(&engine, ACCOUNT, run.id, Outcome::Failed).await.unwrap();
+    assert_eq!(settled.status, "failed");
+    assert!(settled.completed_at.is_some());
+    assert_eq!(stored(&runs::get_run(&engine, ACCOUNT, run.id).await.unwrap()), stored(&settled));
+    let queued = deliveries(&engine, ACCOUNT).await;
+    assert_eq!(queued.len(), 1);
+    assert_eq!(queued[0].event_type, "run.failed");
+    assert_eq!(queued[0].dedupe_key, format!("{}:run.failed", run.id));
+
+    // The same outcome again: a no-op that queues nothing; the other outcome: refused.
+    let again = runs::settle_run(&engine, ACCOUNT, run.id, Outcome::Failed).await.unwrap();
+    assert_eq!(stored(&again), stored(&settled));
+    let refused = runs::settle_run(&engine, ACCOUNT, run.id, Outcome::Succeeded).await;
+    assert!(matches!(refused, Err(RunError::AlreadySettled(ref s)) if s == "failed"), "{refused:?}");
+    assert_eq!(deliveries(&engine, ACCOUNT).await.len(), 1);
+    assert_eq!(stored(&runs::get_run(&engine, ACCOUNT, run.id).await.unwrap()), stored(&settled));
+}
+
+async fn runs_belong_to_their_account(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let run = runs::create_run(&engine, ACCOUNT, "wf-1".into()).await.unwrap();
+    assert!(matches!(runs::get_run(&engine, "acct-b", run.id).await, Err(RunError::NotFound)));
+    let other = runs::settle_run(&engine, "acct-b", run.id, Outcome::Succeeded).await;
+    assert!(matches!(other, Err(RunError::NotFound)), "{other:?}");
+    assert_eq!(runs::get_run(&engine, ACCOUNT, run.id).await.unwrap().status, runs::RUNNING);
+    assert!(matches!(runs::create_run(&engine, ACCOUNT, " ".into()).await, Err(RunError::InvalidWorkflowId)));
+}
+
+async fn a_test_event_goes_to_its_enabled_endpoint_only(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let target = endpoint(&engine, ACCOUNT).await;
+    let bystander = endpoint(&engine, ACCOUNT).await;
+    let event_id = test_event::send_test_event(&engine, ACCOUNT, target).await.unwrap();
+    let queued = deliveries(&engine, ACCOUNT).await;
+    assert_eq!(queued.len(), 1);
+    assert_eq!((queued[0].endpoint_id, queued[0].event_type.as_str()), (target, "webhook.test"));
+    assert_eq!(queued[0].dedupe_key, event_id);
+
+    let disable = EndpointPatch { disabled: Some(true), ..Default::default() };
+    engine.update_endpoint(ACCOUNT, bystander, disable).await.unwrap();
+    let refused = test_event::send_test_event(&engine, ACCOUNT, bystander).await;
+    assert!(matches!(refused, Err(TestEventError::EndpointDisabled)), "{refused:?}");
+    let unknown = test_event::send_test_event(&engine, "acct-b", target).await;
+    assert!(matches!(unknown, Err(TestEventError::Engine(delivery_engine::EngineError::NotFound))));
+    assert_eq!(deliveries(&engine, ACCOUNT).await.len(), 1);
+}
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    a_settle_stores_the_outcome_and_queues_its_event_once,
+    runs_belong_to_their_account,
+    a_test_event_goes_to_its_enabled_endpoint_only,
+);
