@@ -21,7 +21,9 @@ const MAX_KEY_LEN: usize = 255;
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit(pub usize);
 
-fn hex_sha256(parts: &[&[u8]]) -> Vec<u8> {
+/// SHA-256 over `parts`, each prefixed with its length so that no two splits of the same
+/// bytes collide. Raw digest bytes, not hex.
+fn sha256_of(parts: &[&[u8]]) -> Vec<u8> {
     let mut h = Sha256::new();
     for p in parts {
         h.update((p.len() as u64).to_be_bytes());
@@ -104,8 +106,8 @@ pub async fn middleware(
         }
     };
     // Keys belong to the principal (account, workspace), not to one token of it.
-    let scope = hex::encode(&hex_sha256(&[b"principal", principal.as_bytes()])[..16]);
-    let hash = hex_sha256(&[req.method().as_str().as_bytes(), req.path().as_bytes(), &body]);
+    let scope = hex::encode(&sha256_of(&[b"principal", principal.as_bytes()])[..16]);
+    let hash = sha256_of(&[req.method().as_str().as_bytes(), req.path().as_bytes(), &body]);
 
     let state = match engine.idempotency_begin(&scope, &key, &hash).await {
         Ok(s) => s,

@@ -52,7 +52,7 @@ async fn setup(backend: Backend, label: &str) -> (TestDb, Engine) {
         signer: Arc::new(HmacSha256Hex::V1),
         signature_header: HeaderName::from_static("x-webhook-signature"),
         headers: Arc::new(IdHeader),
-        retry: RetryPolicy::workflow_default(),
+        retry: RetryPolicy::fixed([1, 5, 30, 120].iter().map(|m| Duration::from_secs(m * 60)).collect()),
         timeout: Duration::from_secs(10),
         catalog: EventCatalog::new(["bench.event"]),
         secret_prefix: "whsec_".into(),

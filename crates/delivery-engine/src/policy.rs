@@ -41,22 +41,6 @@ impl RetryPolicy {
         self
     }
 
-    /// The workflow service's schedule: 5 attempts; 1 min, 5 min, 30 min, 2 h.
-    pub fn workflow_default() -> Self {
-        Self::fixed(vec![
-            Duration::from_secs(60),
-            Duration::from_secs(5 * 60),
-            Duration::from_secs(30 * 60),
-            Duration::from_secs(2 * 60 * 60),
-        ])
-    }
-
-    /// The campaign service's schedule: 8 attempts, 30 s × 3^k capped at 6 h, ±10 % jitter:
-    /// 30 s, 1.5 min, 4.5 min, 13.5 min, 40.5 min, ~2 h, 6 h (about 9 h from first to last attempt).
-    pub fn campaign_default() -> Self {
-        Self::exponential(8, Duration::from_secs(30), 3.0, Duration::from_secs(6 * 60 * 60)).with_jitter(0.1)
-    }
-
     pub fn max_attempts(&self) -> u32 {
         self.delays.len() as u32 + 1
     }
@@ -118,9 +102,14 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).single().expect("valid time")
     }
 
+    /// A fixed schedule: 1 min, 5 min, 30 min, 2 h (5 attempts).
+    fn fixed_schedule() -> RetryPolicy {
+        RetryPolicy::fixed([1, 5, 30, 120].iter().map(|m| Duration::from_secs(m * 60)).collect())
+    }
+
     #[test]
-    fn workflow_schedule_is_the_spec() {
-        let p = RetryPolicy::workflow_default();
+    fn a_fixed_schedule_gives_each_delay_then_dead() {
+        let p = fixed_schedule();
         assert_eq!(p.max_attempts(), 5);
         let mins = |m: i64| AfterFailure::RetryAt(t0() + chrono::Duration::minutes(m));
         assert_eq!(p.after_failure(1, t0(), 0.9), mins(1));
@@ -132,8 +121,9 @@ mod tests {
     }
 
     #[test]
-    fn campaign_schedule_is_exponential_with_bounded_jitter() {
-        let p = RetryPolicy::campaign_default();
+    fn an_exponential_schedule_is_capped_with_bounded_jitter() {
+        let p = RetryPolicy::exponential(8, Duration::from_secs(30), 3.0, Duration::from_secs(6 * 60 * 60))
+            .with_jitter(0.1);
         assert_eq!(p.max_attempts(), 8);
         let secs: Vec<u64> = p.delays().iter().map(Duration::as_secs).collect();
         assert_eq!(secs, [30, 90, 270, 810, 2430, 7290, 21600]);
@@ -163,7 +153,7 @@ mod tests {
 
     #[test]
     fn parses_schedules_and_rejects_garbage() {
-        assert_eq!(parse_schedule("1m,5m, 30m,2h").expect("valid"), RetryPolicy::workflow_default().delays());
+        assert_eq!(parse_schedule("1m,5m, 30m,2h").expect("valid"), fixed_schedule().delays());
         assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_duration("10s"), Ok(Duration::from_secs(10)));
         assert_eq!(parse_duration("1d"), Ok(Duration::from_secs(86_400)));
