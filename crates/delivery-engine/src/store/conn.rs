@@ -93,16 +93,7 @@ impl std::fmt::Debug for Pool {
 
 /// A pool for API handlers (durable commits). The URL picks the backend.
 pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
-    let kind = match Backend::from_url(database_url)? {
-        Backend::Postgres => PoolKind::Pg(
-            pg::conn::pool(database_url, max_size, Commit::Durable, POOL_TIMEOUT)?,
-            Arc::new(pg::listen::CoalescedNotify::new()),
-        ),
-        Backend::Sqlite(path) => {
-            PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, Commit::Durable, POOL_TIMEOUT)?)
-        }
-    };
-    Ok(Pool { kind })
+    connect(database_url, max_size, Commit::Durable)
 }
 
 /// A pool for dispatchers: its connections commit asynchronously (`synchronous_commit = off`
@@ -114,14 +105,16 @@ pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
 /// themselves are written by the caller's own (durable) transaction. It takes a WAL flush off
 /// the path of every claim, which is most of the delivery latency.
 pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
+    connect(database_url, max_size, Commit::Asynchronous)
+}
+
+fn connect(database_url: &str, max_size: usize, commit: Commit) -> EngineResult<Pool> {
     let kind = match Backend::from_url(database_url)? {
         Backend::Postgres => PoolKind::Pg(
-            pg::conn::pool(database_url, max_size, Commit::Asynchronous, POOL_TIMEOUT)?,
+            pg::conn::pool(database_url, max_size, commit, POOL_TIMEOUT)?,
             Arc::new(pg::listen::CoalescedNotify::new()),
         ),
-        Backend::Sqlite(path) => {
-            PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, Commit::Asynchronous, POOL_TIMEOUT)?)
-        }
+        Backend::Sqlite(path) => PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, commit, POOL_TIMEOUT)?),
     };
     Ok(Pool { kind })
 }
