@@ -78,14 +78,15 @@ pub struct Pool {
 #[derive(Clone)]
 enum PoolKind {
     Pg(pg::conn::PgPool, Arc<pg::listen::CoalescedNotify>),
-    Sqlite(sqlite::conn::SqlitePool),
+    /// With the turn its write transactions take (the dispatcher's pool goes first).
+    Sqlite(sqlite::conn::SqlitePool, sqlite::Writer),
 }
 
 impl std::fmt::Debug for Pool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (backend, status) = match &self.kind {
             PoolKind::Pg(p, _) => ("postgres", p.status()),
-            PoolKind::Sqlite(p) => ("sqlite", p.status()),
+            PoolKind::Sqlite(p, _) => ("sqlite", p.status()),
         };
         f.debug_struct("Pool").field("backend", &backend).field("size", &status.size).finish()
     }
@@ -114,7 +115,13 @@ fn connect(database_url: &str, max_size: usize, commit: Commit) -> EngineResult<
             pg::conn::pool(database_url, max_size, commit, POOL_TIMEOUT)?,
             Arc::new(pg::listen::CoalescedNotify::new()),
         ),
-        Backend::Sqlite(path) => PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, commit, POOL_TIMEOUT)?),
+        Backend::Sqlite(path) => {
+            let writer = match commit {
+                Commit::Durable => sqlite::Writer::Api,
+                Commit::Asynchronous => sqlite::Writer::Dispatcher,
+            };
+            PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, commit, POOL_TIMEOUT)?, writer)
+        }
     };
     Ok(Pool { kind })
 }
@@ -165,7 +172,7 @@ impl Pool {
                 .await
                 .map_err(|e| E::from(join_error(e)))?
             }
-            PoolKind::Sqlite(p) => {
+            PoolKind::Sqlite(p, _) => {
                 let mut conn = p.get().await.map_err(|e| E::from(sqlite::conn::pool_error(e)))?;
                 let handle = tokio::runtime::Handle::current();
                 tokio::task::spawn_blocking(move || handle.block_on(f(DbConn::Sqlite(&mut conn))))
@@ -199,11 +206,11 @@ impl Pool {
                 .await
                 .map_err(|e| E::from(join_error(e)))?
             }
-            PoolKind::Sqlite(p) => {
+            PoolKind::Sqlite(p, writer) => {
                 let mut conn = p.get().await.map_err(|e| E::from(sqlite::conn::pool_error(e)))?;
-                let handle = tokio::runtime::Handle::current();
+                let (handle, writer) = (tokio::runtime::Handle::current(), *writer);
                 tokio::task::spawn_blocking(move || {
-                    let _turn = sqlite::write_gate();
+                    let _turn = sqlite::write_gate(writer);
                     conn.immediate_transaction(|c| {
                         handle.block_on(f(DbConn::Sqlite(c))).map_err(TxError::Body)
                     })
@@ -228,7 +235,7 @@ impl Pool {
             PoolKind::Pg(..) => {
                 Some(tokio::spawn(pg::listen::listen(database_url.to_owned(), wake, shutdown)))
             }
-            PoolKind::Sqlite(_) => None,
+            PoolKind::Sqlite(..) => None,
         }
     }
 

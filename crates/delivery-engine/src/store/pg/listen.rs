@@ -23,7 +23,7 @@ const WAKE_CHANNEL: &str = "webhook_deliveries";
 
 /// The shortest time between two NOTIFYs of one process: other processes' workers wake at
 /// most this much later than this process's own.
-pub(crate) const NOTIFY_WINDOW: Duration = Duration::from_millis(5);
+pub(crate) const NOTIFY_WINDOW: Duration = Duration::from_millis(10);
 
 /// Tells every listening worker that work is due.
 async fn notify(conn: &mut AsyncPgConnection) -> EngineResult<()> {

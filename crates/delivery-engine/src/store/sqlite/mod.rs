@@ -23,94 +23,137 @@ fn atomically<T>(
     c: &mut SqliteConnection,
     f: impl FnOnce(&mut SqliteConnection) -> EngineResult<T>,
 ) -> EngineResult<T> {
+    atomically_as(c, Writer::Api, f)
+}
+
+/// [`atomically`], for `writer`.
+fn atomically_as<T>(
+    c: &mut SqliteConnection,
+    writer: Writer,
+    f: impl FnOnce(&mut SqliteConnection) -> EngineResult<T>,
+) -> EngineResult<T> {
     use diesel::connection::{AnsiTransactionManager, TransactionManager};
     let depth = AnsiTransactionManager::transaction_manager_status_mut(c).transaction_depth()?;
     if depth.is_some() {
         c.transaction(f)
     } else {
-        let _turn = write_gate();
+        let _turn = write_gate(writer);
         c.immediate_transaction(f)
     }
 }
 
-/// This process's writers take turns here, first come first served, before `BEGIN IMMEDIATE`.
+/// Who is asking for a write turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Writer {
+    /// API requests and everything else: first come, first served.
+    Api,
+    /// The dispatcher's claims and outcome batches: served before waiting API writers.
+    Dispatcher,
+}
+
+/// This process's writers take turns here before `BEGIN IMMEDIATE`: the dispatcher's writes
+/// first, then everyone else's in arrival order.
 ///
 /// SQLite has one writer at a time, and a writer that finds the lock taken sleeps in its busy
 /// handler (1, 2, 5, … up to 100 ms between tries) while writers that arrive later can take the
 /// lock first: under a stream of API commits the dispatcher's claims and outcome writes starved.
-/// A FIFO queue in front of the lock gives every writer its turn in order. Writers in other
+/// The dispatcher writes a few batches where the API writes one row per request, so serving it
+/// first keeps delivery in step with ingest without starving the API. Writers in other
 /// processes still meet SQLite's own lock and busy timeout. Only ever called on a blocking
 /// thread, and never while this thread already holds a turn (nested transactions are
 /// savepoints and do not come here).
-pub(crate) fn write_gate() -> Turn {
-    WRITERS.take()
+pub(crate) fn write_gate(writer: Writer) -> Turn {
+    WRITERS.take(writer)
 }
 
-static WRITERS: TicketQueue = TicketQueue {
-    tickets: std::sync::Mutex::new(Tickets { next: 0, serving: 0 }),
-    turn_changed: std::sync::Condvar::new(),
+static WRITERS: TurnQueue = TurnQueue {
+    state: std::sync::Mutex::new(Queue {
+        busy: false,
+        waiting: std::collections::VecDeque::new(),
+        next_id: 0,
+    }),
+    changed: std::sync::Condvar::new(),
 };
 
 /// Writers holding or waiting for a turn.
 #[cfg(test)]
-fn queue_len() -> u64 {
-    let tickets = WRITERS.tickets.lock().unwrap_or_else(|e| e.into_inner());
-    tickets.next - tickets.serving
+fn queue_len() -> usize {
+    let queue = WRITERS.state.lock().unwrap_or_else(|e| e.into_inner());
+    queue.waiting.len() + usize::from(queue.busy)
 }
 
-/// A FIFO queue of writers: a ticket lock.
-struct TicketQueue {
-    tickets: std::sync::Mutex<Tickets>,
-    turn_changed: std::sync::Condvar,
+struct TurnQueue {
+    state: std::sync::Mutex<Queue>,
+    changed: std::sync::Condvar,
 }
 
-struct Tickets {
-    next: u64,
-    serving: u64,
+struct Queue {
+    busy: bool,
+    /// Waiting writers in the order they will be served.
+    waiting: std::collections::VecDeque<(u64, Writer)>,
+    next_id: u64,
 }
 
-impl TicketQueue {
-    fn take(&'static self) -> Turn {
-        let mut tickets = self.tickets.lock().unwrap_or_else(|e| e.into_inner());
-        let mine = tickets.next;
-        tickets.next += 1;
-        while tickets.serving != mine {
-            tickets = self.turn_changed.wait(tickets).unwrap_or_else(|e| e.into_inner());
+impl TurnQueue {
+    fn take(&'static self, writer: Writer) -> Turn {
+        let mut queue = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if !queue.busy && queue.waiting.is_empty() {
+            queue.busy = true;
+            return Turn { queue: self };
         }
+        let id = queue.next_id;
+        queue.next_id += 1;
+        let at = match writer {
+            Writer::Dispatcher => queue.waiting.iter().take_while(|w| w.1 == Writer::Dispatcher).count(),
+            Writer::Api => queue.waiting.len(),
+        };
+        queue.waiting.insert(at, (id, writer));
+        while queue.busy || queue.waiting.front().map(|w| w.0) != Some(id) {
+            queue = self.changed.wait(queue).unwrap_or_else(|e| e.into_inner());
+        }
+        queue.waiting.pop_front();
+        queue.busy = true;
         Turn { queue: self }
     }
 }
 
 /// The current writer's turn; the next writer's begins when it is dropped.
 pub(crate) struct Turn {
-    queue: &'static TicketQueue,
+    queue: &'static TurnQueue,
 }
 
 impl Drop for Turn {
     fn drop(&mut self) {
-        let mut tickets = self.queue.tickets.lock().unwrap_or_else(|e| e.into_inner());
-        tickets.serving += 1;
-        self.queue.turn_changed.notify_all();
+        let mut queue = self.queue.state.lock().unwrap_or_else(|e| e.into_inner());
+        queue.busy = false;
+        self.queue.changed.notify_all();
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::write_gate;
+    use super::{write_gate, Writer};
     use std::sync::{Arc, Mutex};
 
     #[test]
-    fn writers_take_turns_in_arrival_order() {
+    fn the_dispatcher_goes_first_and_api_writers_in_arrival_order() {
         let order = Arc::new(Mutex::new(Vec::new()));
-        let first = write_gate();
+        let first = write_gate(Writer::Api);
         let mut waiting = Vec::new();
-        for i in 0..4 {
+        let writers = [
+            (0, Writer::Api),
+            (1, Writer::Api),
+            (2, Writer::Dispatcher),
+            (3, Writer::Api),
+            (4, Writer::Dispatcher),
+        ];
+        for (i, (name, writer)) in writers.into_iter().enumerate() {
             let order = order.clone();
             waiting.push(std::thread::spawn(move || {
-                let _turn = write_gate();
-                order.lock().unwrap_or_else(|e| e.into_inner()).push(i);
+                let _turn = write_gate(writer);
+                order.lock().unwrap_or_else(|e| e.into_inner()).push(name);
             }));
-            // Each thread queues before the next starts: its ticket is taken under the lock.
+            // Each thread queues before the next starts.
             while super::queue_len() < i + 2 {
                 std::thread::yield_now();
             }
@@ -119,6 +162,6 @@ mod tests {
         for w in waiting {
             w.join().ok();
         }
-        assert_eq!(*order.lock().unwrap_or_else(|e| e.into_inner()), vec![0, 1, 2, 3]);
+        assert_eq!(*order.lock().unwrap_or_else(|e| e.into_inner()), vec![2, 4, 0, 1, 3]);
     }
 }

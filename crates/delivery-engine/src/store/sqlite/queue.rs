@@ -2,9 +2,9 @@
 //! writer at a time and no `SKIP LOCKED`: a claim is one `UPDATE … RETURNING` inside a
 //! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
 
-use super::atomically;
 use super::rows::{ClaimedRow, EarliestRow, HealthRow, IdRow, ResendRow};
 use super::values::{json_ids, micros, time, uuid, INFINITY};
+use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule,
@@ -63,7 +63,7 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
 }
 
 pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest) -> EngineResult<Claim> {
-    atomically(c, |c| {
+    atomically_as(c, Writer::Dispatcher, |c| {
         // Read once the write lock is held, so the lease is not shortened by the wait. It runs on
         // this host's clock, which is the database's.
         let now = micros(Utc::now());
