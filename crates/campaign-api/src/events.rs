@@ -121,9 +121,7 @@ pub async fn publish(engine: &Engine, workspace: Uuid, p: Publish) -> Result<Uui
     let (t, entity_id) = check_publishable(&p)?;
     let outbox = engine.clone();
     let e = Emit { event_type: t.name, entity_id, payload: p.payload, occurred_at: Utc::now() };
-    // No domain change beside the event: the enqueue is one atomic statement, so no
-    // transaction (and its two extra round trips) around it.
-    engine.run(on_conn!(|c| Ok(emit(&outbox, c, workspace, e).await?))).await
+    engine.transaction(on_conn!(|c| Ok(emit(&outbox, c, workspace, e).await?))).await
 }
 
 #[cfg(test)]

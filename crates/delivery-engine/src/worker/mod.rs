@@ -56,9 +56,7 @@ pub struct DispatcherConfig {
     /// How long the recorder waits for more outcomes before writing a batch, so that a steady
     /// flow is written in few transactions (the receiver already has the delivery).
     pub record_linger: Duration,
-    /// How long the claim loop waits after a wake-up before it claims, so that deliveries
-    /// queued one request at a time are claimed a few at a time (a claim is a transaction).
-    pub claim_linger: Duration,
+
     /// Disable an endpoint whose attempts have all failed for this long (`None`: never).
     pub disable_after: Option<Duration>,
     /// The longest `Retry-After` (on 429 and 503) that is honoured; longer ones are cut to it.
@@ -77,7 +75,6 @@ impl Default for DispatcherConfig {
             listen: true,
             record_batch: 256,
             record_linger: Duration::from_millis(10),
-            claim_linger: Duration::from_millis(2),
             disable_after: Some(Duration::from_secs(5 * 24 * 60 * 60)),
             retry_after_cap: Duration::from_secs(60 * 60),
         }
@@ -214,9 +211,6 @@ impl Dispatcher {
                     () = freed.notified(), if found_work => {}
                     () = tokio::time::sleep(self.config.poll_interval) => {}
                     () = shutdown.cancelled() => break,
-                }
-                if !self.config.claim_linger.is_zero() {
-                    tokio::time::sleep(self.config.claim_linger).await;
                 }
             }
         }
