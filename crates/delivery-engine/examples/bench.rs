@@ -1,6 +1,11 @@
 //! Engine benchmark: events through the store (PostgreSQL, SQLite, or both in turn) to a fast
 //! local receiver.
 //!
+//! It starts behind the API: no HTTP request, authentication or JSON comes into it, and the
+//! backlog of measure 1 is written before the dispatcher starts. It measures the engine's own
+//! ceiling, not what a user sees; for that, `../shared/whbench/scenario.sh` publishes through a
+//! service's public API (docs/benchmarks.md has both).
+//!
 //! 1. Throughput: a backlog of N deliveries (fan-out 1, then fan-out 10) drained by one
 //!    dispatcher; deliveries per second from the first receipt to the last.
 //! 2. Latency: events enqueued one transaction each at a fixed rate with the dispatcher running;
