@@ -60,6 +60,13 @@ pub struct CommonConfig {
     /// Requests a credential may make at once before the per-second rate applies.
     #[arg(long, env = "RATE_LIMIT_BURST", default_value_t = 200)]
     pub rate_limit_burst: u32,
+    /// Attempts in flight at once in this worker process.
+    #[arg(long, env = "DELIVERY_CONCURRENCY", default_value_t = 256)]
+    pub delivery_concurrency: usize,
+    /// Attempts in flight at once to one endpoint in this worker process, at most. An endpoint
+    /// starts at 1 and earns one more with each answer; each timeout halves it.
+    #[arg(long, env = "DELIVERY_PER_ENDPOINT", default_value_t = 16)]
+    pub delivery_per_endpoint: usize,
     /// Database connections per pool (the API and the worker have one pool each).
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 16)]
     pub database_pool_size: usize,
@@ -79,6 +86,8 @@ impl std::fmt::Debug for CommonConfig {
             .field("endpoint_disable_after", &self.endpoint_disable_after)
             .field("rate_limit", &self.rate_limit)
             .field("rate_limit_burst", &self.rate_limit_burst)
+            .field("delivery_concurrency", &self.delivery_concurrency)
+            .field("delivery_per_endpoint", &self.delivery_per_endpoint)
             .field("database_pool_size", &self.database_pool_size)
             .finish()
     }
@@ -220,6 +229,8 @@ where
                 poll_interval: common.worker_poll_interval,
                 lease: common.delivery_lease,
                 disable_after: common.endpoint_disable_after.0,
+                concurrency: common.delivery_concurrency.max(1),
+                per_endpoint: common.delivery_per_endpoint.max(1),
                 ..DispatcherConfig::default()
             },
             Some(database_url.clone()),
