@@ -55,6 +55,34 @@ pub const SHARED: &[&str] = &[
 
 /// The codes an error table in a Markdown reference documents: the first `` `code` `` of each
 /// table row under `heading` (up to the next `## ` heading).
+/// Checks a service's table of codes against its docs: the Markdown reference (the table under
+/// `heading` in `reference`, named `reference_name` in messages) documents exactly the codes, and
+/// the OpenAPI description names none outside them. The error says what is missing or extra.
+pub fn check_documented(
+    codes: &std::collections::BTreeSet<&'static str>,
+    reference_name: &str,
+    reference: &str,
+    heading: &str,
+    openapi: &str,
+) -> Result<(), String> {
+    let table: std::collections::BTreeSet<String> = codes.iter().map(|c| (*c).to_owned()).collect();
+    let documented = documented_in_markdown(reference, heading)?;
+    let undocumented: Vec<_> = table.difference(&documented).collect();
+    if !undocumented.is_empty() {
+        return Err(format!("codes missing from {reference_name}: {undocumented:?}"));
+    }
+    let unknown: Vec<_> = documented.difference(&table).collect();
+    if !unknown.is_empty() {
+        return Err(format!("{reference_name} documents codes the service never returns: {unknown:?}"));
+    }
+    let described = documented_in_openapi(openapi)?;
+    let unknown: Vec<_> = described.difference(&table).collect();
+    if !unknown.is_empty() {
+        return Err(format!("openapi.json names codes the service never returns: {unknown:?}"));
+    }
+    Ok(())
+}
+
 pub fn documented_in_markdown(
     doc: &str,
     heading: &str,
