@@ -35,12 +35,13 @@ pub(crate) fn open(
     let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
     // One batch: `sql_query` would run only the first statement. busy_timeout comes first so
     // that switching to WAL waits for a lock instead of failing when processes start at once.
-    // A page cache of 512 KiB per connection instead of SQLite's 2 MiB: two pools of 16
+    // A page cache of 256 KiB per connection instead of SQLite's 2 MiB: two pools of 16
     // connections would otherwise grow to 64 MiB, most of it copies of the same hot pages
-    // that the operating system's page cache holds anyway.
+    // that the operating system's page cache holds anyway (measured: hang50 peak RSS 47 MB
+    // at 2 MiB, 40-42.5 MB at 512 KiB, 30-31 MB at 256 KiB, throughput unchanged).
     conn.batch_execute(&format!(
         "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
-         PRAGMA synchronous = {}; PRAGMA cache_size = -512;",
+         PRAGMA synchronous = {}; PRAGMA cache_size = -256;",
         timeout.as_millis(),
         synchronous(commit)
     ))
