@@ -107,6 +107,58 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction(backend: Back
     assert_eq!(receiver.count(), 1);
 }
 
+/// Many transactions at once (on PostgreSQL they commit in groups, each in a savepoint): every
+/// one that fails leaves nothing behind, every one that succeeds is there, and they see each
+/// other's writes as if run one after another (a dedupe key used twice is one event).
+async fn transactions_committed_together_roll_back_alone(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let mut running = Vec::new();
+    for i in 0..64 {
+        let e = engine.clone();
+        running.push(tokio::spawn(async move {
+            let outcome: Result<Enqueued, EngineError> = e
+                .clone()
+                .transaction(move |mut c| {
+                    Box::pin(async move {
+                        let key = if i % 4 == 3 { format!("fail{i}") } else { format!("k{}", i / 2) };
+                        let ev = NewEvent {
+                            tenant_id: TENANT,
+                            event_type: "thing.created",
+                            dedupe_key: &key,
+                            body: b"{}",
+                            only_endpoint: None,
+                            id: None,
+                        };
+                        let enqueued = e.enqueue(&mut c, ev).await?;
+                        if i % 4 == 3 {
+                            return Err(EngineError::NotFound); // this caller's domain change fails
+                        }
+                        Ok(enqueued)
+                    })
+                })
+                .await;
+            (i, outcome)
+        }));
+    }
+    let mut succeeded = 0;
+    for task in running {
+        let (i, outcome) = task.await.unwrap();
+        match outcome {
+            Ok(_) => succeeded += 1,
+            Err(e) => assert!(i % 4 == 3 && matches!(e, EngineError::NotFound), "{i}: {e}"),
+        }
+    }
+    assert_eq!(succeeded, 48);
+    // k0..k31 (half of them enqueued twice: one event each); none of the 16 failed ones.
+    assert_eq!(db.count("SELECT count(*) AS n FROM webhook_events").await.unwrap(), 32);
+    let failed = db.count("SELECT count(*) AS n FROM webhook_events WHERE dedupe_key LIKE 'fail%'").await;
+    assert_eq!(failed.unwrap(), 0);
+    assert_eq!(db.count("SELECT count(*) AS n FROM webhook_deliveries").await.unwrap(), 32);
+}
+
 async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
@@ -705,6 +757,7 @@ on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     delivers_signed_exact_body_with_profile_headers,
     outbox_commits_or_rolls_back_with_the_callers_transaction,
+    transactions_committed_together_roll_back_alone,
     fan_out_follows_filters_and_dedupe_keys_are_idempotent,
     retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt,
     a_crashed_workers_claim_expires_and_another_worker_sends_again,
