@@ -107,9 +107,10 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction(backend: Back
     assert_eq!(receiver.count(), 1);
 }
 
-/// Many transactions at once (on PostgreSQL they commit in groups, each in a savepoint): every
-/// one that fails leaves nothing behind, every one that succeeds is there, and they see each
-/// other's writes as if run one after another (a dedupe key used twice is one event).
+/// Many transactions at once, some of them with the same dedupe key: every one that fails leaves
+/// nothing behind, every one that succeeds is there, a key used twice is one event, and none
+/// fails for another's sake (this caught deadlocks between grouped commits, docs/decisions.md
+/// D24).
 async fn transactions_committed_together_roll_back_alone(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);

@@ -77,8 +77,7 @@ pub struct Pool {
 
 #[derive(Clone)]
 enum PoolKind {
-    /// With its NOTIFY sender, and the group-commit queue of the API's pool (D24).
-    Pg(pg::conn::PgPool, Arc<pg::listen::CoalescedNotify>, Option<pg::batch::Batcher>),
+    Pg(pg::conn::PgPool, Arc<pg::listen::CoalescedNotify>),
     /// With the turn its write transactions take (the dispatcher's pool goes first).
     Sqlite(sqlite::conn::SqlitePool, sqlite::Writer),
 }
@@ -86,15 +85,12 @@ enum PoolKind {
 impl std::fmt::Debug for Pool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (backend, status) = match &self.kind {
-            PoolKind::Pg(p, ..) => ("postgres", p.status()),
+            PoolKind::Pg(p, _) => ("postgres", p.status()),
             PoolKind::Sqlite(p, _) => ("sqlite", p.status()),
         };
         f.debug_struct("Pool").field("backend", &backend).field("size", &status.size).finish()
     }
 }
-
-/// Group-commit workers of an API pool on PostgreSQL (at most half its connections).
-const BATCH_WORKERS: usize = 8;
 
 /// A pool for API handlers (durable commits). The URL picks the backend.
 pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
@@ -115,14 +111,10 @@ pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<
 
 fn connect(database_url: &str, max_size: usize, commit: Commit) -> EngineResult<Pool> {
     let kind = match Backend::from_url(database_url)? {
-        Backend::Postgres => {
-            let pool = pg::conn::pool(database_url, max_size, commit, POOL_TIMEOUT)?;
-            // The API's transactions are committed in groups; the dispatcher's already write
-            // in batches. Batch workers run on the runtime that builds the pool.
-            let batcher = (commit == Commit::Durable && tokio::runtime::Handle::try_current().is_ok())
-                .then(|| pg::batch::Batcher::start(pool.clone(), BATCH_WORKERS.min(max_size.max(2) / 2)));
-            PoolKind::Pg(pool, Arc::new(pg::listen::CoalescedNotify::new()), batcher)
-        }
+        Backend::Postgres => PoolKind::Pg(
+            pg::conn::pool(database_url, max_size, commit, POOL_TIMEOUT)?,
+            Arc::new(pg::listen::CoalescedNotify::new()),
+        ),
         Backend::Sqlite(path) => {
             let writer = match commit {
                 Commit::Durable => sqlite::Writer::Api,
@@ -171,7 +163,7 @@ impl Pool {
         E: From<EngineError> + Send + 'static,
     {
         match &self.kind {
-            PoolKind::Pg(p, ..) => {
+            PoolKind::Pg(p, _) => {
                 let p = p.clone();
                 tokio::spawn(async move {
                     let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
@@ -200,18 +192,7 @@ impl Pool {
         E: From<EngineError> + Send + 'static,
     {
         match &self.kind {
-            PoolKind::Pg(_, _, Some(batcher)) => {
-                let (reply, answer) = tokio::sync::oneshot::channel();
-                if batcher.submit(Box::new(TxJob { f, reply })).await.is_err() {
-                    return Err(E::from(EngineError::Unavailable("the transaction workers stopped".into())));
-                }
-                answer.await.unwrap_or_else(|_| {
-                    Err(E::from(EngineError::Unavailable(
-                        "the database transaction failed or could not commit".into(),
-                    )))
-                })
-            }
-            PoolKind::Pg(p, ..) => {
+            PoolKind::Pg(p, _) => {
                 let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
                 tokio::spawn(async move {
                     let conn: &mut AsyncPgConnection = &mut conn;
@@ -262,39 +243,9 @@ impl Pool {
     /// one coalesced NOTIFY per few milliseconds on PostgreSQL; nothing on SQLite (other
     /// processes poll).
     pub(crate) fn signal_other_processes(&self) {
-        if let PoolKind::Pg(pool, notify, _) = &self.kind {
+        if let PoolKind::Pg(pool, notify) = &self.kind {
             notify.signal(pool);
         }
-    }
-}
-
-/// A caller's transaction in a group-commit batch: its closure runs in a savepoint, and its
-/// result is sent once the batch has committed.
-struct TxJob<R, E, F> {
-    f: F,
-    reply: tokio::sync::oneshot::Sender<Result<R, E>>,
-}
-
-impl<R, E, F> pg::batch::BatchJob for TxJob<R, E, F>
-where
-    F: ConnFn<R, E>,
-    R: Send + 'static,
-    E: From<EngineError> + Send + 'static,
-{
-    fn run<'c>(self: Box<Self>, conn: &'c mut AsyncPgConnection) -> BoxFuture<'c, pg::batch::Answer> {
-        let TxJob { f, reply } = *self;
-        Box::pin(async move {
-            let result = conn
-                .transaction(pg_tx(|c| {
-                    let fut = f(DbConn::Pg(c));
-                    Box::pin(async move { fut.await.map_err(TxError::Body) })
-                }))
-                .await
-                .map_err(TxError::into_inner);
-            Box::new(move || {
-                let _ = reply.send(result);
-            }) as pg::batch::Answer
-        })
     }
 }
 

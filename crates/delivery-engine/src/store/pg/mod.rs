@@ -2,7 +2,6 @@
 //! with bound parameters where one statement does a whole step (the queue, idempotency keys).
 //! Batches travel as arrays (`unnest`); wake-ups as NOTIFY.
 
-pub(crate) mod batch;
 pub(crate) mod conn;
 pub(crate) mod deliveries;
 pub(crate) mod endpoints;
