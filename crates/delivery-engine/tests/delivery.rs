@@ -528,6 +528,39 @@ async fn graceful_shutdown_finishes_and_records_in_flight_attempts(backend: Back
     assert_eq!(d.status, DeliveryStatus::Delivered);
 }
 
+/// More endpoints with open deliveries than one claim visits, none of them due (each waits an
+/// hour for its retry): the dispatcher goes round them once and then waits, instead of claiming
+/// again and again. Counted in PostgreSQL's transactions, where every claim is one.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_idle_dispatcher_does_not_keep_scanning_endpoints_with_nothing_due() {
+    let db = database(Backend::Postgres).await;
+    let engine = engine_with(
+        &db,
+        profile(RetryPolicy::fixed(vec![Duration::from_secs(3600)]), Duration::from_secs(5)),
+    );
+    let receiver = Receiver::start(|_, _| Reply::Status(500)).await;
+    for i in 0..150 {
+        endpoint(&engine, &format!("{}ep{i}", receiver.url()), &[]).await;
+    }
+    emit(&engine, "thing.created", "one", b"{}").await;
+    let config = DispatcherConfig { poll_interval: Duration::from_secs(3600), ..fast_config() };
+    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    eventually("every endpoint's first attempt to be recorded", || async {
+        let failed =
+            db.count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'failed'").await.unwrap();
+        (failed == 150).then_some(())
+    })
+    .await;
+    let commits = "SELECT xact_commit::int8 AS n FROM pg_stat_database WHERE datname = current_database()";
+    let before = db.count(commits).await.unwrap();
+    // A window to count in, not a wait for an event: an idle dispatcher claims nothing in it.
+    // (PostgreSQL publishes a busy backend's counters about once a second.)
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let during = db.count(commits).await.unwrap() - before;
+    assert!(during < 50, "{during} transactions in 2.5 s while nothing was due");
+    running.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn notify_from_another_process_wakes_an_idle_worker() {
     let db = database(Backend::Postgres).await;

@@ -140,6 +140,9 @@ impl Dispatcher {
         let mut backoff = Duration::from_millis(100);
         // Where the claim's scan of endpoints continues (see `queue::claim_due_deliveries`).
         let mut resume_after = None;
+        // Scans that reached the last endpoint without claiming anything since the dispatcher
+        // last waited: two mean every endpoint was visited, so there is nothing due to chase.
+        let mut empty_scan_ends = 0;
 
         loop {
             let first = tokio::select! {
@@ -190,8 +193,9 @@ impl Dispatcher {
                 }
             };
             let full = claimed.len() == permits.len();
+            let claimed_any = !claimed.is_empty();
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
-            let found_work = !claimed.is_empty() || busy_any;
+            let found_work = claimed_any || busy_any;
             {
                 let (mut limits, now) = (lock(&limits), Instant::now());
                 for claim in &claimed {
@@ -204,7 +208,10 @@ impl Dispatcher {
             drop(permits);
             // Endpoints not visited yet (the scan stopped early, or began mid-way and reached
             // the end) may have due work: claim again at once rather than wait.
-            let unvisited = resume_after.is_some() || started_mid_way;
+            if !claimed_any {
+                empty_scan_ends += usize::from(resume_after.is_none());
+            }
+            let unvisited = (resume_after.is_some() || started_mid_way) && empty_scan_ends < 2;
             if !full && !unvisited {
                 tokio::select! {
                     () = inner.wake.notified() => {}
@@ -212,6 +219,7 @@ impl Dispatcher {
                     () = tokio::time::sleep(self.config.poll_interval) => {}
                     () = shutdown.cancelled() => break,
                 }
+                empty_scan_ends = 0;
             }
         }
 
