@@ -214,6 +214,10 @@ where
     );
 
     let shutdown = CancellationToken::new();
+    // The API's read caches (an API key's workspace) hear other processes' changes here.
+    if common.role != Role::Worker {
+        engine.spawn_change_listener(&database_url, shutdown.clone());
+    }
     let worker = if common.role != Role::Api {
         let client = OutboundClient::new(OutboundConfig {
             policy: common.outbound_allow_cidrs.clone(),

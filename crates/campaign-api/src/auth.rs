@@ -1,5 +1,11 @@
 //! API keys: `Authorization: Bearer <apiKey>`, looked up by SHA-256 hash. A missing, unknown
 //! or revoked key is 401.
+//!
+//! A live key's workspace is cached (on PostgreSQL; SQLite always reads), so a request costs no
+//! database round trip of its own for authentication. Revoking a key announces the change in
+//! the revoking transaction, and every running process drops its cached keys when it hears it,
+//! within milliseconds of the commit; see `delivery_engine::cache` for when the cache is off.
+//! Unknown keys are never cached: a key added by the CLI works at once.
 
 use crate::store;
 use crate::AppState;
@@ -8,7 +14,13 @@ use api_support::{on_conn, ApiError};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 use uuid::Uuid;
+
+/// At most this many keys are cached per process.
+pub const KEY_CACHE_CAPACITY: usize = 10_000;
+/// A cached key is read again after this long, whatever was heard.
+pub const KEY_CACHE_TTL: Duration = Duration::from_secs(10);
 
 /// The authenticated workspace: extracting it is the authentication.
 #[derive(Debug, Clone, Copy)]
@@ -42,12 +54,20 @@ pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
         let key = api_support::bearer_credential(req, "apiKey");
         let state = state.clone();
         Box::pin(async move {
-            let key = key?;
+            let key = store::KeyHash::of(&key?);
+            if let Some(workspace) = state.keys.get(&key) {
+                return Ok(workspace.to_string());
+            }
+            let ticket = state.keys.ticket();
+            let lookup = key.clone();
             let workspace = state
                 .engine
-                .run(on_conn!(|c| Ok::<_, ApiError>(store::workspace_for_key(c, &key).await?)))
+                .run(on_conn!(|c| Ok::<_, ApiError>(store::workspace_for_key(c, &lookup).await?)))
                 .await?
                 .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))?;
+            if let Some(ticket) = ticket {
+                state.keys.put(ticket, key, workspace);
+            }
             Ok(workspace.to_string())
         })
     }))

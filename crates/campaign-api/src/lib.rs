@@ -14,6 +14,8 @@ pub mod store;
 pub use config::SERVICE;
 
 use actix_web::web;
+use delivery_engine::ReadCache;
+use std::sync::Arc;
 
 /// Request bodies above this are refused with 413 before they are read in full.
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
@@ -21,6 +23,15 @@ pub const MAX_BODY_BYTES: usize = 256 * 1024;
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub engine: delivery_engine::Engine,
+    /// Workspaces of live API keys (see `auth`).
+    pub keys: Arc<ReadCache<store::KeyHash, uuid::Uuid>>,
+}
+
+impl AppState {
+    pub fn new(engine: delivery_engine::Engine) -> Self {
+        let keys = Arc::new(engine.read_cache(auth::KEY_CACHE_CAPACITY, auth::KEY_CACHE_TTL));
+        Self { engine, keys }
+    }
 }
 
 pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {

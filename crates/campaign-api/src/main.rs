@@ -85,7 +85,7 @@ fn main() -> ExitCode {
             Command::RevokeApiKey { api_key, store } => {
                 let revoked = database(&store)
                     .await?
-                    .run(on_conn!(|c| Ok::<_, EngineError>(store::revoke_api_key(c, &api_key).await?)))
+                    .transaction(on_conn!(|c| store::revoke_api_key(c, &api_key).await))
                     .await?;
                 if !revoked {
                     anyhow::bail!("no live API key matches");
@@ -120,7 +120,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         migrations: migrations(),
     };
     server::serve(&config.common, spec, |engine| {
-        let state = AppState { engine };
+        let state = AppState::new(engine);
         move |cfg: &mut web::ServiceConfig| campaign_api::configure_app(state.clone())(cfg)
     })
     .await

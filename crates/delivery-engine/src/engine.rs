@@ -1,6 +1,7 @@
 //! The engine's public face: what the API crates call. Each method is one operation of a
 //! handler; tenant scoping is an argument of every call that reads or writes tenant data.
 
+use crate::cache::ReadCache;
 use crate::error::{EngineError, EngineResult};
 use crate::http::AddressPolicy;
 use crate::profile::Profile;
@@ -14,7 +15,9 @@ use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
 use std::cell::Cell;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 /// What a service knows about an event when it emits one.
@@ -149,6 +152,23 @@ impl Engine {
 
     pub fn profile(&self) -> &Profile {
         &self.inner.profile
+    }
+
+    /// A cache of reads for this engine's pool, dropped whenever any process announces a change
+    /// ([`announce_change`](crate::announce_change)); see [`crate::cache`]. It stays off until
+    /// [`Engine::spawn_change_listener`] has subscribed, and always on SQLite.
+    pub fn read_cache<K: Eq + std::hash::Hash, V: Clone>(&self, capacity: usize, ttl: Duration) -> ReadCache<K, V> {
+        ReadCache::new(self.inner.pool.changes().clone(), capacity, ttl)
+    }
+
+    /// Starts hearing announced changes (a LISTEN connection of its own on PostgreSQL) until
+    /// `shutdown`. `None` on SQLite.
+    pub fn spawn_change_listener(
+        &self,
+        database_url: &str,
+        shutdown: CancellationToken,
+    ) -> Option<tokio::task::JoinHandle<()>> {
+        self.inner.pool.spawn_change_listener(database_url, shutdown)
     }
 
     /// Runs `f` on a pooled connection (see [`Pool::run`]): for a service's reads and single

@@ -10,6 +10,7 @@
 //!
 //! Error policy: see [`error`].
 
+pub mod cache;
 mod engine;
 pub mod error;
 pub mod http;
@@ -26,8 +27,9 @@ pub use engine::{
 };
 pub use error::{EngineError, EngineResult};
 pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
+pub use cache::{ReadCache, ReadTicket};
 pub use store::{
-    connect_pool, connect_worker_pool, run_migrations, sqlite_values, Attempt, ConnFn, DbConn, Delivery,
+    announce_change, connect_pool, connect_worker_pool, run_migrations, sqlite_values, Attempt, ConnFn, DbConn, Delivery,
     DeliveryQuery, DeliveryStatus, Endpoint, MigrationSet, Pool, ResendRule, ENGINE_MIGRATIONS,
 };
 pub use worker::{Dispatcher, DispatcherConfig};

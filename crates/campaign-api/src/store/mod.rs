@@ -7,9 +7,9 @@ mod model;
 mod pg;
 mod sqlite;
 
-pub use model::Campaign;
+pub use model::{Campaign, KeyHash};
 
-use delivery_engine::{DbConn, MigrationSet};
+use delivery_engine::{DbConn, EngineResult, MigrationSet};
 use diesel::QueryResult;
 use model::{hash_key, new_key};
 use uuid::Uuid;
@@ -30,12 +30,18 @@ pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<
     Ok(added.then_some(key))
 }
 
-/// Revokes a key; it stops authenticating at once. `false` if it was unknown or already revoked.
-pub async fn revoke_api_key(conn: &mut DbConn<'_>, key: &str) -> QueryResult<bool> {
-    match conn {
-        DbConn::Pg(c) => pg::revoke_api_key(c, &hash_key(key)).await,
-        DbConn::Sqlite(c) => sqlite::revoke_api_key(c, &hash_key(key)),
+/// Revokes a key, and announces the change so that running services drop the workspaces
+/// they cached (see `crate::auth`). `false` if it was unknown or already revoked. Run it in a
+/// transaction: the announcement is heard only if the revocation commits.
+pub async fn revoke_api_key(conn: &mut DbConn<'_>, key: &str) -> EngineResult<bool> {
+    let revoked = match conn {
+        DbConn::Pg(c) => pg::revoke_api_key(c, &hash_key(key)).await?,
+        DbConn::Sqlite(c) => sqlite::revoke_api_key(c, &hash_key(key))?,
+    };
+    if revoked {
+        delivery_engine::announce_change(conn).await?;
     }
+    Ok(revoked)
 }
 
 /// Creates a workspace and its first API key; the key is returned once and stored hashed. Run
@@ -50,10 +56,10 @@ pub async fn create_workspace(conn: &mut DbConn<'_>, name: &str) -> QueryResult<
 }
 
 /// The workspace of a live (unrevoked) key.
-pub async fn workspace_for_key(conn: &mut DbConn<'_>, key: &str) -> QueryResult<Option<Uuid>> {
+pub async fn workspace_for_key(conn: &mut DbConn<'_>, key: &KeyHash) -> QueryResult<Option<Uuid>> {
     match conn {
-        DbConn::Pg(c) => pg::workspace_for_key(c, &hash_key(key)).await,
-        DbConn::Sqlite(c) => sqlite::workspace_for_key(c, &hash_key(key)),
+        DbConn::Pg(c) => pg::workspace_for_key(c, key.hex()).await,
+        DbConn::Sqlite(c) => sqlite::workspace_for_key(c, key.hex()),
     }
 }
 

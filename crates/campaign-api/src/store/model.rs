@@ -19,9 +19,23 @@ pub struct Campaign {
     pub updated_at: DateTime<Utc>,
 }
 
-/// Keys are stored as their SHA-256 only; the key itself is shown once.
+/// An API key as it is stored and looked up: its SHA-256 only; the key itself is shown once.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KeyHash(String);
+
+impl KeyHash {
+    pub fn of(key: &str) -> Self {
+        KeyHash(hex::encode(Sha256::digest(key.as_bytes())))
+    }
+
+    /// As stored: lowercase hex.
+    pub fn hex(&self) -> &str {
+        &self.0
+    }
+}
+
 pub(crate) fn hash_key(key: &str) -> String {
-    hex::encode(Sha256::digest(key.as_bytes()))
+    KeyHash::of(key).0
 }
 
 /// A new API key: `ck_` and 32 random bytes, base64url.

@@ -3,6 +3,7 @@
 //! (`pg/conn.rs`, `sqlite/conn.rs`).
 
 use super::model::Commit;
+use crate::cache::ChangeFeed;
 use super::{pg, sqlite};
 use crate::error::{EngineError, EngineResult};
 use diesel::SqliteConnection;
@@ -73,6 +74,8 @@ impl<R, E, F> ConnFn<R, E> for F where
 #[derive(Clone)]
 pub struct Pool {
     kind: PoolKind,
+    /// Changes announced by any process, as this pool's change listener hears them.
+    changes: Arc<ChangeFeed>,
 }
 
 #[derive(Clone)]
@@ -123,7 +126,7 @@ fn connect(database_url: &str, max_size: usize, commit: Commit) -> EngineResult<
             PoolKind::Sqlite(sqlite::conn::pool(&path, max_size, commit, POOL_TIMEOUT)?, writer)
         }
     };
-    Ok(Pool { kind })
+    Ok(Pool { kind, changes: Arc::default() })
 }
 
 /// The failure of a transaction: the database's, or the closure's own.
@@ -232,11 +235,36 @@ impl Pool {
         shutdown: CancellationToken,
     ) -> Option<tokio::task::JoinHandle<()>> {
         match self.kind {
-            PoolKind::Pg(..) => {
-                Some(tokio::spawn(pg::listen::listen(database_url.to_owned(), wake, shutdown)))
-            }
+            PoolKind::Pg(..) => Some(tokio::spawn(pg::listen::listen(
+                database_url.to_owned(),
+                pg::listen::Wake(wake),
+                shutdown,
+            ))),
             PoolKind::Sqlite(..) => None,
         }
+    }
+
+    /// Hears changes announced by any process (see `crate::cache`), for as long as `shutdown`
+    /// allows: a LISTEN connection of its own on PostgreSQL. `None` on SQLite, whose caches
+    /// therefore stay off.
+    pub(crate) fn spawn_change_listener(
+        &self,
+        database_url: &str,
+        shutdown: CancellationToken,
+    ) -> Option<tokio::task::JoinHandle<()>> {
+        match self.kind {
+            PoolKind::Pg(..) => Some(tokio::spawn(pg::listen::listen(
+                database_url.to_owned(),
+                self.changes.clone(),
+                shutdown,
+            ))),
+            PoolKind::Sqlite(..) => None,
+        }
+    }
+
+    /// What this pool's change listener has heard.
+    pub(crate) fn changes(&self) -> &Arc<ChangeFeed> {
+        &self.changes
     }
 
     /// Tells workers in other processes that work was queued, after the commit that queued it:

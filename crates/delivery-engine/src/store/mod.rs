@@ -2,7 +2,7 @@
 //! SQLite file (diesel's synchronous connection on blocking threads).
 //!
 //! Layers, each importing only from the ones below it:
-//! - the contract: [`endpoints`], [`deliveries`], [`queue`], [`idempotency`]. One doc comment
+//! - the contract: [`endpoints`], [`deliveries`], [`queue`], [`idempotency`], [`changes`]. One doc comment
 //!   and one two-arm match per operation; each operation is atomic on its own (one statement,
 //!   or a transaction: `BEGIN IMMEDIATE` on SQLite) and joins the caller's transaction when
 //!   called inside one. Every query that reads tenant data filters by tenant inside the query.
@@ -13,6 +13,7 @@
 //! Beside them: [`conn`] (which backend, pools, `DbConn`, transactions) and [`migrate`].
 //! The two backends keep the same rules: see `docs/decisions.md` D19.
 
+mod changes;
 mod conn;
 pub(crate) mod deliveries;
 pub(crate) mod endpoints;
@@ -23,6 +24,7 @@ mod pg;
 pub(crate) mod queue;
 mod sqlite;
 
+pub use changes::announce_change;
 pub use conn::{connect_pool, connect_worker_pool, ConnFn, DbConn, Pool};
 pub use migrate::{run_migrations, MigrationSet, ENGINE_MIGRATIONS};
 pub use model::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, ResendRule};

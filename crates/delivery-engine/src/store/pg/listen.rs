@@ -1,5 +1,5 @@
-//! Cross-process wake-ups: NOTIFY after work was queued, LISTEN on a dedicated connection
-//! (reconnecting with backoff) to hear it.
+//! Cross-process signals: NOTIFY after work was queued (and when a cached read changes),
+//! LISTEN on a dedicated connection (reconnecting with backoff) to hear them.
 //!
 //! NOTIFY is never sent inside a domain transaction: PostgreSQL serialises the commits of all
 //! notifying transactions on one lock (the notify queue's), which made every enqueue commit
@@ -7,6 +7,7 @@
 //! own, at most one per [`NOTIFY_WINDOW`], covering every commit made before it is sent.
 
 use super::conn::PgPool;
+use crate::cache::ChangeFeed;
 use crate::error::EngineResult;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use futures_util::StreamExt;
@@ -17,9 +18,18 @@ use std::time::Instant;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
-/// The channel workers LISTEN on. NOTIFY is sent inside the enqueuing transaction, so
-/// PostgreSQL delivers it only when (and if) that transaction commits.
+/// The channel workers LISTEN on. NOTIFY is sent after the enqueuing transaction committed.
 const WAKE_CHANNEL: &str = "webhook_deliveries";
+
+/// The channel change listeners LISTEN on. NOTIFY is sent inside the changing transaction, so
+/// PostgreSQL delivers it only when (and if) that transaction commits. Changes are rare (an
+/// API key revoked), so the notify queue's commit lock costs nothing here.
+const CHANGES_CHANNEL: &str = "delivery_engine_changes";
+
+/// Announces, inside the caller's transaction, that something cached readers hold changed.
+pub(crate) async fn announce_change(conn: &mut AsyncPgConnection) -> diesel::QueryResult<()> {
+    diesel::sql_query(format!("NOTIFY {CHANGES_CHANNEL}")).execute(conn).await.map(drop)
+}
 
 /// The shortest time between two NOTIFYs of one process: other processes' workers wake at
 /// most this much later than this process's own.
@@ -77,18 +87,55 @@ impl CoalescedNotify {
     }
 }
 
-/// Notifies `wake` on every NOTIFY until `shutdown`; after a lost connection too, since a
-/// notification may have been missed meanwhile.
-pub(crate) async fn listen(url: String, wake: Arc<Notify>, shutdown: CancellationToken) {
+/// What a listener does with its channel's notifications.
+pub(crate) trait Hearing: Send + Sync + 'static {
+    const CHANNEL: &'static str;
+    /// LISTEN took effect: notifications from now on will be heard.
+    fn subscribed(&self);
+    /// A notification arrived.
+    fn heard(&self);
+    /// The connection was lost: notifications may be missed until the next subscription.
+    fn lost(&self);
+}
+
+/// Wake-ups for a dispatcher: each signal (and each gap, where one may have been missed) wakes it.
+pub(crate) struct Wake(pub(crate) Arc<Notify>);
+
+impl Hearing for Wake {
+    const CHANNEL: &'static str = WAKE_CHANNEL;
+    fn subscribed(&self) {
+        self.0.notify_one();
+    }
+    fn heard(&self) {
+        self.0.notify_one();
+    }
+    fn lost(&self) {
+        self.0.notify_one();
+    }
+}
+
+impl Hearing for Arc<ChangeFeed> {
+    const CHANNEL: &'static str = CHANGES_CHANNEL;
+    fn subscribed(&self) {
+        ChangeFeed::subscribed(self);
+    }
+    fn heard(&self) {
+        ChangeFeed::heard(self);
+    }
+    fn lost(&self) {
+        ChangeFeed::lost(self);
+    }
+}
+
+/// Listens on `H::CHANNEL` until `shutdown`, reconnecting with backoff after a lost connection.
+pub(crate) async fn listen<H: Hearing>(url: String, hearing: H, shutdown: CancellationToken) {
     let mut delay = Duration::from_millis(200);
     while !shutdown.is_cancelled() {
-        match session(&url, &wake, &shutdown).await {
+        let outcome = session(&url, &hearing, &shutdown).await;
+        hearing.lost();
+        match outcome {
             Ok(()) => return,
-            Err(e) => {
-                tracing::warn!(error = %e, "LISTEN connection lost; polling covers the gap");
-                // A notification may have been missed while disconnected.
-                wake.notify_one();
-            }
+            Err(e) => tracing::warn!(channel = H::CHANNEL, error = %e, "LISTEN connection lost; reconnecting"),
         }
         tokio::select! {
             () = tokio::time::sleep(delay) => {}
@@ -98,18 +145,18 @@ pub(crate) async fn listen(url: String, wake: Arc<Notify>, shutdown: Cancellatio
     }
 }
 
-async fn session(url: &str, wake: &Notify, shutdown: &CancellationToken) -> Result<(), String> {
+async fn session<H: Hearing>(url: &str, hearing: &H, shutdown: &CancellationToken) -> Result<(), String> {
     let mut conn = AsyncPgConnection::establish(url).await.map_err(|e| e.to_string())?;
-    diesel::sql_query(format!("LISTEN {WAKE_CHANNEL}"))
+    diesel::sql_query(format!("LISTEN {}", H::CHANNEL))
         .execute(&mut conn)
         .await
         .map_err(|e| e.to_string())?;
-    wake.notify_one();
+    hearing.subscribed();
     let mut stream = std::pin::pin!(conn.notifications_stream());
     loop {
         tokio::select! {
             next = stream.next() => match next {
-                Some(Ok(_)) => wake.notify_one(),
+                Some(Ok(_)) => hearing.heard(),
                 Some(Err(e)) => return Err(e.to_string()),
                 None => return Err("notification stream ended".into()),
             },
