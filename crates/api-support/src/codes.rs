@@ -22,6 +22,8 @@ pub const INVALID_TEXT: &str = "invalid_text";
 pub const INVALID_URL: &str = "invalid_url";
 pub const URL_FORBIDDEN_ADDRESS: &str = "url_forbidden_address";
 pub const ENDPOINT_DELETED: &str = "endpoint_deleted";
+/// `GET /readyz` only (see `health`).
+pub const NOT_READY: &str = "not_ready";
 
 /// Engine-error codes that only some services can meet: `url_not_https` under
 /// `UrlRule::HttpsOnly`, `invalid_events` where a service keeps the shared mapping of unknown
@@ -51,6 +53,7 @@ pub const SHARED: &[&str] = &[
     INVALID_URL,
     URL_FORBIDDEN_ADDRESS,
     ENDPOINT_DELETED,
+    NOT_READY,
 ];
 
 /// The codes an error table in a Markdown reference documents: the first `` `code` `` of each

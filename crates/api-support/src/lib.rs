@@ -5,6 +5,7 @@ pub mod auth;
 pub mod codes;
 pub mod data_dir;
 mod error;
+pub mod health;
 pub mod idempotency;
 pub mod rate_limit;
 pub mod server;

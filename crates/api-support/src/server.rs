@@ -2,6 +2,7 @@
 //! HTTP server, with a graceful stop (in-flight requests and deliveries finish).
 
 use crate::data_dir::{StoreConfig, MASTER_KEYS};
+use crate::health::Health;
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
@@ -70,6 +71,10 @@ pub struct CommonConfig {
     /// Database connections per pool (the API and the worker have one pool each).
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 16)]
     pub database_pool_size: usize,
+    /// On SIGTERM or SIGINT, how long attempts in flight may finish; the claims of those still
+    /// running then are released for another worker. A second signal stops at once.
+    #[arg(long, env = "SHUTDOWN_GRACE", default_value = "30s", value_parser = duration_arg)]
+    pub shutdown_grace: Duration,
 }
 
 impl std::fmt::Debug for CommonConfig {
@@ -89,6 +94,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("delivery_concurrency", &self.delivery_concurrency)
             .field("delivery_per_endpoint", &self.delivery_per_endpoint)
             .field("database_pool_size", &self.database_pool_size)
+            .field("shutdown_grace", &self.shutdown_grace)
             .finish()
     }
 }
@@ -198,6 +204,7 @@ where
     let database_url = common.store.database_url(spec.name);
     let master_keys = common.store.secret(spec.name, MASTER_KEYS, common.master_keys.as_deref())?;
     let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;
+    let migration_versions = delivery_engine::migration_versions(&database_url, &spec.migrations)?;
     migrate(&database_url, spec.migrations).await?;
     let pool = delivery_engine::connect_pool(&database_url, common.database_pool_size)?;
     if common.store.is_embedded() {
@@ -235,6 +242,7 @@ where
                 disable_after: common.endpoint_disable_after.0,
                 concurrency: common.delivery_concurrency.max(1),
                 per_endpoint: common.delivery_per_endpoint.max(1),
+                shutdown_grace: common.shutdown_grace,
                 ..DispatcherConfig::default()
             },
             Some(database_url.clone()),
@@ -244,54 +252,107 @@ where
         None
     };
 
+    let health = Health::new(engine.clone(), migration_versions);
+    let mut signals = Signals::new()?;
     if common.role == Role::Worker {
         println!("worker started");
-        wait_for_signal().await;
-    } else {
-        let engine_data = web::Data::new(engine.clone());
-        let configure = routes(engine);
-        let limiter = (common.rate_limit > 0).then(|| {
-            web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
-        });
-        let server = HttpServer::new(move || {
-            let app = App::new()
-                .wrap(actix_web::middleware::from_fn(crate::idempotency::middleware))
-                .wrap(crate::json_errors())
-                .app_data(engine_data.clone());
-            let app = match &limiter {
-                Some(l) => app.app_data(l.clone()),
-                None => app,
-            };
-            app.configure(configure.clone())
-        })
-        .shutdown_timeout(10)
-        .bind(&spec.listen_addr)
-        .with_context(|| format!("binding {}", spec.listen_addr))?;
-        for addr in server.addrs() {
-            println!("listening on {addr}");
-        }
-        // actix stops on SIGINT/SIGTERM, finishing in-flight requests.
-        server.run().await?;
+        signals.next().await;
+        drain(&health, &shutdown, worker, &mut signals).await?;
+        return Ok(());
     }
-    tracing::info!("stopping: finishing in-flight deliveries");
+    let engine_data = web::Data::new(engine.clone());
+    let configure = routes(engine);
+    let probes = crate::health::configure(health.clone());
+    let limiter = (common.rate_limit > 0).then(|| {
+        web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
+    });
+    let server = HttpServer::new(move || {
+        let app = App::new()
+            .wrap(actix_web::middleware::from_fn(crate::idempotency::middleware))
+            .wrap(crate::json_errors())
+            .app_data(engine_data.clone())
+            .configure(probes.clone());
+        let app = match &limiter {
+            Some(l) => app.app_data(l.clone()),
+            None => app,
+        };
+        app.configure(configure.clone())
+    })
+    // Signals are ours: the API keeps serving (and /readyz says 503) while deliveries drain.
+    .disable_signals()
+    .shutdown_timeout(common.shutdown_grace.as_secs().max(1))
+    .bind(&spec.listen_addr)
+    .with_context(|| format!("binding {}", spec.listen_addr))?;
+    for addr in server.addrs() {
+        println!("listening on {addr}");
+    }
+    let server = server.run();
+    let handle = server.handle();
+    let mut server = std::pin::pin!(server);
+    tokio::select! {
+        result = &mut server => {
+            shutdown.cancel();
+            return Ok(result?);
+        }
+        () = signals.next() => {}
+    }
+    drain(&health, &shutdown, worker, &mut signals).await?;
+    // In-flight requests finish (up to the grace); new connections are refused.
+    tokio::select! {
+        () = handle.stop(true) => {}
+        () = signals.next() => stop_at_once(),
+    }
+    Ok(server.await?)
+}
+
+/// The first signal's work: /readyz answers 503, the dispatcher stops claiming and lets its
+/// attempts finish within the grace (releasing the claims of the rest). A second signal ends
+/// the process at once.
+async fn drain(
+    health: &Health,
+    shutdown: &CancellationToken,
+    worker: Option<tokio::task::JoinHandle<()>>,
+    signals: &mut Signals,
+) -> anyhow::Result<()> {
+    health.start_draining();
+    tracing::info!("stopping: /readyz answers 503, in-flight deliveries finish");
     shutdown.cancel();
     if let Some(worker) = worker {
-        worker.await?;
+        tokio::select! {
+            result = worker => result?,
+            () = signals.next() => stop_at_once(),
+        }
     }
     Ok(())
 }
 
-async fn wait_for_signal() {
-    use tokio::signal::unix::{signal, SignalKind};
-    let mut term = signal(SignalKind::terminate()).ok();
-    tokio::select! {
-        _ = tokio::signal::ctrl_c() => {}
-        _ = async {
-            match term.as_mut() {
-                Some(t) => { t.recv().await; }
-                None => std::future::pending::<()>().await,
-            }
-        } => {}
+/// A second signal: exit now. Nothing is lost: a claimed delivery's lease runs out and another
+/// worker sends it; an API request cut off was not answered, so its client retries.
+fn stop_at_once() -> ! {
+    tracing::warn!("second signal: stopping at once; leases cover the deliveries in flight");
+    std::process::exit(1)
+}
+
+/// SIGTERM and SIGINT, as one stream.
+struct Signals {
+    term: tokio::signal::unix::Signal,
+    int: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn new() -> anyhow::Result<Self> {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok(Self {
+            term: signal(SignalKind::terminate()).context("listening for SIGTERM")?,
+            int: signal(SignalKind::interrupt()).context("listening for SIGINT")?,
+        })
+    }
+
+    async fn next(&mut self) {
+        tokio::select! {
+            _ = self.term.recv() => {}
+            _ = self.int.recv() => {}
+        }
     }
 }
 

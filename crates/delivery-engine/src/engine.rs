@@ -157,8 +157,19 @@ impl Engine {
     /// A cache of reads for this engine's pool, dropped whenever any process announces a change
     /// ([`announce_change`](crate::announce_change)); see [`crate::cache`]. It stays off until
     /// [`Engine::spawn_change_listener`] has subscribed, and always on SQLite.
-    pub fn read_cache<K: Eq + std::hash::Hash, V: Clone>(&self, capacity: usize, ttl: Duration) -> ReadCache<K, V> {
+    pub fn read_cache<K: Eq + std::hash::Hash, V: Clone>(
+        &self,
+        capacity: usize,
+        ttl: Duration,
+    ) -> ReadCache<K, V> {
         ReadCache::new(self.inner.pool.changes().clone(), capacity, ttl)
+    }
+
+    /// Which of `versions` (from [`migration_versions`](crate::migration_versions)) the
+    /// database has not applied: one short read, for a readiness check. An error when the
+    /// database cannot be reached.
+    pub async fn unapplied_migrations(&self, versions: Vec<String>) -> EngineResult<Vec<String>> {
+        crate::store::unapplied_migrations(&self.inner.pool, versions).await
     }
 
     /// Starts hearing announced changes (a LISTEN connection of its own on PostgreSQL) until

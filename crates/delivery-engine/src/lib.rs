@@ -21,16 +21,17 @@ pub mod signing;
 mod store;
 mod worker;
 
+pub use cache::{ReadCache, ReadTicket};
 pub use engine::{
     CreatedEndpoint, EndpointPatch, Engine, EngineConfig, Enqueued, IdempotencyState, NewEndpoint, NewEvent,
     UrlRule,
 };
 pub use error::{EngineError, EngineResult};
 pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
-pub use cache::{ReadCache, ReadTicket};
 pub use store::{
-    announce_change, connect_pool, connect_worker_pool, run_migrations, sqlite_values, Attempt, ConnFn, DbConn, Delivery,
-    DeliveryQuery, DeliveryStatus, Endpoint, MigrationSet, Pool, ResendRule, ENGINE_MIGRATIONS,
+    announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,
+    Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, MigrationSet, Pool,
+    ResendRule, ENGINE_MIGRATIONS,
 };
 pub use worker::{Dispatcher, DispatcherConfig};
 

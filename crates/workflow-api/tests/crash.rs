@@ -187,6 +187,14 @@ async fn postgres_going_down_gives_503s_and_the_service_recovers_by_itself() {
         assert_eq!(res.json()["code"], "database_unavailable");
         assert!(res.headers.get("retry-after").is_some());
     }
+    // The probes: alive (never asks the database), not ready (says why).
+    let anonymous = ApiClient::new(process.base_url());
+    assert_eq!(anonymous.call("GET", "/livez", None).await.status, 200);
+    let ready = anonymous.call("GET", "/readyz?verbose", None).await;
+    assert_eq!(ready.status, 503);
+    assert_eq!(ready.json()["code"], "not_ready");
+    assert!(ready.json()["detail"].as_str().unwrap().starts_with("database: "), "{}", ready.json());
+    assert_eq!(ready.json()["checks"]["draining"], "ok");
 
     pg.up().unwrap();
     // The same process recovers: the API answers again and the run settled before the outage,
@@ -209,8 +217,104 @@ async fn postgres_going_down_gives_503s_and_the_service_recovers_by_itself() {
     }
 }
 
+/// SIGTERM drains a worker: its attempts in flight may finish within `SHUTDOWN_GRACE`; those
+/// still hanging then are stopped and released at once, so another worker sends them long
+/// before the (60 s) lease would have let it. Every delivery arrives; each has exactly one
+/// attempt on record (the stopped ones left none), and the drained worker exits cleanly.
+async fn sigterm_drains_a_worker_and_releases_what_it_could_not_finish(backend: Backend) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let db = migrated_db(backend).await;
+    let hang = Arc::new(AtomicBool::new(true));
+    let hanging = hang.clone();
+    let receiver = Receiver::start(move |_, _| {
+        if hanging.load(Ordering::SeqCst) {
+            Reply::StatusAfter(200, Duration::from_secs(60))
+        } else {
+            Reply::Status(200)
+        }
+    })
+    .await;
+    let long_lease = |role| {
+        let mut e = env(db.url(), role);
+        e.retain(|(k, _)| *k != "DELIVERY_LEASE");
+        e.extend([("DELIVERY_LEASE", "60s"), ("SHUTDOWN_GRACE", "1s")]);
+        e
+    };
+    let api_process = ServiceProcess::start(BIN, &[], &long_lease("api")).await.unwrap();
+    let api = client(&api_process).await;
+    // Five endpoints, so that five attempts hang at once (an endpoint that has not answered
+    // yet gets one attempt at a time).
+    for i in 0..5 {
+        register(&api, &format!("{}/ep{i}", receiver.url())).await;
+    }
+    let mut draining = ServiceProcess::start(BIN, &[], &long_lease("worker")).await.unwrap();
+    settle_new_run(&api).await;
+    let held = receiver.wait_for(5).await.len();
+    let _other = ServiceProcess::start(BIN, &[], &long_lease("worker")).await.unwrap();
+    hang.store(false, Ordering::SeqCst);
+    let signalled = std::time::Instant::now();
+    let status = draining.terminate().await.unwrap();
+    let exited = std::time::Instant::now();
+    assert!(status.success(), "the drained worker exited with {status}");
+    assert!(exited - signalled < Duration::from_secs(5), "draining took {:?}", exited - signalled);
+    let got = receiver.wait_for(held + 5).await;
+    let last = got.iter().map(|r| r.received).max().unwrap();
+    assert!(
+        last.saturating_duration_since(exited) < Duration::from_secs(1),
+        "released deliveries took {:?} after the worker exited",
+        last.saturating_duration_since(exited)
+    );
+    let paths_of = |reqs: &[Recorded]| reqs.iter().map(|r| r.path.clone()).collect::<HashSet<_>>();
+    assert_eq!(paths_of(&got[held..]), paths_of(&got[..held]), "each endpoint got its delivery again");
+    assert_eq!(paths_of(&got[held..]).len(), 5);
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    loop {
+        let entries = log(&api).await;
+        if entries.len() == 5 && entries.iter().all(|d| d["status"] == "delivered") {
+            assert!(entries.iter().all(|d| d["attemptCount"] == 1), "{entries:?}");
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "not every delivery was recorded as delivered");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The probes through a stop: ready while serving; once SIGTERM arrives and an attempt is still
+/// in flight, not ready (draining) while the API still answers; alive throughout.
+async fn readyz_answers_503_while_draining_and_livez_stays_200(backend: Backend) {
+    let db = migrated_db(backend).await;
+    let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_secs(60))).await;
+    let mut e = env(db.url(), "all");
+    e.push(("SHUTDOWN_GRACE", "3s"));
+    let mut process = ServiceProcess::start(BIN, &[], &e).await.unwrap();
+    let anonymous = ApiClient::new(process.base_url());
+    let live = anonymous.call("GET", "/livez", None).await;
+    assert_eq!((live.status, live.json()), (200, json!({ "status": "ok" })));
+    let ready = anonymous.call("GET", "/readyz", None).await;
+    assert_eq!((ready.status, ready.json()), (200, json!({ "status": "ready" })));
+    let verbose = anonymous.call("GET", "/readyz?verbose", None).await.json();
+    assert_eq!(verbose["checks"], json!({ "database": "ok", "migrations": "ok", "draining": "ok" }));
+
+    let api = client(&process).await;
+    register(&api, &receiver.url()).await;
+    settle_new_run(&api).await;
+    receiver.wait_for(1).await;
+    process.signal("TERM").unwrap();
+    process.wait_for_log("stopping: /readyz answers 503").await;
+    let draining = anonymous.call("GET", "/readyz", None).await;
+    assert_eq!(draining.status, 503);
+    assert_eq!(draining.json()["code"], "not_ready");
+    assert_eq!(draining.json()["detail"], "draining: the process is stopping");
+    assert_eq!(anonymous.call("GET", "/livez", None).await.status, 200);
+    let exit = process.terminate().await;
+    assert!(exit.is_ok_and(|s| !s.success()), "a second SIGTERM stops at once, with status 1");
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
+    readyz_answers_503_while_draining_and_livez_stays_200,
+    sigterm_drains_a_worker_and_releases_what_it_could_not_finish,
     kill_9_mid_delivery_loses_nothing_and_duplicates_only_what_was_in_flight,
     a_worker_frozen_past_its_lease_is_replaced_and_its_late_result_is_fenced_off,
 );

@@ -3,8 +3,8 @@
 //! (`pg/conn.rs`, `sqlite/conn.rs`).
 
 use super::model::Commit;
-use crate::cache::ChangeFeed;
 use super::{pg, sqlite};
+use crate::cache::ChangeFeed;
 use crate::error::{EngineError, EngineResult};
 use diesel::SqliteConnection;
 use diesel_async::{AsyncConnection, AsyncPgConnection};

@@ -1,6 +1,6 @@
 //! Migrations: the engine's own, and the services' sets applied after them.
 
-use super::conn::{join_error, Backend, POOL_TIMEOUT};
+use super::conn::{join_error, Backend, DbConn, Pool, POOL_TIMEOUT};
 use super::model::Commit;
 use super::sqlite;
 use crate::error::{EngineError, EngineResult};
@@ -62,4 +62,50 @@ pub async fn run_migrations(database_url: &str, sets: Vec<MigrationSet>) -> Engi
     })
     .await
     .map_err(join_error)?
+}
+
+/// The version of every migration in `sets`, for the backend `database_url` names: what a
+/// database must have applied to be at this binary's head.
+pub fn migration_versions(database_url: &str, sets: &[MigrationSet]) -> EngineResult<Vec<String>> {
+    use diesel::migration::MigrationSource;
+    let migration_error = |e: Box<dyn std::error::Error + Send + Sync>| EngineError::Migration(e.to_string());
+    let mut versions = Vec::new();
+    for set in sets {
+        match Backend::from_url(database_url)? {
+            Backend::Postgres => {
+                let all =
+                    MigrationSource::<diesel::pg::Pg>::migrations(&set.postgres).map_err(migration_error)?;
+                versions.extend(all.iter().map(|m| m.name().version().to_string()));
+            }
+            Backend::Sqlite(_) => {
+                let all = MigrationSource::<diesel::sqlite::Sqlite>::migrations(&set.sqlite)
+                    .map_err(migration_error)?;
+                versions.extend(all.iter().map(|m| m.name().version().to_string()));
+            }
+        }
+    }
+    Ok(versions)
+}
+
+#[derive(diesel::QueryableByName)]
+struct AppliedRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    version: String,
+}
+
+/// Which of `versions` the database has not applied (one short read; a readiness check).
+pub async fn unapplied_migrations(pool: &Pool, versions: Vec<String>) -> EngineResult<Vec<String>> {
+    const SQL: &str = "SELECT version FROM __diesel_schema_migrations";
+    let applied: Vec<AppliedRow> = pool
+        .run(|c| {
+            Box::pin(async move {
+                Ok::<_, EngineError>(match c {
+                    DbConn::Pg(c) => diesel_async::RunQueryDsl::load(diesel::sql_query(SQL), c).await?,
+                    DbConn::Sqlite(c) => diesel::sql_query(SQL).load(c)?,
+                })
+            })
+        })
+        .await?;
+    let applied: std::collections::HashSet<String> = applied.into_iter().map(|r| r.version).collect();
+    Ok(versions.into_iter().filter(|v| !applied.contains(v)).collect())
 }

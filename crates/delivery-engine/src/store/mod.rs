@@ -26,6 +26,7 @@ mod sqlite;
 
 pub use changes::announce_change;
 pub use conn::{connect_pool, connect_worker_pool, ConnFn, DbConn, Pool};
-pub use migrate::{run_migrations, MigrationSet, ENGINE_MIGRATIONS};
+pub(crate) use migrate::unapplied_migrations;
+pub use migrate::{migration_versions, run_migrations, MigrationSet, ENGINE_MIGRATIONS};
 pub use model::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, ResendRule};
 pub use sqlite::values as sqlite_values;

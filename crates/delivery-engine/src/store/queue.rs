@@ -50,6 +50,17 @@ pub(crate) async fn record_attempts(
     }
 }
 
+/// Gives back claims whose attempt was never completed (a draining worker stopped it): each
+/// row under its claim's fence becomes due now with no attempt recorded, so another worker
+/// sends it without waiting for the lease; a row parked meanwhile stays parked. Returns how
+/// many rows were released.
+pub(crate) async fn release_claims(conn: &mut DbConn<'_>, claims: &[(Uuid, i64)]) -> EngineResult<usize> {
+    match conn {
+        DbConn::Pg(c) => pg::queue::release_claims(c, claims).await,
+        DbConn::Sqlite(c) => sqlite::queue::release_claims(c, claims),
+    }
+}
+
 /// Makes a delivery due now, atomically, as [`ResendTarget::plan`](super::model::ResendTarget::plan)
 /// decides from the delivery and its endpoint (read under lock).
 pub(crate) async fn resend(

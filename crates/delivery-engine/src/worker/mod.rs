@@ -61,6 +61,10 @@ pub struct DispatcherConfig {
     pub disable_after: Option<Duration>,
     /// The longest `Retry-After` (on 429 and 503) that is honoured; longer ones are cut to it.
     pub retry_after_cap: Duration,
+    /// After shutdown, how long attempts in flight may run on. Those still running then are
+    /// stopped and their claims released (due at once, no attempt recorded), so another
+    /// worker sends them without waiting for the lease.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for DispatcherConfig {
@@ -77,6 +81,7 @@ impl Default for DispatcherConfig {
             record_linger: Duration::from_millis(10),
             disable_after: Some(Duration::from_secs(5 * 24 * 60 * 60)),
             retry_after_cap: Duration::from_secs(60 * 60),
+            shutdown_grace: Duration::from_secs(30),
         }
     }
 }
@@ -110,7 +115,8 @@ impl Dispatcher {
     }
 
     /// Runs until `shutdown` is cancelled, then stops claiming, lets in-flight attempts finish
-    /// and writes their outcomes before returning.
+    /// for up to [`DispatcherConfig::shutdown_grace`], releases the claims of those it then
+    /// stops, and writes every outcome before returning.
     pub async fn run(self, shutdown: CancellationToken) {
         let inner = &self.engine.inner;
         // Wake-ups from other processes, where the store has them (PostgreSQL's NOTIFY);
@@ -136,6 +142,8 @@ impl Dispatcher {
             limits: limits.clone(),
             tx: tx.clone(),
             freed: freed.clone(),
+            abort: CancellationToken::new(),
+            released: Mutex::new(Vec::new()),
         });
         let mut backoff = Duration::from_millis(100);
         // Where the claim's scan of endpoints continues (see `queue::claim_due_deliveries`).
@@ -224,7 +232,25 @@ impl Dispatcher {
         }
 
         // Graceful stop: every in-flight attempt holds a permit until its outcome is queued.
-        let _all = global.acquire_many(concurrency as u32).await;
+        let all = concurrency as u32;
+        if tokio::time::timeout(self.config.shutdown_grace, global.acquire_many(all)).await.is_err() {
+            shared.abort.cancel();
+            let _all = global.acquire_many(all).await;
+            let released = std::mem::take(&mut *shared.released.lock().unwrap_or_else(|e| e.into_inner()));
+            let count = released.len();
+            let result = inner
+                .pool
+                .run(move |mut c| Box::pin(async move { queue::release_claims(&mut c, &released).await }))
+                .await;
+            match result {
+                Ok(n) => {
+                    // Workers in other processes may take them at once.
+                    inner.pool.signal_other_processes();
+                    tracing::info!(stopped = count, released = n, "shutdown grace over: claims released");
+                }
+                Err(e) => tracing::warn!(error = %e, "releasing claims failed; their leases will run out"),
+            }
+        }
         drop(shared);
         drop(tx);
         if let Err(e) = recorder.await {
@@ -247,12 +273,23 @@ struct SendShared {
     limits: Arc<Mutex<EndpointLimits>>,
     tx: mpsc::Sender<Completed>,
     freed: Arc<Notify>,
+    /// Cancelled when the shutdown grace is over: attempts still running stop.
+    abort: CancellationToken,
+    /// The claims of attempts stopped that way, to be released.
+    released: Mutex<Vec<(uuid::Uuid, i64)>>,
 }
 
 async fn send_one(shared: Arc<SendShared>, claim: ClaimedDelivery, permit: OwnedSemaphorePermit) {
-    let SendShared { engine, client, limits, tx, freed } = &*shared;
+    let SendShared { engine, client, limits, tx, freed, abort, released } = &*shared;
     let started_at = engine.now();
-    let outcome = attempt(engine, client, &claim, started_at).await;
+    let outcome = tokio::select! {
+        outcome = attempt(engine, client, &claim, started_at) => outcome,
+        () = abort.cancelled() => {
+            released.lock().unwrap_or_else(|e| e.into_inner()).push((claim.id, claim.fence));
+            drop(permit);
+            return;
+        }
+    };
     let pace = if outcome.timed_out { Pace::TimedOut } else { Pace::Answered };
     if lock(limits).finish(claim.endpoint_id, pace, Instant::now()) {
         freed.notify_one();

@@ -135,7 +135,9 @@ pub(crate) async fn listen<H: Hearing>(url: String, hearing: H, shutdown: Cancel
         hearing.lost();
         match outcome {
             Ok(()) => return,
-            Err(e) => tracing::warn!(channel = H::CHANNEL, error = %e, "LISTEN connection lost; reconnecting"),
+            Err(e) => {
+                tracing::warn!(channel = H::CHANNEL, error = %e, "LISTEN connection lost; reconnecting")
+            }
         }
         tokio::select! {
             () = tokio::time::sleep(delay) => {}

@@ -211,6 +211,26 @@ pub(crate) async fn record_attempts(
     Ok(rows.into_iter().map(|r| r.id).collect())
 }
 
+pub(crate) async fn release_claims(
+    conn: &mut AsyncPgConnection,
+    claims: &[(Uuid, i64)],
+) -> EngineResult<usize> {
+    let ids: Vec<Uuid> = claims.iter().map(|c| c.0).collect();
+    let fences: Vec<i64> = claims.iter().map(|c| c.1).collect();
+    let released = diesel::sql_query(
+        "UPDATE webhook_deliveries d \
+         SET available_at = CASE WHEN d.available_at = 'infinity' THEN d.available_at ELSE now() END, \
+             leased_until = NULL, updated_at = now() \
+         FROM unnest($1::uuid[], $2::int8[]) AS v(id, fence) \
+         WHERE d.id = v.id AND d.fence = v.fence AND d.status IN ('pending', 'failed')",
+    )
+    .bind::<Array<SqlUuid>, _>(ids)
+    .bind::<Array<BigInt>, _>(fences)
+    .execute(conn)
+    .await?;
+    Ok(released)
+}
+
 pub(crate) async fn resend(
     conn: &mut AsyncPgConnection,
     tenant: &str,

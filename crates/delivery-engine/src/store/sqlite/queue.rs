@@ -197,6 +197,27 @@ pub(crate) fn record_attempts(
     })
 }
 
+pub(crate) fn release_claims(c: &mut SqliteConnection, claims: &[(Uuid, i64)]) -> EngineResult<usize> {
+    atomically_as(c, Writer::Dispatcher, |c| {
+        let now = micros(Utc::now());
+        let mut released = 0;
+        for (id, fence) in claims {
+            released += diesel::sql_query(
+                "UPDATE webhook_deliveries \
+                 SET available_at = CASE WHEN available_at = ?1 THEN available_at ELSE ?2 END, \
+                     leased_until = NULL, updated_at = ?2 \
+                 WHERE id = ?3 AND fence = ?4 AND status IN ('pending', 'failed')",
+            )
+            .bind::<BigInt, _>(INFINITY)
+            .bind::<BigInt, _>(now)
+            .bind::<Text, _>(id.to_string())
+            .bind::<BigInt, _>(*fence)
+            .execute(c)?;
+        }
+        Ok(released)
+    })
+}
+
 pub(crate) fn resend(
     c: &mut SqliteConnection,
     tenant: &str,
