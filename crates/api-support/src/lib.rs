@@ -7,6 +7,7 @@ pub mod data_dir;
 mod error;
 pub mod health;
 pub mod idempotency;
+pub mod metrics;
 pub mod rate_limit;
 pub mod server;
 

@@ -225,6 +225,7 @@ where
     if common.role != Role::Worker {
         engine.spawn_change_listener(&database_url, shutdown.clone());
     }
+    let mut worker_engine = None;
     let worker = if common.role != Role::Api {
         let client = OutboundClient::new(OutboundConfig {
             policy: common.outbound_allow_cidrs.clone(),
@@ -233,8 +234,10 @@ where
         })?;
         // The worker gets a pool of its own (see Engine::with_pool).
         let worker_pool = delivery_engine::connect_worker_pool(&database_url, common.database_pool_size)?;
+        let on_worker_pool = engine.with_pool(worker_pool);
+        worker_engine = Some(on_worker_pool.clone());
         let dispatcher = Dispatcher::new(
-            engine.with_pool(worker_pool),
+            on_worker_pool,
             client,
             DispatcherConfig {
                 poll_interval: common.worker_poll_interval,
@@ -261,8 +264,14 @@ where
         return Ok(());
     }
     let engine_data = web::Data::new(engine.clone());
-    let configure = routes(engine);
+    let configure = routes(engine.clone());
     let probes = crate::health::configure(health.clone());
+    let metrics = crate::metrics::configure(crate::metrics::Metrics::new(
+        spec.name,
+        engine.clone(),
+        worker_engine,
+        health.clone(),
+    ));
     let limiter = (common.rate_limit > 0).then(|| {
         web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
     });
@@ -270,8 +279,10 @@ where
         let app = App::new()
             .wrap(actix_web::middleware::from_fn(crate::idempotency::middleware))
             .wrap(crate::json_errors())
+            .wrap(actix_web::middleware::from_fn(crate::metrics::middleware))
             .app_data(engine_data.clone())
-            .configure(probes.clone());
+            .configure(probes.clone())
+            .configure(metrics.clone());
         let app = match &limiter {
             Some(l) => app.app_data(l.clone()),
             None => app,
@@ -298,11 +309,11 @@ where
     }
     drain(&health, &shutdown, worker, &mut signals).await?;
     // In-flight requests finish (up to the grace); new connections are refused.
+    // The server future handles the stop command, so it is polled meanwhile.
     tokio::select! {
-        () = handle.stop(true) => {}
+        ((), result) = async { tokio::join!(handle.stop(true), &mut server) } => Ok(result?),
         () = signals.next() => stop_at_once(),
     }
-    Ok(server.await?)
 }
 
 /// The first signal's work: /readyz answers 503, the dispatcher stops claiming and lets its

@@ -4,6 +4,7 @@
 use crate::cache::ReadCache;
 use crate::error::{EngineError, EngineResult};
 use crate::http::AddressPolicy;
+use crate::metrics::{EngineMetrics, QueueSnapshot, SNAPSHOT_MAX_AGE};
 use crate::profile::Profile;
 use crate::secrets::{Keyring, SigningSecret};
 use crate::store::model::{EndpointChanges, Found, NewEndpointRow, NewEventRow};
@@ -13,7 +14,7 @@ use crate::store::{
 };
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Notify;
@@ -118,6 +119,9 @@ pub(crate) struct Inner {
     pub(crate) config: EngineConfig,
     /// Wakes this process's dispatchers; other processes learn through NOTIFY.
     pub(crate) wake: Arc<Notify>,
+    pub(crate) metrics: Arc<EngineMetrics>,
+    /// The last queue snapshot and when it was read.
+    snapshot: tokio::sync::Mutex<Option<(std::time::Instant, QueueSnapshot)>>,
 }
 
 impl std::fmt::Debug for Inner {
@@ -131,7 +135,9 @@ impl std::fmt::Debug for Inner {
 
 impl Engine {
     pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
-        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake: Arc::new(Notify::new()) }) }
+        let (wake, metrics) = (Arc::new(Notify::new()), Arc::default());
+        let snapshot = Default::default();
+        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, snapshot }) }
     }
 
     /// The same engine on another pool, sharing the in-process wake-up signal. Services give
@@ -146,6 +152,8 @@ impl Engine {
                 profile: i.profile.clone(),
                 config: i.config.clone(),
                 wake: i.wake.clone(),
+                metrics: i.metrics.clone(),
+                snapshot: Default::default(),
             }),
         }
     }
@@ -191,9 +199,7 @@ impl Engine {
         E: From<EngineError> + Send + 'static,
     {
         let (result, queued) = self.inner.pool.run(noting_queued_work(f)).await?;
-        if queued {
-            self.work_queued();
-        }
+        self.committed(queued);
         Ok(result)
     }
 
@@ -208,17 +214,44 @@ impl Engine {
         E: From<EngineError> + Send + 'static,
     {
         let (result, queued) = self.inner.pool.transaction(noting_queued_work(f)).await?;
-        if queued {
-            self.work_queued();
-        }
+        self.committed(queued);
         Ok(result)
     }
 
-    /// After a commit that may have made deliveries due: wakes this process's dispatchers at
-    /// once, and other processes' through the store (coalesced).
-    fn work_queued(&self) {
-        self.inner.wake.notify_one();
-        self.inner.pool.signal_other_processes();
+    /// After a commit: counts the events it accepted and, if it made deliveries due, wakes
+    /// this process's dispatchers at once and other processes' through the store (coalesced).
+    fn committed(&self, queued: Queued) {
+        for event_type in queued.events {
+            self.inner.metrics.event_accepted(event_type);
+        }
+        if queued.work {
+            self.inner.wake.notify_one();
+            self.inner.pool.signal_other_processes();
+        }
+    }
+
+    /// The queue gauges, read at most once per [`SNAPSHOT_MAX_AGE`] (concurrent scrapes share
+    /// one read).
+    pub async fn queue_snapshot(&self) -> EngineResult<QueueSnapshot> {
+        let mut cached = self.inner.snapshot.lock().await;
+        if let Some((at, snapshot)) = *cached {
+            if at.elapsed() < SNAPSHOT_MAX_AGE {
+                return Ok(snapshot);
+            }
+        }
+        let snapshot = self.run(|mut c| Box::pin(async move { queue::snapshot(&mut c).await })).await?;
+        *cached = Some((std::time::Instant::now(), snapshot));
+        Ok(snapshot)
+    }
+
+    /// Database connections of this engine's pool: `(in use, idle)`.
+    pub fn pool_connections(&self) -> (usize, usize) {
+        self.inner.pool.connections()
+    }
+
+    /// The engine's counters and histograms, to register with the service's metrics.
+    pub fn metrics(&self) -> &Arc<EngineMetrics> {
+        &self.inner.metrics
     }
 
     pub(crate) fn now(&self) -> DateTime<Utc> {
@@ -323,7 +356,7 @@ impl Engine {
             })
             .await?;
         if patch.disabled == Some(false) {
-            self.work_queued();
+            self.committed(Queued { work: true, events: Vec::new() });
         }
         Ok(endpoint)
     }
@@ -369,10 +402,12 @@ impl Engine {
         };
         match queue::enqueue(conn, &row).await? {
             Some(deliveries) => {
-                if deliveries > 0 {
-                    // Read by `Engine::run` or `Engine::transaction` once `conn` has committed.
-                    let _ = QUEUED_WORK.try_with(|q| q.set(true));
-                }
+                // Read by `Engine::run` or `Engine::transaction` once `conn` has committed.
+                let _ = QUEUED_WORK.try_with(|q| {
+                    let mut q = q.borrow_mut();
+                    q.work |= deliveries > 0;
+                    q.events.push(event.event_type.to_owned());
+                });
                 Ok(Enqueued::New { event_id: id, deliveries })
             }
             None => {
@@ -469,31 +504,40 @@ impl Engine {
                 })
             })
             .await?;
-        self.work_queued();
+        self.committed(Queued { work: true, events: Vec::new() });
         Ok(delivery)
     }
 }
 
 tokio::task_local! {
-    /// Set by [`Engine::enqueue`] when it queued deliveries on the connection of the
-    /// [`Engine::run`] or [`Engine::transaction`] call it runs in.
-    static QUEUED_WORK: Cell<bool>;
+    /// Set by [`Engine::enqueue`] on the connection of the [`Engine::run`] or
+    /// [`Engine::transaction`] call it runs in: what it queued.
+    static QUEUED_WORK: RefCell<Queued>;
+}
+
+/// What one `run` or `transaction` queued, acted on after its commit.
+#[derive(Debug, Default)]
+struct Queued {
+    /// Deliveries were queued: dispatchers should wake.
+    work: bool,
+    /// The types of the events inserted (counted as accepted once committed).
+    events: Vec<String>,
 }
 
 /// Runs `f` noting whether it queued deliveries (see [`QUEUED_WORK`]); the scope lives in the
 /// task that runs `f`, wherever the pool runs it.
 fn noting_queued_work<R, E, F>(
     f: F,
-) -> impl for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<(R, bool), E>> + Send + 'static
+) -> impl for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<(R, Queued), E>> + Send + 'static
 where
     F: ConnFn<R, E>,
     R: Send + 'static,
     E: Send + 'static,
 {
     move |conn| {
-        Box::pin(QUEUED_WORK.scope(Cell::new(false), async move {
+        Box::pin(QUEUED_WORK.scope(RefCell::new(Queued::default()), async move {
             let result = f(conn).await?;
-            Ok((result, QUEUED_WORK.with(Cell::get)))
+            Ok((result, QUEUED_WORK.with(|q| std::mem::take(&mut *q.borrow_mut()))))
         }))
     }
 }

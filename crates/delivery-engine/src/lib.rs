@@ -14,6 +14,7 @@ pub mod cache;
 mod engine;
 pub mod error;
 pub mod http;
+pub mod metrics;
 pub mod policy;
 pub mod profile;
 pub mod secrets;

@@ -278,6 +278,10 @@ async fn sigterm_drains_a_worker_and_releases_what_it_could_not_finish(backend: 
         assert!(tokio::time::Instant::now() < deadline, "not every delivery was recorded as delivered");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // An API process with nothing in flight stops on one SIGTERM, cleanly.
+    let mut api_process = api_process;
+    let status = api_process.terminate().await.unwrap();
+    assert!(status.success(), "the API process exited with {status}");
 }
 
 /// The probes through a stop: ready while serving; once SIGTERM arrives and an attempt is still

@@ -262,6 +262,15 @@ impl Pool {
         }
     }
 
+    /// Connections `(in use, idle)` right now.
+    pub(crate) fn connections(&self) -> (usize, usize) {
+        let status = match &self.kind {
+            PoolKind::Pg(p, _) => p.status(),
+            PoolKind::Sqlite(p, _) => p.status(),
+        };
+        (status.size.saturating_sub(status.available), status.available)
+    }
+
     /// What this pool's change listener has heard.
     pub(crate) fn changes(&self) -> &Arc<ChangeFeed> {
         &self.changes

@@ -8,6 +8,7 @@
 use super::model::{AttemptRecord, Claim, ClaimRequest, NewEventRow, ResendRule};
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
+use crate::metrics::QueueSnapshot;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -47,6 +48,16 @@ pub(crate) async fn record_attempts(
     match conn {
         DbConn::Pg(c) => pg::queue::record_attempts(c, now, records).await,
         DbConn::Sqlite(c) => sqlite::queue::record_attempts(c, now, records),
+    }
+}
+
+/// The queue as the metrics gauges show it: open deliveries by state, dead ones, the age of
+/// the oldest due one, and live endpoints by state. Read through the partial indexes on open
+/// and dead deliveries; never the delivered rows.
+pub(crate) async fn snapshot(conn: &mut DbConn<'_>) -> EngineResult<QueueSnapshot> {
+    match conn {
+        DbConn::Pg(c) => pg::queue::snapshot(c).await,
+        DbConn::Sqlite(c) => sqlite::queue::snapshot(c),
     }
 }
 

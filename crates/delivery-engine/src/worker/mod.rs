@@ -200,6 +200,7 @@ impl Dispatcher {
                     continue;
                 }
             };
+            inner.metrics.claimed(claimed.len());
             let full = claimed.len() == permits.len();
             let claimed_any = !claimed.is_empty();
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
@@ -290,6 +291,7 @@ async fn send_one(shared: Arc<SendShared>, claim: ClaimedDelivery, permit: Owned
             return;
         }
     };
+    engine.inner.metrics.attempt(&outcome);
     let pace = if outcome.timed_out { Pace::TimedOut } else { Pace::Answered };
     if lock(limits).finish(claim.endpoint_id, pace, Instant::now()) {
         freed.notify_one();

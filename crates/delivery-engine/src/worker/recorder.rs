@@ -118,7 +118,7 @@ async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherCo
             Box::pin(async move {
                 let written = queue::record_attempts(&mut c, now, &records).await?;
                 track_health(&mut c, now, &notes, &written, disable_after).await?;
-                Ok::<_, EngineError>(written.len())
+                Ok::<_, EngineError>(written)
             })
         })
     };
@@ -132,11 +132,23 @@ async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherCo
         .notify(|e, after| tracing::warn!(error = %e, ?after, "recording outcomes failed; retrying"))
         .await;
     match result {
-        Ok(written) if written < records.len() => tracing::info!(
-            stale = records.len() - written,
-            "outcomes fenced off: their lease had run out or the delivery was ended"
-        ),
-        Ok(_) => {}
+        Ok(written) => {
+            let written: HashSet<Uuid> = written.into_iter().collect();
+            let dead: Vec<&AttemptRecord> = records
+                .iter()
+                .filter(|r| r.status == DeliveryStatus::Dead && written.contains(&r.delivery_id))
+                .collect();
+            for r in &dead {
+                tracing::warn!(delivery_id = %r.delivery_id, attempts = r.attempt_number, "delivery given up (dead)");
+            }
+            engine.inner.metrics.dead(dead.len() as u64);
+            if written.len() < records.len() {
+                tracing::info!(
+                    stale = records.len() - written.len(),
+                    "outcomes fenced off: their lease had run out or the delivery was ended"
+                );
+            }
+        }
         Err(e) => tracing::error!(
             error = %e,
             count = records.len(),

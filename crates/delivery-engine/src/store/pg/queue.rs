@@ -3,8 +3,9 @@
 //! NOTIFY: a transaction that did would take PostgreSQL's global notify lock at its commit
 //! (see `listen.rs` for how other processes are woken).
 
-use super::rows::{ClaimPart, ClaimedRow, EnqueueCounts, IdRow, ResendRow};
+use super::rows::{ClaimPart, ClaimedRow, EnqueueCounts, IdRow, ResendRow, SnapshotRow};
 use crate::error::{EngineError, EngineResult};
+use crate::metrics::QueueSnapshot;
 use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, NewEventRow, ResendPlan, ResendRule, ResendTarget,
 };
@@ -209,6 +210,28 @@ pub(crate) async fn record_attempts(
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(|r| r.id).collect())
+}
+
+pub(crate) async fn snapshot(conn: &mut AsyncPgConnection) -> EngineResult<QueueSnapshot> {
+    let row: SnapshotRow = diesel::sql_query(
+        "SELECT \
+           (SELECT count(*) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND available_at <= now()) AS due, \
+           (SELECT count(*) FROM webhook_deliveries WHERE status IN ('pending', 'failed') \
+             AND available_at > now() AND (leased_until IS NULL OR leased_until <= now())) AS scheduled, \
+           (SELECT count(*) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND leased_until > now()) AS in_flight, \
+           (SELECT count(*) FROM webhook_deliveries WHERE status = 'dead') AS dead, \
+           (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(available_at))::int8, 0) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND available_at <= now()) AS oldest_due_age_s, \
+           (SELECT count(*) FROM webhook_endpoints \
+             WHERE deleted_at IS NULL AND disabled_at IS NULL) AS endpoints_active, \
+           (SELECT count(*) FROM webhook_endpoints \
+             WHERE deleted_at IS NULL AND disabled_at IS NOT NULL) AS endpoints_disabled",
+    )
+    .get_result(conn)
+    .await?;
+    Ok(row.into())
 }
 
 pub(crate) async fn release_claims(

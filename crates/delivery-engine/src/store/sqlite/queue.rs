@@ -2,10 +2,11 @@
 //! writer at a time and no `SKIP LOCKED`: a claim is one `UPDATE … RETURNING` inside a
 //! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
 
-use super::rows::{ClaimedRow, EarliestRow, HealthRow, IdRow, ResendRow};
+use super::rows::{ClaimedRow, EarliestRow, HealthRow, IdRow, ResendRow, SnapshotRow};
 use super::values::{json_ids, micros, time, uuid, INFINITY};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
+use crate::metrics::QueueSnapshot;
 use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule,
     ResendTarget,
@@ -195,6 +196,28 @@ pub(crate) fn record_attempts(
         }
         Ok(written)
     })
+}
+
+pub(crate) fn snapshot(c: &mut SqliteConnection) -> EngineResult<QueueSnapshot> {
+    let row: SnapshotRow = diesel::sql_query(
+        "SELECT \
+           (SELECT count(*) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND available_at <= ?1) AS due, \
+           (SELECT count(*) FROM webhook_deliveries WHERE status IN ('pending', 'failed') \
+             AND available_at > ?1 AND (leased_until IS NULL OR leased_until <= ?1)) AS scheduled, \
+           (SELECT count(*) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND leased_until > ?1) AS in_flight, \
+           (SELECT count(*) FROM webhook_deliveries WHERE status = 'dead') AS dead, \
+           (SELECT COALESCE((?1 - min(available_at)) / 1000000, 0) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND available_at <= ?1) AS oldest_due_age_s, \
+           (SELECT count(*) FROM webhook_endpoints \
+             WHERE deleted_at IS NULL AND disabled_at IS NULL) AS endpoints_active, \
+           (SELECT count(*) FROM webhook_endpoints \
+             WHERE deleted_at IS NULL AND disabled_at IS NOT NULL) AS endpoints_disabled",
+    )
+    .bind::<BigInt, _>(micros(Utc::now()))
+    .get_result(c)?;
+    Ok(row.into())
 }
 
 pub(crate) fn release_claims(c: &mut SqliteConnection, claims: &[(Uuid, i64)]) -> EngineResult<usize> {

@@ -285,3 +285,35 @@ pub(super) struct HealthRow {
     #[diesel(sql_type = Bool)]
     pub open: bool,
 }
+
+#[derive(QueryableByName)]
+pub(super) struct SnapshotRow {
+    #[diesel(sql_type = BigInt)]
+    due: i64,
+    #[diesel(sql_type = BigInt)]
+    scheduled: i64,
+    #[diesel(sql_type = BigInt)]
+    in_flight: i64,
+    #[diesel(sql_type = BigInt)]
+    dead: i64,
+    #[diesel(sql_type = BigInt)]
+    oldest_due_age_s: i64,
+    #[diesel(sql_type = BigInt)]
+    endpoints_active: i64,
+    #[diesel(sql_type = BigInt)]
+    endpoints_disabled: i64,
+}
+
+impl From<SnapshotRow> for crate::metrics::QueueSnapshot {
+    fn from(r: SnapshotRow) -> Self {
+        Self {
+            due: r.due,
+            scheduled: r.scheduled,
+            in_flight: r.in_flight,
+            dead: r.dead,
+            oldest_due_age_s: r.oldest_due_age_s.max(0),
+            endpoints_active: r.endpoints_active,
+            endpoints_disabled: r.endpoints_disabled,
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! The engine's metrics, in the Prometheus data model (`prometheus-client`). Labels are
+//! bounded by construction: each is an enum or a name from the service's catalog, never an
+//! endpoint, URL, tenant or raw status code.
+//!
+//! Counters and histograms are updated where things happen (the dispatcher, the recorder,
+//! enqueue). Gauges of the queue are read from the database when scraped, at most once per
+//! [`SNAPSHOT_MAX_AGE`], with statements that use the queue's partial indexes.
+
+use crate::http::AttemptOutcome;
+use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue};
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use prometheus_client::registry::Registry;
+use std::time::Duration;
+
+/// How stale the queue gauges may be when scraped.
+pub const SNAPSHOT_MAX_AGE: Duration = Duration::from_secs(5);
+
+/// How an attempt ended, in classes an operator can alert on.
+#[derive(Debug, Clone, Copy, Hash, PartialEq, Eq, EncodeLabelValue)]
+#[allow(non_camel_case_types)]
+pub enum Outcome {
+    success,
+    http_4xx,
+    http_410,
+    http_429,
+    http_5xx,
+    timeout,
+    dns,
+    connect,
+    tls,
+    refused_address,
+    other,
+}
+
+impl Outcome {
+    /// The class of an attempt's outcome.
+    pub fn of(o: &AttemptOutcome) -> Self {
+        if o.is_success() {
+            return Outcome::success;
+        }
+        if o.timed_out {
+            return Outcome::timeout;
+        }
+        if let (Some(code), None) = (o.status, &o.error) {
+            return match code {
+                410 => Outcome::http_410,
+                429 => Outcome::http_429,
+                400..=499 => Outcome::http_4xx,
+                500..=599 => Outcome::http_5xx,
+                _ => Outcome::other,
+            };
+        }
+        let e = o.error.as_deref().unwrap_or_default().to_ascii_lowercase();
+        if e.contains("forbidden address") {
+            Outcome::refused_address
+        } else if e.contains("dns error") || e.contains("has no address") || e.contains("failed to lookup") {
+            Outcome::dns
+        } else if e.contains("certificate") || e.contains("tls") || e.contains("handshake") {
+            Outcome::tls
+        } else if e.contains("connect") {
+            Outcome::connect
+        } else {
+            Outcome::other
+        }
+    }
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct OutcomeLabels {
+    outcome: Outcome,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct EventTypeLabels {
+    /// A name the service's catalog accepted (enqueue refuses any other).
+    event_type: String,
+}
+
+/// What the engine counts as it works.
+#[derive(Debug)]
+pub struct EngineMetrics {
+    events_accepted: Family<EventTypeLabels, Counter>,
+    attempts: Family<OutcomeLabels, Counter>,
+    attempt_duration: Histogram,
+    dead: Counter,
+    claims: Counter,
+    claim_batch: Histogram,
+}
+
+impl Default for EngineMetrics {
+    fn default() -> Self {
+        Self {
+            events_accepted: Family::default(),
+            attempts: Family::default(),
+            attempt_duration: Histogram::new(exponential_buckets(0.005, 2.0, 13)),
+            dead: Counter::default(),
+            claims: Counter::default(),
+            claim_batch: Histogram::new(exponential_buckets(1.0, 2.0, 9)),
+        }
+    }
+}
+
+impl EngineMetrics {
+    /// Adds every metric to `registry` (names get the `webhook_` prefix there).
+    pub fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "events_accepted",
+            "Events accepted (committed) by type",
+            self.events_accepted.clone(),
+        );
+        registry.register("attempts", "Delivery attempts by outcome class", self.attempts.clone());
+        registry.register(
+            "attempt_duration_seconds",
+            "Duration of delivery attempts",
+            self.attempt_duration.clone(),
+        );
+        registry.register(
+            "deliveries_dead",
+            "Deliveries given up after their last attempt",
+            self.dead.clone(),
+        );
+        registry.register(
+            "claims",
+            "Claim transactions that took at least one delivery",
+            self.claims.clone(),
+        );
+        registry.register("claim_batch_size", "Deliveries taken per claim", self.claim_batch.clone());
+    }
+
+    pub(crate) fn event_accepted(&self, event_type: String) {
+        self.events_accepted.get_or_create(&EventTypeLabels { event_type }).inc();
+    }
+
+    pub(crate) fn attempt(&self, outcome: &AttemptOutcome) {
+        self.attempts.get_or_create(&OutcomeLabels { outcome: Outcome::of(outcome) }).inc();
+        self.attempt_duration.observe(outcome.duration.as_secs_f64());
+    }
+
+    pub(crate) fn dead(&self, n: u64) {
+        self.dead.inc_by(n);
+    }
+
+    pub(crate) fn claimed(&self, n: usize) {
+        if n > 0 {
+            self.claims.inc();
+            self.claim_batch.observe(n as f64);
+        }
+    }
+}
+
+/// The queue as a scrape sees it: counts by state and the age of the oldest due delivery.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QueueSnapshot {
+    /// Open deliveries whose time has come and that no worker holds.
+    pub due: i64,
+    /// Open deliveries waiting for a retry time (or parked behind a disabled endpoint).
+    pub scheduled: i64,
+    /// Open deliveries a worker holds under a lease.
+    pub in_flight: i64,
+    pub dead: i64,
+    /// Seconds since the oldest due delivery became due (0 when none is).
+    pub oldest_due_age_s: i64,
+    pub endpoints_active: i64,
+    pub endpoints_disabled: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(status: Option<u16>, error: Option<&str>, timed_out: bool) -> AttemptOutcome {
+        AttemptOutcome {
+            status,
+            error: error.map(str::to_owned),
+            body: Vec::new(),
+            duration: Duration::ZERO,
+            retry_after: None,
+            timed_out,
+        }
+    }
+
+    #[test]
+    fn outcomes_fall_into_bounded_classes() {
+        let cases = [
+            (outcome(Some(204), None, false), Outcome::success),
+            (outcome(Some(410), None, false), Outcome::http_410),
+            (outcome(Some(429), None, false), Outcome::http_429),
+            (outcome(Some(404), None, false), Outcome::http_4xx),
+            (outcome(Some(503), None, false), Outcome::http_5xx),
+            (outcome(Some(302), Some("redirect 302 to /x not followed"), false), Outcome::other),
+            (
+                outcome(None, Some("timed out after 10000 ms without a complete answer"), true),
+                Outcome::timeout,
+            ),
+            (outcome(None, Some("forbidden address: 10.0.0.1 is private"), false), Outcome::refused_address),
+            (outcome(None, Some("client error (Connect): dns error: failed to lookup"), false), Outcome::dns),
+            (
+                outcome(None, Some("client error (Connect): invalid peer certificate: UnknownIssuer"), false),
+                Outcome::tls,
+            ),
+            (
+                outcome(None, Some("client error (Connect): tcp connect error: Connection refused"), false),
+                Outcome::connect,
+            ),
+        ];
+        for (o, want) in cases {
+            assert_eq!(Outcome::of(&o), want, "{o:?}");
+        }
+    }
+}
