@@ -6,6 +6,7 @@ mod bench;
 mod db;
 mod fuzz;
 mod migrate;
+mod prometheus;
 mod run;
 mod schemathesis;
 mod test;

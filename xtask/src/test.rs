@@ -31,7 +31,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     if !quick {
         schemathesis::run()?;
     }
+    // The operations tests scrape the services with a real Prometheus.
+    let (prometheus, promtool) = crate::prometheus::ensure()?;
     let mut tests = cargo();
+    tests.env("PROMETHEUS", prometheus).env("PROMTOOL", promtool);
     if nextest {
         tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
     } else {
