@@ -4,6 +4,7 @@
 
 mod bench;
 mod db;
+mod dist;
 mod fuzz;
 mod migrate;
 mod run;
@@ -29,6 +30,8 @@ cargo xtask <task>
                    installs cargo-fuzz if missing
   schemathesis     property-based API tests of both services against their OpenAPI
                    descriptions, on each store (part of `test`)
+  dist             optimised, stripped release binaries of both services in target/dist/
+                   (profile `dist`), with their sizes
   help             this text
 ";
 
@@ -43,6 +46,7 @@ fn main() -> Result<()> {
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "schemathesis" => db::up().and_then(|()| schemathesis::run()),
+        "dist" => dist::run(),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())
