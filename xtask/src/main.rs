@@ -4,6 +4,8 @@
 
 mod bench;
 mod db;
+mod deploy;
+mod dist;
 mod fuzz;
 mod migrate;
 mod prometheus;
@@ -17,8 +19,8 @@ use anyhow::{bail, Result};
 const HELP: &str = "\
 cargo xtask <task>
 
-  test [--quick]   start PostgreSQL if it is down, then fmt check, clippy, docs and every test
-                   (--quick: tests only). This is what CI runs.
+  test [--quick]   start PostgreSQL if it is down, then fmt check, clippy, docs, the deploy
+                   checks and every test (--quick: tests only). This is what CI runs.
   db-up            make sure PostgreSQL answers on 127.0.0.1:5432 (starts or installs it)
   migrate          apply all migrations (every service's tables) to $DATABASE_URL, or to
                    the embedded SQLite files in ./data when it is unset
@@ -30,6 +32,11 @@ cargo xtask <task>
                    installs cargo-fuzz if missing
   schemathesis     property-based API tests of both services against their OpenAPI
                    descriptions, on each store (part of `test`)
+  deploy-check     check every file in deploy/ with the tool made for it (systemd-analyze,
+                   hadolint, compose-spec schema, kubernetes-validate, promtool; part of
+                   `test`); installs the tools if missing
+  dist             optimised, stripped release binaries of both services in target/dist/
+                   (profile `dist`), with their sizes
   help             this text
 ";
 
@@ -44,6 +51,8 @@ fn main() -> Result<()> {
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "schemathesis" => db::up().and_then(|()| schemathesis::run()),
+        "deploy-check" => deploy::run(),
+        "dist" => dist::run(),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

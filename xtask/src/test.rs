@@ -1,6 +1,7 @@
 //! `cargo xtask test`: what CI runs.
 
 use crate::db;
+use crate::deploy;
 use crate::schemathesis;
 use crate::util::{cargo, run_cmd};
 use anyhow::Result;
@@ -30,6 +31,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     if !quick {
         schemathesis::run()?;
+        // After schemathesis, which builds the debug binaries the unit checks point at.
+        deploy::check()?;
     }
     // The operations tests scrape the services with a real Prometheus.
     let (prometheus, promtool) = crate::prometheus::ensure()?;

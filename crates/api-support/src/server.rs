@@ -257,11 +257,10 @@ where
 
     let health = Health::new(engine.clone(), migration_versions);
     let mut signals = Signals::new()?;
-    if common.role == Role::Worker {
+    // A worker serves only its probes and metrics on LISTEN_ADDR; the API routes are not there.
+    let serves_api = common.role != Role::Worker;
+    if !serves_api {
         println!("worker started");
-        signals.next().await;
-        drain(&health, &shutdown, worker, &mut signals).await?;
-        return Ok(());
     }
     let engine_data = web::Data::new(engine.clone());
     let configure = routes(engine.clone());
@@ -287,7 +286,11 @@ where
             Some(l) => app.app_data(l.clone()),
             None => app,
         };
-        app.configure(configure.clone())
+        if serves_api {
+            app.configure(configure.clone())
+        } else {
+            app.default_service(web::to(crate::unknown_route))
+        }
     })
     // Signals are ours: the API keeps serving (and /readyz says 503) while deliveries drain.
     .disable_signals()
