@@ -116,41 +116,9 @@ fn tools_dir() -> PathBuf {
     target_dir().join("deploy-tools")
 }
 
-/// promtool from PATH, or from Debian's `prometheus` package, unpacked under the target dir.
+/// promtool (see `crate::prometheus`).
 fn promtool() -> Result<PathBuf> {
-    if has("promtool") {
-        return Ok(PathBuf::from("promtool"));
-    }
-    let dir = tools_dir().join("prometheus");
-    let promtool = dir.join("usr/bin/promtool");
-    if promtool.exists() {
-        return Ok(promtool);
-    }
-    ensure!(has("apt-get") && has("dpkg-deb"), "promtool is missing and apt-get is not available: install Prometheus's promtool (Debian: package prometheus)");
-    std::fs::create_dir_all(&dir)?;
-    let download = || {
-        let mut cmd = Command::new("apt-get");
-        cmd.args(["download", "prometheus"]).current_dir(&dir);
-        run_cmd(cmd)
-    };
-    if download().is_err() {
-        // A fresh machine may have no package lists yet.
-        let mut update = Command::new("apt-get");
-        update.arg("update");
-        run_cmd(update)?;
-        download()?;
-    }
-    let deb = std::fs::read_dir(&dir)?
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "deb"))
-        .context("apt-get download prometheus left no .deb")?;
-    let mut unpack = Command::new("dpkg-deb");
-    unpack.arg("-x").arg(&deb).arg(&dir);
-    run_cmd(unpack)?;
-    std::fs::remove_file(&deb)?;
-    ensure!(promtool.exists(), "the prometheus package has no usr/bin/promtool");
-    Ok(promtool)
+    Ok(crate::prometheus::ensure()?.1)
 }
 
 /// A virtualenv with `PYTHON_TOOLS`, created or refreshed when the pinned list changed.

@@ -225,9 +225,15 @@ impl Engine {
             self.inner.metrics.event_accepted(event_type);
         }
         if queued.work {
-            self.inner.wake.notify_one();
-            self.inner.pool.signal_other_processes();
+            self.wake_dispatchers();
         }
+    }
+
+    /// Deliveries may be due: wakes this process's dispatchers at once, and other processes'
+    /// through the store (coalesced).
+    fn wake_dispatchers(&self) {
+        self.inner.wake.notify_one();
+        self.inner.pool.signal_other_processes();
     }
 
     /// The queue gauges, read at most once per [`SNAPSHOT_MAX_AGE`] (concurrent scrapes share
@@ -356,7 +362,7 @@ impl Engine {
             })
             .await?;
         if patch.disabled == Some(false) {
-            self.committed(Queued { work: true, events: Vec::new() });
+            self.wake_dispatchers();
         }
         Ok(endpoint)
     }
@@ -504,7 +510,7 @@ impl Engine {
                 })
             })
             .await?;
-        self.committed(Queued { work: true, events: Vec::new() });
+        self.wake_dispatchers();
         Ok(delivery)
     }
 }
