@@ -10,6 +10,7 @@ pub mod idempotency;
 pub mod metrics;
 pub mod rate_limit;
 pub mod server;
+pub mod telemetry;
 
 pub use error::{ApiError, ErrorBody};
 

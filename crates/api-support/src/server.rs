@@ -75,6 +75,10 @@ pub struct CommonConfig {
     /// running then are released for another worker. A second signal stops at once.
     #[arg(long, env = "SHUTDOWN_GRACE", default_value = "30s", value_parser = duration_arg)]
     pub shutdown_grace: Duration,
+    /// Serve `GET /metrics` on this address (host:port) instead of the service's port, for
+    /// example to keep it off a public listener.
+    #[arg(long, env = "METRICS_ADDR")]
+    pub metrics_addr: Option<String>,
 }
 
 impl std::fmt::Debug for CommonConfig {
@@ -95,6 +99,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("delivery_per_endpoint", &self.delivery_per_endpoint)
             .field("database_pool_size", &self.database_pool_size)
             .field("shutdown_grace", &self.shutdown_grace)
+            .field("metrics_addr", &self.metrics_addr)
             .finish()
     }
 }
@@ -128,15 +133,11 @@ fn cidrs_arg(s: &str) -> Result<AddressPolicy, String> {
     AddressPolicy::parse_allow_list(s)
 }
 
-/// Logs to stderr (stdout carries machine-readable lines such as `listening on <addr>`).
-pub fn init_tracing() {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,actix_server=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+/// Logs to stderr (stdout carries machine-readable lines such as `listening on <addr>`), as
+/// text or JSON (`LOG_FORMAT`), and exports traces when an OTLP endpoint is set (see
+/// [`crate::telemetry`]). Keep the value until the process ends: dropping it flushes the spans.
+pub fn init_tracing(service: &'static str) -> crate::telemetry::Telemetry {
+    crate::telemetry::init(service)
 }
 
 /// Runs a binary's command on a multi-threaded runtime; errors go to stderr and exit 1.
@@ -271,6 +272,28 @@ where
         worker_engine,
         health.clone(),
     ));
+    // On METRICS_ADDR, /metrics has a listener of its own and is not on the service's port.
+    let metrics_server = match &common.metrics_addr {
+        Some(addr) => {
+            let metrics = metrics.clone();
+            let server = HttpServer::new(move || {
+                App::new().configure(metrics.clone()).default_service(web::to(crate::unknown_route))
+            })
+            .workers(1)
+            .disable_signals()
+            .bind(addr)
+            .with_context(|| format!("binding METRICS_ADDR {addr}"))?;
+            for addr in server.addrs() {
+                println!("metrics on {addr}");
+            }
+            let server = server.run();
+            let handle = server.handle();
+            tokio::spawn(server);
+            Some(handle)
+        }
+        None => None,
+    };
+    let metrics_here = metrics_server.is_none();
     let limiter = (common.rate_limit > 0).then(|| {
         web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
     });
@@ -279,9 +302,10 @@ where
             .wrap(actix_web::middleware::from_fn(crate::idempotency::middleware))
             .wrap(crate::json_errors())
             .wrap(actix_web::middleware::from_fn(crate::metrics::middleware))
+            .wrap(actix_web::middleware::from_fn(crate::telemetry::request_middleware))
             .app_data(engine_data.clone())
-            .configure(probes.clone())
-            .configure(metrics.clone());
+            .configure(probes.clone());
+        let app = if metrics_here { app.configure(metrics.clone()) } else { app };
         let app = match &limiter {
             Some(l) => app.app_data(l.clone()),
             None => app,
@@ -311,6 +335,9 @@ where
         () = signals.next() => {}
     }
     drain(&health, &shutdown, worker, &mut signals).await?;
+    if let Some(metrics_server) = metrics_server {
+        metrics_server.stop(false).await;
+    }
     // In-flight requests finish (up to the grace); new connections are refused.
     // The server future handles the stop command, so it is polled meanwhile.
     tokio::select! {

@@ -78,15 +78,32 @@ pub(crate) struct EventTypeLabels {
     event_type: String,
 }
 
+/// Why a delivery was given up.
+#[derive(Debug, Clone, Copy, Hash, PartialEq, Eq, EncodeLabelValue)]
+#[allow(non_camel_case_types)]
+pub enum DeadReason {
+    /// The retry policy's last attempt failed.
+    retries_exhausted,
+    /// A manual retry (one attempt, no schedule) of a dead delivery failed.
+    manual_retry_failed,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct ReasonLabels {
+    reason: DeadReason,
+}
+
 /// What the engine counts as it works.
 #[derive(Debug)]
 pub struct EngineMetrics {
     events_accepted: Family<EventTypeLabels, Counter>,
     attempts: Family<OutcomeLabels, Counter>,
     attempt_duration: Histogram,
-    dead: Counter,
+    first_success_delay: Histogram,
+    dead: Family<ReasonLabels, Counter>,
     claims: Counter,
     claim_batch: Histogram,
+    expired_leases: Counter,
 }
 
 impl Default for EngineMetrics {
@@ -95,9 +112,12 @@ impl Default for EngineMetrics {
             events_accepted: Family::default(),
             attempts: Family::default(),
             attempt_duration: Histogram::new(exponential_buckets(0.005, 2.0, 13)),
-            dead: Counter::default(),
+            // 10 ms to about 11.6 hours: a first try, or a retry hours into the schedule.
+            first_success_delay: Histogram::new(exponential_buckets(0.01, 4.0, 12)),
+            dead: Family::default(),
             claims: Counter::default(),
             claim_batch: Histogram::new(exponential_buckets(1.0, 2.0, 9)),
+            expired_leases: Counter::default(),
         }
     }
 }
@@ -117,9 +137,19 @@ impl EngineMetrics {
             self.attempt_duration.clone(),
         );
         registry.register(
+            "first_success_delay_seconds",
+            "From a delivery's creation (its event accepted) to its first successful attempt",
+            self.first_success_delay.clone(),
+        );
+        registry.register(
             "deliveries_dead",
-            "Deliveries given up after their last attempt",
+            "Deliveries given up after their last attempt, by reason",
             self.dead.clone(),
+        );
+        registry.register(
+            "expired_leases",
+            "Deliveries claimed again after an earlier claim's lease ran out (a worker died or stalled)",
+            self.expired_leases.clone(),
         );
         registry.register(
             "claims",
@@ -138,15 +168,21 @@ impl EngineMetrics {
         self.attempt_duration.observe(outcome.duration.as_secs_f64());
     }
 
-    pub(crate) fn dead(&self, n: u64) {
-        self.dead.inc_by(n);
+    pub(crate) fn dead(&self, reason: DeadReason) {
+        self.dead.get_or_create(&ReasonLabels { reason }).inc();
     }
 
-    pub(crate) fn claimed(&self, n: usize) {
+    pub(crate) fn first_success(&self, delay: Duration) {
+        self.first_success_delay.observe(delay.as_secs_f64());
+    }
+
+    /// A claim took `n` rows, `expired` of them after another claim's lease ran out.
+    pub(crate) fn claimed(&self, n: usize, expired: usize) {
         if n > 0 {
             self.claims.inc();
             self.claim_batch.observe(n as f64);
         }
+        self.expired_leases.inc_by(expired as u64);
     }
 }
 

@@ -4,7 +4,9 @@
 
 mod db;
 mod hmac;
+pub mod otlp;
 mod postgres;
+pub mod prometheus;
 mod receiver;
 mod service;
 mod tls;

@@ -19,6 +19,8 @@ use tokio::process::{Child, Command};
 pub struct ServiceProcess {
     child: Child,
     base_url: Option<String>,
+    /// `http://<METRICS_ADDR>` when the service serves its metrics on a listener of their own.
+    metrics_url: Option<String>,
     log: tokio::sync::watch::Receiver<Vec<String>>,
 }
 
@@ -54,8 +56,12 @@ impl ServiceProcess {
         });
         let stdout = child.stdout.take().context("stdout")?;
         let mut lines = BufReader::new(stdout).lines();
+        let mut metrics_url = None;
         let ready = tokio::time::timeout(crate::WAIT, async {
             while let Some(line) = lines.next_line().await? {
+                if let Some(addr) = line.strip_prefix("metrics on ") {
+                    metrics_url = Some(format!("http://{}", addr.trim()));
+                }
                 if let Some(addr) = line.strip_prefix("listening on ") {
                     return Ok::<_, anyhow::Error>(Some(Some(addr.trim().to_owned())));
                 }
@@ -70,12 +76,22 @@ impl ServiceProcess {
         let Some(addr) = ready else { bail!("{bin} exited before it was ready") };
         // Keep draining stdout so the child never blocks on a full pipe.
         tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-        Ok(Self { child, base_url: addr.map(|a| format!("http://{a}")), log })
+        Ok(Self { child, base_url: addr.map(|a| format!("http://{a}")), metrics_url, log })
     }
 
     /// The HTTP base URL (panics for a worker-only process).
     pub fn base_url(&self) -> &str {
         self.base_url.as_deref().expect("this process serves no HTTP")
+    }
+
+    /// Where `/metrics` is served when `METRICS_ADDR` is set.
+    pub fn metrics_url(&self) -> Option<&str> {
+        self.metrics_url.as_deref()
+    }
+
+    /// Every line the process has written to stderr so far.
+    pub fn log_lines(&self) -> Vec<String> {
+        self.log.borrow().clone()
     }
 
     pub fn pid(&self) -> Option<u32> {

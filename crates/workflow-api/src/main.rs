@@ -50,7 +50,7 @@ fn migrations() -> Vec<delivery_engine::MigrationSet> {
 }
 
 fn main() -> ExitCode {
-    server::init_tracing();
+    let _telemetry = server::init_tracing(SERVICE);
     let cli = Cli::parse_from(server::default_to_serve(std::env::args().collect()));
     server::run_main(async {
         match cli.command {

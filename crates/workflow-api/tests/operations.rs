@@ -1,131 +1,219 @@
-//! What an operator scrapes: `/metrics` after a delivery, linted by `promtool check metrics`
-//! and scraped by a real Prometheus.
+//! What an operator sees: `/metrics` (linted by `promtool check metrics`, scraped by a real
+//! Prometheus, on the service port or on METRICS_ADDR), JSON logs with request and delivery ids,
+//! and traces exported over OTLP/HTTP, none of which may carry a secret.
 #![allow(clippy::unwrap_used)]
 
-use serde_json::json;
-use std::time::Duration;
-use test_support::{run_cli, ApiClient, Backend, Receiver, ServiceProcess, TestDb};
+use serde_json::{json, Value};
+use test_support::otlp::{spans_received, ExportedSpan};
+use test_support::prometheus::{assert_promtool_clean, first_sample_scraped, metrics_containing};
+use test_support::{run_cli, ApiClient, Backend, Receiver, Reply, ServiceProcess, TestDb};
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
 const JWT_SECRET: &str = "test-jwt-secret-0123456789abcdef0123456789";
+const MASTER_KEY: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+/// A W3C trace context, as a client that traces its own calls sends it.
+const TRACE_ID: &str = "4bf92f3577b34da6a3ce929d0e0e4736";
+const PARENT_SPAN_ID: &str = "00f067aa0ba902b7";
 
-/// A Prometheus tool: `$<VAR>` (set by `cargo xtask test`) or the one on PATH.
-fn tool(var: &str, name: &str) -> String {
-    let path = std::env::var(var).unwrap_or_else(|_| name.to_owned());
-    let found = std::process::Command::new(&path).arg("--version").output().is_ok_and(|o| o.status.success());
-    assert!(
-        found,
-        "{name} not found: set {var} or install Debian's prometheus package (cargo xtask test does)"
-    );
-    path
+struct Running {
+    _db: TestDb,
+    process: ServiceProcess,
+    api: ApiClient,
+    token: String,
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_real_prometheus_scrapes_the_delivery_metrics() {
-    let db = TestDb::create_on(Backend::Postgres, "workflow", |url| async move {
+async fn start(backend: Backend, extra: &[(&str, &str)]) -> Running {
+    let db = TestDb::create_on(backend, "workflow", |url| async move {
         run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
         Ok(())
     })
     .await
     .unwrap();
-    let receiver = Receiver::ok().await;
-    let env = [
+    let master_keys = format!("k1:{MASTER_KEY}");
+    let mut env = vec![
         ("DATABASE_URL", db.url()),
         ("LISTEN_ADDR", "127.0.0.1:0"),
         ("JWT_SECRET", JWT_SECRET),
-        ("MASTER_KEYS", "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="),
+        ("MASTER_KEYS", master_keys.as_str()),
         ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
     ];
+    env.extend_from_slice(extra);
     let process = ServiceProcess::start(BIN, &[], &env).await.unwrap();
     let token = run_cli(BIN, &["token", "--account", "ops"], &[("JWT_SECRET", JWT_SECRET)]).await.unwrap();
-    let api = ApiClient::new(process.base_url()).with_bearer(token.trim());
+    let token = token.trim().to_owned();
+    let api = ApiClient::new(process.base_url()).with_bearer(&token);
+    Running { _db: db, process, api, token }
+}
+
+/// Registers `url` and settles one run; returns the endpoint's signing secret.
+async fn deliver_one_run(api: &ApiClient, url: &str, headers: &[(&str, &str)]) -> String {
     let created =
-        api.call("POST", "/webhooks", Some(json!({ "url": receiver.url(), "events": ["run.completed"] })));
-    assert_eq!(created.await.status, 201);
+        api.call("POST", "/webhooks", Some(json!({ "url": url, "events": ["run.completed"] }))).await;
+    assert_eq!(created.status, 201);
     let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf" }))).await.json();
     let settle = format!("/runs/{}/settle", run["id"].as_str().unwrap());
-    assert_eq!(api.call("POST", &settle, Some(json!({ "status": "succeeded" }))).await.status, 200);
+    let body = json!({ "status": "succeeded" }).to_string();
+    let settled = api.raw("POST", &settle, Some((body.as_bytes(), "application/json")), headers).await;
+    assert_eq!(settled.status, 200);
+    created.json()["signingSecret"].as_str().unwrap().to_owned()
+}
+
+async fn delivery_id(api: &ApiClient) -> String {
+    let log = api.call("GET", "/webhooks/deliveries", None).await.json();
+    log[0]["deliveryId"].as_str().unwrap().to_owned()
+}
+
+/// Panics if any of `secrets` appears in `text`.
+fn assert_no_secret(what: &str, text: &str, secrets: &[&str]) {
+    for secret in secrets {
+        assert!(!secret.is_empty() && !text.contains(secret), "{what} holds a secret ({secret}):\n{text}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_real_prometheus_scrapes_the_delivery_metrics() {
+    let receiver = Receiver::ok().await;
+    let service = start(Backend::Postgres, &[]).await;
+    deliver_one_run(&service.api, &receiver.url(), &[]).await;
     receiver.wait_for(1).await;
 
     // The exposition itself: the delivery counted, labels bounded, and promtool has nothing to say.
-    let anonymous = ApiClient::new(process.base_url());
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    let text = loop {
-        let text = String::from_utf8(anonymous.call("GET", "/metrics", None).await.body.to_vec()).unwrap();
-        if text.contains("webhook_attempts_total{service=\"workflow-api\",outcome=\"success\"} 1") {
-            break text;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "the attempt was never counted:\n{text}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    let url = format!("{}/metrics", service.process.base_url());
+    let text =
+        metrics_containing(&url, "webhook_attempts_total{service=\"workflow-api\",outcome=\"success\"} 1")
+            .await;
+    let text = if text.contains("webhook_first_success_delay_seconds_count{service=\"workflow-api\"} 1") {
+        text
+    } else {
+        metrics_containing(&url, "webhook_first_success_delay_seconds_count{service=\"workflow-api\"} 1")
+            .await
     };
     assert!(text
         .contains("webhook_events_accepted_total{service=\"workflow-api\",event_type=\"run.completed\"} 1"));
     assert!(text.contains("webhook_http_requests_total{service=\"workflow-api\",route=\"/runs/{id}/settle\",status_class=\"2xx\"} 1"));
     assert!(text.contains("webhook_ready{service=\"workflow-api\"} 1"));
+    assert!(text.contains("webhook_expired_leases_total{service=\"workflow-api\"} 0"));
     assert!(!text.contains(&receiver.url()) && !text.contains("acct"), "an unbounded label leaked");
-    let mut check = std::process::Command::new(tool("PROMTOOL", "promtool"))
-        .args(["check", "metrics"])
-        .stdin(std::process::Stdio::piped())
-        .output_with_stdin(text.as_bytes());
-    assert!(check.status.success(), "promtool check metrics: {}", String::from_utf8_lossy(&check.stdout));
-    check.stdout.clear();
+    assert_promtool_clean(&text);
 
     // A real Prometheus scrapes it.
-    let dir = tempfile::tempdir().unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let target = process.base_url().trim_start_matches("http://").to_owned();
-    let config = format!(
-        "global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: workflow\n    static_configs:\n      - targets: ['{target}']\n"
+    let target = service.process.base_url().trim_start_matches("http://");
+    let sample =
+        first_sample_scraped(target, "workflow", "webhook_attempts_total{outcome=\"success\"}").await;
+    assert_eq!(sample["metric"]["service"], "workflow-api");
+    assert_eq!(sample["metric"]["job"], "workflow");
+    assert_eq!(sample["value"][1], "1");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn metrics_addr_moves_the_metrics_off_the_service_port() {
+    let service = start(Backend::Sqlite, &[("METRICS_ADDR", "127.0.0.1:0")]).await;
+    let metrics_url =
+        service.process.metrics_url().expect("the service printed `metrics on <addr>`").to_owned();
+    let text =
+        metrics_containing(&format!("{metrics_url}/metrics"), "webhook_ready{service=\"workflow-api\"} 1")
+            .await;
+    assert_promtool_clean(&text);
+    let on_service_port = ApiClient::new(service.process.base_url()).call("GET", "/metrics", None).await;
+    assert_eq!(on_service_port.status, 404);
+    assert_eq!(on_service_port.json()["code"], "not_found");
+    // The probes stay on the service port.
+    assert_eq!(ApiClient::new(service.process.base_url()).call("GET", "/livez", None).await.status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn json_logs_carry_request_and_delivery_ids_and_no_secret() {
+    // The first attempt fails, so the attempt logs a line (successes log at debug).
+    let receiver = Receiver::start(|n, _| Reply::Status(if n == 0 { 500 } else { 204 })).await;
+    let service =
+        start(Backend::Sqlite, &[("LOG_FORMAT", "json"), ("RUST_LOG", "info"), ("RETRY_SCHEDULE", "100ms")])
+            .await;
+    let api = &service.api;
+
+    // A client's request id is echoed and names the request's log line; without one, one is made.
+    let bad = api
+        .raw("POST", "/webhooks", Some((b"{", "application/json")), &[("x-request-id", "req-ops-1")])
+        .await;
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.headers["x-request-id"], "req-ops-1");
+    let anonymous = ApiClient::new(service.process.base_url()).call("GET", "/webhooks", None).await;
+    assert_eq!(anonymous.status, 401);
+    let made = anonymous.headers["x-request-id"].to_str().unwrap().to_owned();
+    assert!(uuid::Uuid::parse_str(&made).is_ok(), "{made}");
+
+    let secret = deliver_one_run(api, &receiver.url(), &[]).await;
+    let received = receiver.wait_for(2).await;
+    let signature = received[1].header("x-webhook-signature").unwrap().to_owned();
+    let delivery = delivery_id(api).await;
+    service.process.wait_for_log("attempt failed").await;
+
+    let lines = service.process.log_lines();
+    let logs: Vec<Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
+        .collect();
+    let with = |key: &str, value: &str| logs.iter().filter(|l| l["span"][key] == value).count();
+    assert!(with("request_id", "req-ops-1") >= 1, "no line of request req-ops-1:\n{}", lines.join("\n"));
+    assert!(with("request_id", &made) >= 1, "no line of request {made}");
+    let failed = logs.iter().find(|l| l["fields"]["message"] == "attempt failed").unwrap();
+    assert_eq!(failed["span"]["name"], "delivery_attempt");
+    assert_eq!(failed["span"]["delivery_id"], delivery.as_str());
+    assert_eq!(failed["fields"]["outcome"], "http_5xx");
+    assert_eq!(failed["fields"]["status"], 500);
+    assert_eq!(failed["level"], "INFO");
+
+    let all = lines.join("\n");
+    let master_keys = format!("k1:{MASTER_KEY}");
+    assert_no_secret(
+        "the log",
+        &all,
+        &[&secret, &signature, &service.token, JWT_SECRET, MASTER_KEY, &master_keys],
     );
-    std::fs::write(dir.path().join("prometheus.yml"), config).unwrap();
-    let mut prometheus = std::process::Command::new(tool("PROMETHEUS", "prometheus"))
-        .arg(format!("--config.file={}", dir.path().join("prometheus.yml").display()))
-        .arg(format!("--storage.tsdb.path={}", dir.path().join("data").display()))
-        .arg(format!("--web.listen-address=127.0.0.1:{port}"))
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let prom = ApiClient::new(&format!("http://127.0.0.1:{port}"));
-    let query = "/api/v1/query?query=webhook_attempts_total%7Boutcome%3D%22success%22%7D";
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
-    let scraped = loop {
-        // Until Prometheus listens, a connection is refused (ApiClient would panic on it).
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
-            assert!(tokio::time::Instant::now() < deadline, "Prometheus never listened");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        }
-        let res = prom.call("GET", query, None).await;
-        if res.status == 200 {
-            let body = res.json();
-            if let Some(sample) = body["data"]["result"].as_array().and_then(|r| r.first()).cloned() {
-                break sample;
-            }
-        }
-        if tokio::time::Instant::now() >= deadline {
-            let _ = prometheus.kill();
-            panic!("Prometheus never scraped the attempt counter");
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    };
-    let _ = prometheus.kill();
-    let _ = prometheus.wait();
-    assert_eq!(scraped["metric"]["service"], "workflow-api");
-    assert_eq!(scraped["metric"]["job"], "workflow");
-    assert_eq!(scraped["value"][1], "1");
 }
 
-trait OutputWithStdin {
-    fn output_with_stdin(&mut self, input: &[u8]) -> std::process::Output;
-}
+#[tokio::test(flavor = "multi_thread")]
+async fn traces_reach_an_otlp_collector_and_join_the_callers_trace() {
+    let collector = Receiver::ok().await;
+    let receiver = Receiver::ok().await;
+    let endpoint = format!("http://{}", collector.addr());
+    let service = start(
+        Backend::Sqlite,
+        &[("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint.as_str()), ("OTEL_BSP_SCHEDULE_DELAY", "100")],
+    )
+    .await;
+    let traceparent = format!("00-{TRACE_ID}-{PARENT_SPAN_ID}-01");
+    let secret = deliver_one_run(&service.api, &receiver.url(), &[("traceparent", &traceparent)]).await;
+    let received = receiver.wait_for(1).await;
+    let signature = received[0].header("x-webhook-signature").unwrap().to_owned();
+    let delivery = delivery_id(&service.api).await;
 
-impl OutputWithStdin for std::process::Command {
-    fn output_with_stdin(&mut self, input: &[u8]) -> std::process::Output {
-        use std::io::Write;
-        let mut child =
-            self.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap();
-        child.stdin.take().unwrap().write_all(input).unwrap();
-        child.wait_with_output().unwrap()
-    }
+    let find = |spans: &[ExportedSpan], name: &str| spans.iter().find(|s| s.name == name).cloned();
+    let requests = collector
+        .wait_until("a settle span and an attempt span", |r| {
+            let spans = spans_received(r);
+            find(&spans, "POST /runs/{id}/settle").is_some()
+                && find(&spans, "deliver run.completed").is_some()
+        })
+        .await;
+    let spans = spans_received(&requests);
+
+    let settle = find(&spans, "POST /runs/{id}/settle").unwrap();
+    assert_eq!(settle.kind, 2, "a server span");
+    assert_eq!(settle.service_name, "workflow-api");
+    assert_eq!(settle.trace_id, TRACE_ID, "the request joins the caller's trace");
+    assert_eq!(settle.parent_span_id, PARENT_SPAN_ID);
+    assert_eq!(settle.attribute("http.route"), Some("/runs/{id}/settle"));
+    assert_eq!(settle.attribute("http.response.status_code"), Some("200"));
+    assert!(settle.attribute("request_id").is_some_and(|id| !id.is_empty()));
+
+    let attempt = find(&spans, "deliver run.completed").unwrap();
+    assert_eq!(attempt.kind, 3, "a client span");
+    assert_eq!(attempt.attribute("delivery_id"), Some(delivery.as_str()));
+    assert_eq!(attempt.attribute("outcome"), Some("success"));
+    assert_eq!(attempt.attribute("http.response.status_code"), Some("200"));
+
+    let everything = format!("{spans:?}");
+    assert!(!everything.contains(&receiver.url()), "a span holds the endpoint's URL");
+    assert_no_secret("a span", &everything, &[&secret, &signature, &service.token, JWT_SECRET, MASTER_KEY]);
 }

@@ -174,6 +174,10 @@ pub(crate) struct ClaimedDelivery {
     pub body: Vec<u8>,
     pub url: String,
     pub sealed_secret: SealedSecret,
+    /// When the delivery was created (its event accepted): the start of its end-to-end delay.
+    pub created_at: DateTime<Utc>,
+    /// The row was claimed before and its lease ran out (a worker died or lost it).
+    pub lease_expired: bool,
 }
 
 /// What a dispatcher asks of one claim.
@@ -400,6 +404,8 @@ mod tests {
             body: Vec::new(),
             url: "https://example.com/".into(),
             sealed_secret: SealedSecret { key_id: "k".into(), nonce: Vec::new(), ciphertext: Vec::new() },
+            created_at: Utc::now(),
+            lease_expired: false,
         }
     }
 

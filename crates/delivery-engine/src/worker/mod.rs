@@ -27,6 +27,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
+use tracing::Instrument;
 
 /// Endpoints with open deliveries one claim visits at most; the next claim goes on from there.
 const MAX_ENDPOINTS_PER_CLAIM: i64 = 128;
@@ -200,7 +201,8 @@ impl Dispatcher {
                     continue;
                 }
             };
-            inner.metrics.claimed(claimed.len());
+            let expired = claimed.iter().filter(|c| c.lease_expired).count();
+            inner.metrics.claimed(claimed.len(), expired);
             let full = claimed.len() == permits.len();
             let claimed_any = !claimed.is_empty();
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
@@ -280,18 +282,53 @@ struct SendShared {
     released: Mutex<Vec<(uuid::Uuid, i64)>>,
 }
 
+/// Every line logged during an attempt carries the delivery id, through this span (exported
+/// as a client span when traces are). It names the endpoint by id, never by URL: a URL may
+/// hold a receiver's token.
+fn attempt_span(claim: &ClaimedDelivery) -> tracing::Span {
+    tracing::info_span!(
+        "delivery_attempt",
+        otel.name = %format_args!("deliver {}", claim.event_type),
+        otel.kind = "client",
+        otel.status_code = tracing::field::Empty,
+        delivery_id = %claim.id,
+        event_id = %claim.event_id,
+        event_type = %claim.event_type,
+        endpoint_id = %claim.endpoint_id,
+        attempt = claim.attempt_count + 1,
+        http.request.method = "POST",
+        http.response.status_code = tracing::field::Empty,
+        outcome = tracing::field::Empty,
+    )
+}
+
 async fn send_one(shared: Arc<SendShared>, claim: ClaimedDelivery, permit: OwnedSemaphorePermit) {
+    let span = attempt_span(&claim);
+    send_one_in_span(shared, claim, permit, span.clone()).instrument(span).await
+}
+
+async fn send_one_in_span(
+    shared: Arc<SendShared>,
+    claim: ClaimedDelivery,
+    permit: OwnedSemaphorePermit,
+    span: tracing::Span,
+) {
     let SendShared { engine, client, limits, tx, freed, abort, released } = &*shared;
+    if claim.lease_expired {
+        tracing::info!("sending again: an earlier claim's lease ran out before its outcome was recorded");
+    }
     let started_at = engine.now();
     let outcome = tokio::select! {
         outcome = attempt(engine, client, &claim, started_at) => outcome,
         () = abort.cancelled() => {
             released.lock().unwrap_or_else(|e| e.into_inner()).push((claim.id, claim.fence));
+            tracing::info!("stopped by shutdown; the claim is released for another worker");
             drop(permit);
             return;
         }
     };
     engine.inner.metrics.attempt(&outcome);
+    log_outcome(&span, &outcome);
     let pace = if outcome.timed_out { Pace::TimedOut } else { Pace::Answered };
     if lock(limits).finish(claim.endpoint_id, pace, Instant::now()) {
         freed.notify_one();
@@ -300,6 +337,29 @@ async fn send_one(shared: Arc<SendShared>, claim: ClaimedDelivery, permit: Owned
         tracing::error!("outcome recorder is gone; the lease will expire and the delivery be re-sent");
     }
     drop(permit);
+}
+
+/// Records the outcome on the attempt's span and logs it: failures at `info`, successes at
+/// `debug` (a busy service sends thousands a second).
+fn log_outcome(span: &tracing::Span, outcome: &AttemptOutcome) {
+    let class = crate::metrics::Outcome::of(outcome);
+    span.record("outcome", tracing::field::debug(class));
+    if let Some(status) = outcome.status {
+        span.record("http.response.status_code", status);
+    }
+    let ms = outcome.duration.as_millis().min(u128::from(u64::MAX)) as u64;
+    if outcome.is_success() {
+        tracing::debug!(status = outcome.status, duration_ms = ms, "delivered");
+    } else {
+        span.record("otel.status_code", "ERROR");
+        tracing::info!(
+            outcome = ?class,
+            status = outcome.status,
+            error = outcome.error.as_deref().unwrap_or_default(),
+            duration_ms = ms,
+            "attempt failed"
+        );
+    }
 }
 
 /// Signs the claimed delivery with its endpoint's current secret and POSTs it.

@@ -5,6 +5,7 @@
 use super::DispatcherConfig;
 use crate::engine::Engine;
 use crate::http::AttemptOutcome;
+use crate::metrics::DeadReason;
 use crate::policy::AfterFailure;
 use crate::store::model::{AttemptRecord, ClaimedDelivery};
 use crate::store::{queue, DbConn, DeliveryStatus};
@@ -134,14 +135,9 @@ async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherCo
     match result {
         Ok(written) => {
             let written: HashSet<Uuid> = written.into_iter().collect();
-            let dead: Vec<&AttemptRecord> = records
-                .iter()
-                .filter(|r| r.status == DeliveryStatus::Dead && written.contains(&r.delivery_id))
-                .collect();
-            for r in &dead {
-                tracing::warn!(delivery_id = %r.delivery_id, attempts = r.attempt_number, "delivery given up (dead)");
+            for (c, r) in batch.iter().zip(records.iter()).filter(|(_, r)| written.contains(&r.delivery_id)) {
+                count_written(engine, c, r);
             }
-            engine.inner.metrics.dead(dead.len() as u64);
             if written.len() < records.len() {
                 tracing::info!(
                     stale = records.len() - written.len(),
@@ -154,6 +150,30 @@ async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherCo
             count = records.len(),
             "could not record outcomes; the leases will expire and the deliveries be re-sent"
         ),
+    }
+}
+
+/// Metrics and the log line of one outcome that was written.
+fn count_written(engine: &Engine, c: &Completed, r: &AttemptRecord) {
+    let metrics = &engine.inner.metrics;
+    match r.status {
+        DeliveryStatus::Delivered if !c.claim.manual => {
+            let finished = r.started_at + chrono::Duration::milliseconds(i64::from(r.duration_ms));
+            metrics.first_success((finished - c.claim.created_at).to_std().unwrap_or_default());
+        }
+        DeliveryStatus::Dead => {
+            let reason =
+                if c.claim.manual { DeadReason::manual_retry_failed } else { DeadReason::retries_exhausted };
+            metrics.dead(reason);
+            tracing::warn!(
+                delivery_id = %r.delivery_id,
+                endpoint_id = %c.claim.endpoint_id,
+                attempts = r.attempt_number,
+                ?reason,
+                "delivery given up (dead)"
+            );
+        }
+        _ => {}
     }
 }
 

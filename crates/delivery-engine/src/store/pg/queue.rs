@@ -92,16 +92,19 @@ pub(crate) async fn claim_due_deliveries(
             -- Rows of deleted or disabled endpoints are never due: delete ends them, disable
             -- parks them ('infinity'), and enqueue and resend lock the endpoint row so neither
             -- can race a delete or disable (see docs/decisions.md D18).
-            SELECT c.id, p.n, row_number() OVER (PARTITION BY p.endpoint_id ORDER BY c.available_at) AS rank
+            SELECT c.id, c.lease_expired, p.n,
+                   row_number() OVER (PARTITION BY p.endpoint_id ORDER BY c.available_at) AS rank
             FROM picked p, LATERAL (
-                SELECT d.id, d.available_at FROM webhook_deliveries d
+                -- A due row that still has a lease was claimed before and never recorded.
+                SELECT d.id, d.available_at, d.leased_until IS NOT NULL AS lease_expired
+                FROM webhook_deliveries d
                 WHERE d.endpoint_id = p.endpoint_id AND d.status IN ('pending', 'failed')
                   AND d.available_at <= now()
                 ORDER BY d.available_at LIMIT p.room
                 FOR UPDATE SKIP LOCKED
             ) c
         ), chosen AS (
-            SELECT id FROM candidates ORDER BY rank, n LIMIT $3
+            SELECT id, lease_expired FROM candidates ORDER BY rank, n LIMIT $3
         ), claimed AS (
             UPDATE webhook_deliveries d
             -- The lease runs on the database's clock, so workers' clocks need not agree. The
@@ -115,13 +118,14 @@ pub(crate) async fn claim_due_deliveries(
             WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
             RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
                       e.event_type, e.dedupe_key, e.body, ep.url,
-                      ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext
+                      ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext,
+                      d.created_at, chosen.lease_expired
         )
         SELECT claimed.*, NULL::uuid AS scan_stopped_at FROM claimed
         UNION ALL
         -- One more row, without a delivery, when the scan stopped at $7 endpoints: where the
         -- next claim should go on.
-        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
         WHERE EXISTS (SELECT 1 FROM open_endpoints WHERE n = $7)
         "#,

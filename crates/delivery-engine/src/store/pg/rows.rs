@@ -8,7 +8,7 @@ use crate::store::model::{
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Bytea, Integer, Nullable, Text};
+use diesel::sql_types::{BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
 use uuid::Uuid;
 
 type SqlUuid = diesel::sql_types::Uuid;
@@ -162,6 +162,10 @@ pub(super) struct ClaimedRow {
     secret_nonce: Option<Vec<u8>>,
     #[diesel(sql_type = Nullable<Bytea>)]
     secret_ciphertext: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    created_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Bool>)]
+    lease_expired: Option<bool>,
     #[diesel(sql_type = Nullable<SqlUuid>)]
     scan_stopped_at: Option<Uuid>,
 }
@@ -188,6 +192,8 @@ impl From<ClaimedRow> for ClaimPart {
             secret_key_id: Some(key_id),
             secret_nonce: Some(nonce),
             secret_ciphertext: Some(ciphertext),
+            created_at: Some(created_at),
+            lease_expired: Some(lease_expired),
             ..
         } = r
         else {
@@ -205,6 +211,8 @@ impl From<ClaimedRow> for ClaimPart {
             body,
             url,
             sealed_secret: SealedSecret { key_id, nonce, ciphertext },
+            created_at,
+            lease_expired,
         }))
     }
 }

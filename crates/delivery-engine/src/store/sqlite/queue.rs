@@ -2,7 +2,7 @@
 //! writer at a time and no `SKIP LOCKED`: a claim is one `UPDATE … RETURNING` inside a
 //! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
 
-use super::rows::{ClaimedRow, EarliestRow, HealthRow, IdRow, ResendRow, SnapshotRow};
+use super::rows::{CandidateRow, ClaimedRow, EarliestRow, HealthRow, IdRow, ResendRow, SnapshotRow};
 use super::values::{json_ids, micros, time, uuid, INFINITY};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
@@ -72,10 +72,11 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         let (picked, scan_stopped_at) = pick_endpoints(c, req, now)?;
         // Each picked endpoint's oldest due rows up to its room; then first rows of every
         // endpoint before second rows, up to the limit.
-        let mut candidates: Vec<(usize, usize, String)> = Vec::new();
+        let mut candidates: Vec<(usize, usize, CandidateRow)> = Vec::new();
         for (n, (endpoint, room)) in picked.iter().enumerate() {
-            let ids: Vec<IdRow> = diesel::sql_query(
-                "SELECT id FROM webhook_deliveries \
+            // A due row that still has a lease was claimed before and never recorded.
+            let rows: Vec<CandidateRow> = diesel::sql_query(
+                "SELECT id, leased_until IS NOT NULL AS lease_expired FROM webhook_deliveries \
                  WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at <= ?2 \
                  ORDER BY available_at LIMIT ?3",
             )
@@ -83,15 +84,17 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
             .bind::<BigInt, _>(now)
             .bind::<BigInt, _>(*room)
             .load(c)?;
-            candidates.extend(ids.into_iter().enumerate().map(|(rank, row)| (rank, n, row.id)));
+            candidates.extend(rows.into_iter().enumerate().map(|(rank, row)| (rank, n, row)));
         }
-        candidates.sort_unstable();
+        candidates.sort_unstable_by_key(|c| (c.0, c.1));
         candidates.truncate(usize::try_from(req.limit).unwrap_or(0));
         if candidates.is_empty() {
             return Ok(Claim { deliveries: Vec::new(), resume_after: scan_stopped_at });
         }
+        let expired: std::collections::HashSet<String> =
+            candidates.iter().filter(|c| c.2.lease_expired).map(|c| c.2.id.clone()).collect();
         let ids =
-            serde_json::Value::from(candidates.into_iter().map(|c| c.2).collect::<Vec<_>>()).to_string();
+            serde_json::Value::from(candidates.into_iter().map(|c| c.2.id).collect::<Vec<_>>()).to_string();
         diesel::sql_query(
             // A fresh random fence: a claim lost in a crash cannot be issued again.
             "UPDATE webhook_deliveries SET fence = random(), available_at = ?2, leased_until = ?2, updated_at = ?3 \
@@ -103,7 +106,8 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         .execute(c)?;
         let rows: Vec<ClaimedRow> = diesel::sql_query(
             "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
-                    e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext \
+                    e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
+                    d.created_at \
              FROM webhook_deliveries d \
              JOIN webhook_events e ON e.id = d.event_id \
              JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
@@ -111,7 +115,13 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         )
         .bind::<Text, _>(&ids)
         .load(c)?;
-        let deliveries = rows.into_iter().map(ClaimedDelivery::try_from).collect::<EngineResult<Vec<_>>>()?;
+        let deliveries = rows
+            .into_iter()
+            .map(|row| {
+                ClaimedDelivery::try_from(row)
+                    .map(|d| ClaimedDelivery { lease_expired: expired.contains(&d.id.to_string()), ..d })
+            })
+            .collect::<EngineResult<Vec<_>>>()?;
         let resume_after = resume_after(&deliveries, req.limit, scan_stopped_at);
         Ok(Claim { deliveries, resume_after })
     })

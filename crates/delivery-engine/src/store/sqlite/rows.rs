@@ -186,6 +186,17 @@ pub(super) struct ClaimedRow {
     secret_nonce: Vec<u8>,
     #[diesel(sql_type = Binary)]
     secret_ciphertext: Vec<u8>,
+    #[diesel(sql_type = BigInt)]
+    created_at: i64,
+}
+
+/// A due row a claim may take, and whether an earlier claim's lease on it ran out.
+#[derive(QueryableByName)]
+pub(super) struct CandidateRow {
+    #[diesel(sql_type = Text)]
+    pub id: String,
+    #[diesel(sql_type = Bool)]
+    pub lease_expired: bool,
 }
 
 impl TryFrom<ClaimedRow> for ClaimedDelivery {
@@ -207,6 +218,8 @@ impl TryFrom<ClaimedRow> for ClaimedDelivery {
                 nonce: r.secret_nonce,
                 ciphertext: r.secret_ciphertext,
             },
+            created_at: time(r.created_at)?,
+            lease_expired: false,
         })
     }
 }

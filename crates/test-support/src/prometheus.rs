@@ -1,0 +1,102 @@
+//! A real Prometheus and `promtool` for the metrics tests (`cargo xtask test` fetches both and
+//! passes their paths in `PROMETHEUS` and `PROMTOOL`).
+
+use crate::ApiClient;
+use std::time::Duration;
+
+/// A Prometheus tool: `$<VAR>` or the one on PATH (panics with what to do when neither runs).
+pub fn tool(var: &str, name: &str) -> String {
+    let path = std::env::var(var).unwrap_or_else(|_| name.to_owned());
+    let found = std::process::Command::new(&path).arg("--version").output().is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "{name} not found: set {var} or install Debian's prometheus package (cargo xtask test does)"
+    );
+    path
+}
+
+/// Panics unless `promtool check metrics` finds nothing to say about `exposition`.
+pub fn assert_promtool_clean(exposition: &str) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(tool("PROMTOOL", "promtool"))
+        .args(["check", "metrics"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("promtool starts");
+    child.stdin.take().expect("stdin").write_all(exposition.as_bytes()).expect("write to promtool");
+    let out = child.wait_with_output().expect("promtool runs");
+    assert!(
+        out.status.success(),
+        "promtool check metrics: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// GETs `url` until its body contains `needle` (panics after [`crate::WAIT`]); returns the body.
+pub async fn metrics_containing(url: &str, needle: &str) -> String {
+    let (base, path) = url.split_at(url.find("/metrics").expect("a /metrics URL"));
+    let client = ApiClient::new(base);
+    let deadline = tokio::time::Instant::now() + crate::WAIT;
+    loop {
+        let text = String::from_utf8_lossy(&client.call("GET", path, None).await.body).into_owned();
+        if text.contains(needle) {
+            return text;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{needle} never appeared in {url}:\n{text}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Runs a real Prometheus scraping `target` (host:port) as `job` every second until `query`
+/// returns a sample, and returns that sample (panics after a minute).
+pub async fn first_sample_scraped(target: &str, job: &str, query: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let port =
+        std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("addr").port();
+    let config = format!(
+        "global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: {job}\n    static_configs:\n      - targets: ['{target}']\n"
+    );
+    std::fs::write(dir.path().join("prometheus.yml"), config).expect("write prometheus.yml");
+    let mut prometheus = std::process::Command::new(tool("PROMETHEUS", "prometheus"))
+        .arg(format!("--config.file={}", dir.path().join("prometheus.yml").display()))
+        .arg(format!("--storage.tsdb.path={}", dir.path().join("data").display()))
+        .arg(format!("--web.listen-address=127.0.0.1:{port}"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("prometheus starts");
+    let prom = ApiClient::new(&format!("http://127.0.0.1:{port}"));
+    let path = format!("/api/v1/query?query={}", url_escape(query));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    let sample = loop {
+        // Until Prometheus listens, a connection is refused (ApiClient would panic on it).
+        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            let res = prom.call("GET", &path, None).await;
+            if res.status == 200 {
+                if let Some(sample) = res.json()["data"]["result"].as_array().and_then(|r| r.first()).cloned()
+                {
+                    break Some(sample);
+                }
+            }
+        }
+        if tokio::time::Instant::now() >= deadline {
+            break None;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    };
+    let _ = prometheus.kill();
+    let _ = prometheus.wait();
+    sample.unwrap_or_else(|| panic!("Prometheus never returned a sample for {query}"))
+}
+
+fn url_escape(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'-' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
