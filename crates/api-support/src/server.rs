@@ -260,9 +260,6 @@ where
     let mut signals = Signals::new()?;
     // A worker serves only its probes and metrics on LISTEN_ADDR; the API routes are not there.
     let serves_api = common.role != Role::Worker;
-    if !serves_api {
-        println!("worker started");
-    }
     let engine_data = web::Data::new(engine.clone());
     let configure = routes(engine.clone());
     let probes = crate::health::configure(health.clone());
@@ -321,6 +318,9 @@ where
     .shutdown_timeout(common.shutdown_grace.as_secs().max(1))
     .bind(&spec.listen_addr)
     .with_context(|| format!("binding {}", spec.listen_addr))?;
+    if !serves_api {
+        println!("worker started");
+    }
     for addr in server.addrs() {
         println!("listening on {addr}");
     }

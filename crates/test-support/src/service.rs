@@ -26,7 +26,8 @@ pub struct ServiceProcess {
 
 impl ServiceProcess {
     /// Starts `bin` with `env` (on top of a clean environment plus PATH/HOME) and waits for the
-    /// line `listening on <addr>` (or `worker started` for `ROLE=worker`) on its stdout. Pass
+    /// line `listening on <addr>` on its stdout (a `ROLE=worker` process serves its probes and
+    /// metrics there). Pass
     /// `LISTEN_ADDR=127.0.0.1:0` for a free port.
     pub async fn start(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<Self> {
         Self::start_in(Path::new("."), bin, args, env).await
@@ -64,9 +65,6 @@ impl ServiceProcess {
                 }
                 if let Some(addr) = line.strip_prefix("listening on ") {
                     return Ok::<_, anyhow::Error>(Some(Some(addr.trim().to_owned())));
-                }
-                if line.starts_with("worker started") {
-                    return Ok(Some(None));
                 }
             }
             Ok(None)
