@@ -41,6 +41,7 @@ const METRICS: &[(&str, Kind)] = &[
     ("webhook_oldest_due_age_seconds", Kind::Gauge),
     ("webhook_claims_total", Kind::Counter),
     ("webhook_claim_batch_size", Kind::Histogram),
+    ("webhook_expired_leases_total", Kind::Counter),
     ("webhook_endpoints", Kind::Gauge),
     ("webhook_db_connections", Kind::Gauge),
     ("webhook_http_requests_total", Kind::Counter),

@@ -28,7 +28,8 @@ async fn a_real_prometheus_scrapes_the_delivery_metrics() {
         ("WORKER_POLL_INTERVAL", "50ms"),
     ];
     let process = ServiceProcess::start(BIN, &[], &env).await.unwrap();
-    let out = run_cli(BIN, &["create-workspace", "--name", "Ops"], &[("DATABASE_URL", db.url())]).await.unwrap();
+    let out =
+        run_cli(BIN, &["create-workspace", "--name", "Ops"], &[("DATABASE_URL", db.url())]).await.unwrap();
     let workspace: Value = serde_json::from_str(out.trim()).unwrap();
     let api = ApiClient::new(process.base_url()).with_bearer(workspace["apiKey"].as_str().unwrap());
     let hook = json!({ "url": receiver.url(), "eventTypes": ["campaign.created.v1"] });
@@ -38,8 +39,13 @@ async fn a_real_prometheus_scrapes_the_delivery_metrics() {
     receiver.wait_for(1).await;
 
     let url = format!("{}/metrics", process.base_url());
-    let text = metrics_containing(&url, "webhook_first_success_delay_seconds_count{service=\"campaign-api\"} 1").await;
-    assert!(text.contains("webhook_attempts_total{service=\"campaign-api\",outcome=\"success\"} 1"), "{text}");
+    let text =
+        metrics_containing(&url, "webhook_first_success_delay_seconds_count{service=\"campaign-api\"} 1")
+            .await;
+    assert!(
+        text.contains("webhook_attempts_total{service=\"campaign-api\",outcome=\"success\"} 1"),
+        "{text}"
+    );
     assert!(text.contains(
         "webhook_events_accepted_total{service=\"campaign-api\",event_type=\"campaign.created.v1\"} 1"
     ));

@@ -172,8 +172,10 @@ async fn an_api_and_three_workers_share_a_burst_and_survive_a_kill_9() {
 async fn wait_delivered(db: &TestDb, total: usize) {
     let deadline = tokio::time::Instant::now() + test_support::WAIT;
     loop {
-        let delivered =
-            db.count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'").await.unwrap();
+        let delivered = db
+            .count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'")
+            .await
+            .unwrap();
         if delivered == total as i64 {
             return;
         }
