@@ -6,7 +6,7 @@
 //   WEBHOOK_FORMAT=campaign PRODUCT_NAME=Service WEBHOOK_SECRET=... node examples/express-receiver.js
 //
 // Listens on 127.0.0.1:$PORT (default 3000; 0 picks a free port) at POST /webhooks, prints
-// `listening on <addr>`, then `processed <id>` once per delivery it processes.
+// `listening on <addr>` on stdout, then `processed <id>` on stderr once per delivery it processes.
 
 const express = require('express');
 const { DeliveryFormat, Deduplicator, Verifier, VerifyError } = require('..');
@@ -44,7 +44,7 @@ if (require.main === module) {
     process.env.WEBHOOK_FORMAT === 'campaign'
       ? DeliveryFormat.campaign(process.env.PRODUCT_NAME || 'Service')
       : DeliveryFormat.workflow();
-  const app = createApp(format, process.env.WEBHOOK_SECRET, (id) => console.log(`processed ${id}`));
+  const app = createApp(format, process.env.WEBHOOK_SECRET, (id) => console.error(`processed ${id}`));
   const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
     console.log(`listening on 127.0.0.1:${server.address().port}`);
   });

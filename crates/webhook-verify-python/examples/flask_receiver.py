@@ -5,7 +5,7 @@
     WEBHOOK_FORMAT=campaign PRODUCT_NAME=Service WEBHOOK_SECRET=... python examples/flask_receiver.py
 
 Listens on 127.0.0.1:$PORT (default 8000; 0 picks a free port) at POST /webhooks, prints
-`listening on <addr>`, then `processed <id>` once per delivery it processes.
+`listening on <addr>` on stdout, then `processed <id>` on stderr once per delivery it processes.
 """
 
 import json
@@ -54,7 +54,7 @@ def main() -> None:
         fmt = DeliveryFormat.workflow()
 
     def process(delivery_id, event):
-        print(f"processed {delivery_id}", flush=True)
+        print(f"processed {delivery_id}", file=sys.stderr, flush=True)
 
     app = create_app(fmt, os.environ["WEBHOOK_SECRET"], process)
     server = make_server("127.0.0.1", int(os.environ.get("PORT", "8000")), app, threaded=True)
