@@ -6,6 +6,7 @@ mod db;
 mod hmac;
 mod postgres;
 mod receiver;
+pub mod receiver_kit;
 mod service;
 mod tls;
 
