@@ -77,3 +77,22 @@ fn the_default_dedupe_windows_are_the_published_ones() {
         assert_eq!(window.as_secs(), windows[key].as_u64().unwrap(), "{key}");
     }
 }
+
+/// docs/receiving.md publishes the vectors and windows of the JSON file, unchanged.
+#[test]
+fn the_receiving_guide_shows_the_published_vectors() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/receiving.md")).unwrap();
+    let all = vectors();
+    for name in ["GitHub's published vector (sha256= form)", "workflow run.completed", "campaign campaign.status_changed.v1"] {
+        let v = all["valid"].as_array().unwrap().iter().find(|v| v["name"] == name).unwrap();
+        let signature = headers(v).into_iter().find(|(k, _)| k.ends_with("Signature")).unwrap().1;
+        assert!(guide.contains(&format!("signature: {signature}")), "{name}");
+        assert!(guide.contains(&format!("body:      {}", v["body"].as_str().unwrap())), "{name}");
+    }
+    let windows = &all["dedupe_window_seconds"];
+    for key in ["workflow", "campaign"] {
+        let secs = windows[key].as_u64().unwrap();
+        let spaced = format!("{} {:03} s", secs / 1000, secs % 1000);
+        assert!(guide.contains(&spaced), "window {key}: {spaced}");
+    }
+}
