@@ -12,8 +12,8 @@ use campaign_api::{events, profile, store, AppState};
 use clap::{Parser, Subcommand};
 use delivery_engine::receiver_check::SampleEvent;
 use delivery_engine::{EngineError, UrlRule};
-use uuid::Uuid;
 use std::process::ExitCode;
+use uuid::Uuid;
 
 #[derive(Debug, Parser)]
 #[command(name = "campaign-api", version, about = "Versioned event webhooks for the campaign service")]

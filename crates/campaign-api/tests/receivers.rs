@@ -35,7 +35,8 @@ async fn real_delivery() -> (Recorded, String) {
     let res = api.call("POST", "/api/v1/webhooks", Some(json!({ "url": capture.url() }))).await;
     assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
     let secret = res.json()["secret"].as_str().unwrap().to_owned();
-    let created = api.call("POST", "/api/v1/campaigns", Some(json!({ "name": "Spring", "status": "draft" }))).await;
+    let created =
+        api.call("POST", "/api/v1/campaigns", Some(json!({ "name": "Spring", "status": "draft" }))).await;
     assert_eq!(created.status, 201);
     let real = capture.wait_for(1).await.remove(0);
     (real, secret)

@@ -234,12 +234,24 @@ impl fmt::Display for CheckReport {
 }
 
 /// Sends each case to `url`, in order, each bounded by `timeout`, and judges the answers.
-pub async fn run(client: &OutboundClient, url: &str, cases: Vec<CheckCase>, timeout: Duration) -> CheckReport {
+pub async fn run(
+    client: &OutboundClient,
+    url: &str,
+    cases: Vec<CheckCase>,
+    timeout: Duration,
+) -> CheckReport {
     let mut results = Vec::with_capacity(cases.len());
     for case in cases {
         let AttemptOutcome { status, error, .. } = client.post(url, case.headers, case.body, timeout).await;
         let verdict = judge(case.expect, status, error.as_deref());
-        results.push(CaseResult { name: case.name, what: case.what, expect: case.expect, status, error, verdict });
+        results.push(CaseResult {
+            name: case.name,
+            what: case.what,
+            expect: case.expect,
+            status,
+            error,
+            verdict,
+        });
     }
     CheckReport { url: url.to_owned(), results }
 }
@@ -291,13 +303,22 @@ mod tests {
         let names: Vec<_> = cases.iter().map(|c| c.name).collect();
         assert_eq!(
             names,
-            ["missing_signature", "malformed_signature", "wrong_signature", "tampered_body", "signed", "duplicate"]
+            [
+                "missing_signature",
+                "malformed_signature",
+                "wrong_signature",
+                "tampered_body",
+                "signed",
+                "duplicate"
+            ]
         );
         for case in &cases {
             assert_eq!(case.headers.get("x-webhook-id").map(|v| v.as_bytes()), Some(&b"t:webhook.test"[..]));
-            let verifies = case.headers.get("x-webhook-signature").and_then(|v| v.to_str().ok()).is_some_and(|sig| {
-                HmacSha256Hex::V1.verify(b"whsec_right", &case.body, sig).is_ok()
-            });
+            let verifies = case
+                .headers
+                .get("x-webhook-signature")
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|sig| HmacSha256Hex::V1.verify(b"whsec_right", &case.body, sig).is_ok());
             assert_eq!(verifies, case.expect != Expect::Reject, "{}", case.name);
         }
         let tampered = &cases[3].body;

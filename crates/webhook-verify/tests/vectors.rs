@@ -81,9 +81,14 @@ fn the_default_dedupe_windows_are_the_published_ones() {
 /// docs/receiving.md publishes the vectors and windows of the JSON file, unchanged.
 #[test]
 fn the_receiving_guide_shows_the_published_vectors() {
-    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/receiving.md")).unwrap();
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/receiving.md")).unwrap();
     let all = vectors();
-    for name in ["GitHub's published vector (sha256= form)", "workflow run.completed", "campaign campaign.status_changed.v1"] {
+    for name in [
+        "GitHub's published vector (sha256= form)",
+        "workflow run.completed",
+        "campaign campaign.status_changed.v1",
+    ] {
         let v = all["valid"].as_array().unwrap().iter().find(|v| v["name"] == name).unwrap();
         let signature = headers(v).into_iter().find(|(k, _)| k.ends_with("Signature")).unwrap().1;
         assert!(guide.contains(&format!("signature: {signature}")), "{name}");

@@ -23,7 +23,9 @@ async fn real_delivery() -> (Recorded, String) {
     let token = run_cli_in(dir.path(), BIN, &["token", "--account", "acct"], &[]).await.unwrap();
     let api = ApiClient::new(service.base_url()).with_bearer(token.trim());
     let capture = Receiver::ok().await;
-    let res = api.call("POST", "/webhooks", Some(json!({ "url": capture.url(), "events": ["run.completed"] }))).await;
+    let res = api
+        .call("POST", "/webhooks", Some(json!({ "url": capture.url(), "events": ["run.completed"] })))
+        .await;
     assert_eq!(res.status, 201);
     let secret = res.json()["signingSecret"].as_str().unwrap().to_owned();
     let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf" }))).await.json();
@@ -90,7 +92,10 @@ async fn check_receiver_passes_the_examples_and_fails_a_naive_receiver() {
         let (report, passed) = check_receiver(&format!("{}/webhooks", rx.base_url()), secret).await;
         assert!(passed, "{kit:?}:\n{report}");
         for case in ["missing_signature", "malformed_signature", "wrong_signature", "tampered_body"] {
-            assert!(report.contains(&format!("PASS {case}")) && report.contains("rejected (HTTP 4"), "{report}");
+            assert!(
+                report.contains(&format!("PASS {case}")) && report.contains("rejected (HTTP 4"),
+                "{report}"
+            );
         }
         assert!(report.contains("PASS signed               accepted (HTTP 200)"), "{report}");
         assert!(report.contains("PASS duplicate            accepted (HTTP 200)"), "{report}");
