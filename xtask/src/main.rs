@@ -9,6 +9,7 @@ mod dist;
 mod fuzz;
 mod migrate;
 mod prometheus;
+mod receiver_kit;
 mod run;
 mod schemathesis;
 mod test;
@@ -35,6 +36,9 @@ cargo xtask <task>
   deploy-check     check every file in deploy/ with the tool made for it (systemd-analyze,
                    hadolint, compose-spec schema, kubernetes-validate, promtool; part of
                    `test`); installs the tools if missing
+  receiver-kit     the Python and JavaScript receiver packages' tests (against the shared
+                   vectors), and Flask and Express under target/receiver-kit for the example
+                   receivers the Rust tests start (part of `test`)
   dist             optimised, stripped release binaries of both services in target/dist/
                    (profile `dist`), with their sizes
   help             this text
@@ -53,6 +57,7 @@ fn main() -> Result<()> {
         "schemathesis" => db::up().and_then(|()| schemathesis::run()),
         "deploy-check" => deploy::run(),
         "dist" => dist::run(),
+        "receiver-kit" => receiver_kit::run(),
         "help" | "--help" | "-h" => {
             print!("{HELP}");
             Ok(())

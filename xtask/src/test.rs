@@ -36,8 +36,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     // The operations tests scrape the services with a real Prometheus.
     let (prometheus, promtool) = crate::prometheus::ensure()?;
+    // The Python and JavaScript receiver packages' tests; Flask and Express for the example
+    // receivers the services' receiver tests start.
+    crate::receiver_kit::run()?;
     let mut tests = cargo();
     tests.env("PROMETHEUS", prometheus).env("PROMTOOL", promtool);
+    tests.env("RECEIVER_KIT_DIR", crate::util::target_dir().join("receiver-kit"));
     if nextest {
         tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
     } else {

@@ -2,6 +2,7 @@
 //! extractor error mapping, JSON bodies for the errors actix answers by itself, timestamps.
 
 pub mod auth;
+pub mod check_receiver;
 pub mod codes;
 pub mod data_dir;
 mod error;

@@ -70,6 +70,19 @@ mod tests {
         assert_eq!(delays, ["30s", "90s", "270s", "810s", "2430s", "7290s", "6h"]);
     }
 
+    /// webhook-verify sizes receivers' dedupe memory from its copy of this policy.
+    #[test]
+    fn the_receiver_library_knows_this_policy_and_timeout() {
+        use clap::Parser;
+        let defaults = Cli::try_parse_from(["campaign-api"]).expect("defaults parse").serve;
+        let receivers = webhook_verify::CAMPAIGN_DEFAULT_RETRY;
+        let policy = default_retry_policy();
+        assert_eq!(policy.delays(), receivers.delays);
+        assert_eq!(policy.jitter(), f64::from(receivers.jitter_percent) / 100.0);
+        assert_eq!(defaults.common.delivery_timeout, receivers.attempt_timeout);
+        assert!(defaults.retry_schedule.is_none());
+    }
+
     #[test]
     fn the_help_text_shows_the_default_policy() {
         let delays: Vec<String> = default_retry_policy().delays().iter().map(short).collect();

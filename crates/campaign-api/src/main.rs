@@ -1,15 +1,19 @@
-//! The `campaign-api` binary: `serve` (the default), `create-workspace`, `migrate`.
+//! The `campaign-api` binary: `serve` (the default), `create-workspace`, `create-api-key`,
+//! `revoke-api-key`, `migrate`, `check-receiver`.
 
 use actix_web::web;
 use anyhow::Context;
+use api_support::check_receiver::CheckReceiverArgs;
 use api_support::data_dir::StoreConfig;
 use api_support::on_conn;
 use api_support::server::{self, ServiceSpec};
 use campaign_api::config::{ServeConfig, SERVICE};
-use campaign_api::{profile, store, AppState};
+use campaign_api::{events, profile, store, AppState};
 use clap::{Parser, Subcommand};
+use delivery_engine::receiver_check::SampleEvent;
 use delivery_engine::{EngineError, UrlRule};
 use std::process::ExitCode;
+use uuid::Uuid;
 
 #[derive(Debug, Parser)]
 #[command(name = "campaign-api", version, about = "Versioned event webhooks for the campaign service")]
@@ -32,7 +36,7 @@ enum Command {
     /// Add an API key to a workspace; prints {"workspaceId", "apiKey"} on stdout.
     CreateApiKey {
         #[arg(long)]
-        workspace_id: uuid::Uuid,
+        workspace_id: Uuid,
         #[command(flatten)]
         store: StoreConfig,
     },
@@ -47,6 +51,16 @@ enum Command {
     Migrate {
         #[command(flatten)]
         store: StoreConfig,
+    },
+    /// Self-test a receiver: send it a signed campaign.status_changed.v1 delivery, a
+    /// duplicate, and requests it must refuse (tampered body, wrong or malformed signature,
+    /// none); report what it accepted. Exits non-zero if any case failed.
+    CheckReceiver {
+        #[command(flatten)]
+        args: CheckReceiverArgs,
+        /// The word in the header names: X-<PRODUCT_NAME>-Signature and so on.
+        #[arg(long, env = "PRODUCT_NAME", default_value = "Service")]
+        product_name: String,
     },
 }
 
@@ -94,6 +108,7 @@ fn main() -> ExitCode {
                 Ok(())
             }
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
+            Command::CheckReceiver { args, product_name } => check_receiver(&args, &product_name).await,
         }
     })
 }
@@ -103,6 +118,27 @@ async fn database(store: &StoreConfig) -> anyhow::Result<delivery_engine::Pool> 
     let url = store.database_url(SERVICE);
     server::migrate(&url, migrations()).await?;
     delivery_engine::connect_pool(&url, 1).context("connecting to the database")
+}
+
+/// A catalog event (`campaign.status_changed.v1`, the spec's example), with the headers and
+/// signature of a real delivery.
+async fn check_receiver(args: &CheckReceiverArgs, product: &str) -> anyhow::Result<()> {
+    let profile = profile::profile(product, None, args.timeout).map_err(anyhow::Error::msg)?;
+    let event_id = Uuid::now_v7();
+    let emit = events::Emit {
+        event_type: "campaign.status_changed.v1",
+        entity_id: Uuid::now_v7(),
+        payload: serde_json::json!({ "from": "active", "to": "paused" }),
+        occurred_at: chrono::Utc::now(),
+    };
+    let sample = SampleEvent {
+        event_id,
+        delivery_id: Uuid::new_v4(),
+        event_type: emit.event_type.to_owned(),
+        dedupe_key: event_id.to_string(),
+        body: events::envelope(event_id, Uuid::now_v7(), &emit),
+    };
+    api_support::check_receiver::run(&profile, args, sample).await
 }
 
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {

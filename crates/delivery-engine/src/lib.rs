@@ -17,6 +17,7 @@ pub mod http;
 pub mod metrics;
 pub mod policy;
 pub mod profile;
+pub mod receiver_check;
 pub mod secrets;
 pub mod signing;
 mod store;

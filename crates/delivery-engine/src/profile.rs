@@ -5,7 +5,7 @@
 use crate::policy::RetryPolicy;
 use crate::signing::Signer;
 use chrono::{DateTime, Utc};
-use hyper::header::{HeaderMap, HeaderName};
+use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
@@ -88,6 +88,23 @@ pub struct Profile {
     pub catalog: EventCatalog,
     /// Prefix of generated signing secrets, e.g. `whsec_`.
     pub secret_prefix: String,
+}
+
+impl Profile {
+    /// Every header of one attempt: the service's own headers, then the signature of `body`
+    /// under `secret`. The dispatcher and the receiver check both build requests with it.
+    pub fn signed_headers(&self, attempt: &AttemptContext<'_>, secret: &[u8], body: &[u8]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        self.headers.apply(attempt, &mut headers);
+        let signature = self.signer.sign(secret, body);
+        match HeaderValue::from_str(&signature) {
+            Ok(v) => {
+                headers.insert(self.signature_header.clone(), v);
+            }
+            Err(_) => unreachable!("hex signatures are valid header values"),
+        }
+        headers
+    }
 }
 
 #[cfg(test)]

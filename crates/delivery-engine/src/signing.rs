@@ -3,10 +3,7 @@
 //! The workflow service uses `v1=` and the campaign service `sha256=`; both are values of
 //! [`HmacSha256Hex`]. A new scheme (another algorithm, a timestamped form) implements [`Signer`].
 
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
-
-type HmacSha256 = Hmac<Sha256>;
+use webhook_verify::signature::{self as shared, Malformation, SIGNATURE_HEX_LEN};
 
 /// Why a signature header did not verify. Every failure has its own variant so receivers can log it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +25,9 @@ pub trait Signer: Send + Sync + std::fmt::Debug {
 }
 
 /// HMAC-SHA256 of the raw body, lowercase hex, behind a fixed prefix such as `v1=` or `sha256=`.
+///
+/// Signing and checking are `webhook-verify`'s own functions (the crate receivers use), so the
+/// sender and the receivers' library cannot disagree about a signature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HmacSha256Hex {
     prefix: &'static str,
@@ -46,35 +46,24 @@ impl HmacSha256Hex {
     pub const fn prefix(&self) -> &'static str {
         self.prefix
     }
-
-    fn mac(secret: &[u8], body: &[u8]) -> HmacSha256 {
-        // HMAC accepts keys of any length; new_from_slice cannot fail for it.
-        let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC takes keys of any length");
-        mac.update(body);
-        mac
-    }
 }
 
 impl Signer for HmacSha256Hex {
     fn sign(&self, secret: &[u8], body: &[u8]) -> String {
-        let tag = Self::mac(secret, body).finalize().into_bytes();
-        let mut out = String::with_capacity(self.prefix.len() + 64);
-        out.push_str(self.prefix);
-        out.push_str(&hex::encode(tag));
-        out
+        shared::sign(self.prefix, secret, body)
     }
 
     fn verify(&self, secret: &[u8], body: &[u8], header_value: &str) -> Result<(), SignatureError> {
-        let hex_part = header_value
-            .strip_prefix(self.prefix)
-            .ok_or(SignatureError::WrongPrefix { expected: self.prefix })?;
-        let malformed = SignatureError::Malformed { expected_len: 64 };
-        if hex_part.len() != 64 || hex_part.bytes().any(|b| b.is_ascii_uppercase()) {
-            return Err(malformed);
+        let tag = shared::parse(self.prefix, header_value.as_bytes()).map_err(|m| match m {
+            Malformation::WrongPrefix { expected, .. } => SignatureError::WrongPrefix { expected },
+            _ => SignatureError::Malformed { expected_len: SIGNATURE_HEX_LEN },
+        })?;
+        // `matches` compares in constant time (subtle underneath).
+        if shared::matches(secret, body, &tag) {
+            Ok(())
+        } else {
+            Err(SignatureError::Mismatch)
         }
-        let tag = hex::decode(hex_part).map_err(|_| malformed)?;
-        // verify_slice compares in constant time (subtle underneath).
-        Self::mac(secret, body).verify_slice(&tag).map_err(|_| SignatureError::Mismatch)
     }
 }
 

@@ -8,6 +8,7 @@ pub mod otlp;
 mod postgres;
 pub mod prometheus;
 mod receiver;
+pub mod receiver_kit;
 mod service;
 mod tls;
 

@@ -119,6 +119,11 @@ impl ServiceProcess {
         Ok(tokio::time::timeout(crate::WAIT, self.child.wait()).await??)
     }
 
+    /// How many lines of the process's stderr read so far contain `needle`.
+    pub fn log_count(&self, needle: &str) -> usize {
+        self.log.borrow().iter().filter(|l| l.contains(needle)).count()
+    }
+
     /// Waits until a line of the process's stderr contains `needle` (panics after [`crate::WAIT`]).
     pub async fn wait_for_log(&self, needle: &str) {
         let mut rx = self.log.clone();

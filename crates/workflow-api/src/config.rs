@@ -55,4 +55,20 @@ mod tests {
         let schedule = schedule_arg(DEFAULT_RETRY_SCHEDULE).expect("valid");
         assert_eq!(schedule.0, [minutes(1), minutes(5), minutes(30), minutes(120)]);
     }
+
+    /// webhook-verify sizes receivers' dedupe memory from its copy of this schedule.
+    #[test]
+    fn the_receiver_library_knows_this_schedule_and_timeout() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            serve: ServeConfig,
+        }
+        let defaults = Cli::try_parse_from(["workflow-api"]).expect("defaults parse").serve;
+        let receivers = webhook_verify::WORKFLOW_DEFAULT_RETRY;
+        assert_eq!(defaults.retry_schedule.0, receivers.delays);
+        assert_eq!(receivers.jitter_percent, 0);
+        assert_eq!(defaults.common.delivery_timeout, receivers.attempt_timeout);
+    }
 }

@@ -1,14 +1,16 @@
-//! The `workflow-api` binary: `serve` (the default), `token`, `migrate`.
+//! The `workflow-api` binary: `serve` (the default), `token`, `migrate`, `check-receiver`.
 
 use actix_web::web;
+use api_support::check_receiver::CheckReceiverArgs;
 use api_support::data_dir::StoreConfig;
 use api_support::server::{self, duration_arg, ServiceSpec};
 use clap::{Parser, Subcommand};
+use delivery_engine::receiver_check::SampleEvent;
 use delivery_engine::UrlRule;
 use std::process::ExitCode;
 use std::time::Duration;
 use workflow_api::config::{ServeConfig, JWT_SECRET, SERVICE};
-use workflow_api::{auth, profile, store, AppState};
+use workflow_api::{auth, profile, store, test_event, AppState};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -43,6 +45,10 @@ enum Command {
         #[command(flatten)]
         store: StoreConfig,
     },
+    /// Self-test a receiver: send it a signed webhook.test delivery, a duplicate, and requests
+    /// it must refuse (tampered body, wrong or malformed signature, none); report what it
+    /// accepted. Exits non-zero if any case failed.
+    CheckReceiver(CheckReceiverArgs),
 }
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
@@ -61,8 +67,23 @@ fn main() -> ExitCode {
                 Ok(())
             }
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
+            Command::CheckReceiver(args) => check_receiver(&args).await,
         }
     })
+}
+
+/// The webhook.test event, with the headers and signature of a real delivery.
+async fn check_receiver(args: &CheckReceiverArgs) -> anyhow::Result<()> {
+    let profile = profile::profile(Vec::new(), args.timeout);
+    let event = test_event::test_event(uuid::Uuid::now_v7(), chrono::Utc::now());
+    let sample = SampleEvent {
+        event_id: uuid::Uuid::now_v7(),
+        delivery_id: uuid::Uuid::new_v4(),
+        event_type: profile::WEBHOOK_TEST.to_owned(),
+        dedupe_key: event.id,
+        body: event.body,
+    };
+    api_support::check_receiver::run(&profile, args, sample).await
 }
 
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {

@@ -20,7 +20,6 @@ use crate::profile::AttemptContext;
 use crate::store::model::{ClaimRequest, ClaimedDelivery};
 use crate::store::queue;
 use bytes::Bytes;
-use hyper::header::{HeaderMap, HeaderValue};
 use limits::{EndpointLimits, Pace};
 use recorder::Completed;
 use std::sync::{Arc, Mutex};
@@ -384,24 +383,14 @@ async fn attempt(
             }
         }
     };
-    let mut headers = HeaderMap::new();
-    profile.headers.apply(
-        &AttemptContext {
-            delivery_id: claim.id,
-            event_id: claim.event_id,
-            event_type: &claim.event_type,
-            dedupe_key: &claim.dedupe_key,
-            attempt_number: claim.attempt_count as u32 + 1,
-            now: started_at,
-        },
-        &mut headers,
-    );
-    let signature = profile.signer.sign(secret.as_hmac_key(), &claim.body);
-    match HeaderValue::from_str(&signature) {
-        Ok(v) => {
-            headers.insert(profile.signature_header.clone(), v);
-        }
-        Err(_) => unreachable!("hex signatures are valid header values"),
-    }
+    let attempt = AttemptContext {
+        delivery_id: claim.id,
+        event_id: claim.event_id,
+        event_type: &claim.event_type,
+        dedupe_key: &claim.dedupe_key,
+        attempt_number: claim.attempt_count as u32 + 1,
+        now: started_at,
+    };
+    let headers = profile.signed_headers(&attempt, secret.as_hmac_key(), &claim.body);
     client.post(&claim.url, headers, Bytes::from(claim.body.clone()), profile.timeout).await
 }

@@ -1,0 +1,58 @@
+//! `cargo xtask receiver-kit`: the receiver packages' own tests (Python `unittest`, `node
+//! --test`, both against docs/webhook-vectors.json), and Flask and Express installed under
+//! `<target>/receiver-kit` for the example receivers the Rust tests start. Installs are pinned
+//! and kept: a second run checks and skips them.
+
+use crate::util::{has, root, run_cmd, target_dir};
+use anyhow::{ensure, Result};
+use std::path::PathBuf;
+use std::process::Command;
+
+const FLASK: &str = "flask==3.1.3";
+const EXPRESS: &str = "express@5.3.0";
+
+pub(crate) fn run() -> Result<()> {
+    ensure!(has("python3"), "python3 is needed for the Python receiver package");
+    ensure!(has("node") && has("npm"), "node and npm are needed for the JavaScript receiver package");
+    let python = root().join("crates/webhook-verify-python");
+    let mut unittest = Command::new("python3");
+    unittest
+        .args(["-m", "unittest", "discover", "-s", "tests", "-t", "."])
+        .env("PYTHONPATH", python.join("src"))
+        .current_dir(&python);
+    run_cmd(unittest)?;
+    let mut node = Command::new("node");
+    node.args(["--test", "test/"]).current_dir(root().join("crates/webhook-verify-js"));
+    run_cmd(node)?;
+    ensure_examples()?;
+    Ok(())
+}
+
+/// `<target>/receiver-kit`, with a venv holding Flask and a node_modules holding Express.
+pub(crate) fn ensure_examples() -> Result<PathBuf> {
+    let kit = target_dir().join("receiver-kit");
+    let venv_python = kit.join("venv/bin/python");
+    let stamp = kit.join("venv/installed");
+    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(FLASK) {
+        let mut venv = Command::new("python3");
+        venv.args(["-m", "venv", "--clear"]).arg(kit.join("venv"));
+        run_cmd(venv)?;
+        let mut pip = Command::new(&venv_python);
+        pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", FLASK]);
+        run_cmd(pip)?;
+        std::fs::write(&stamp, FLASK)?;
+    }
+    let node = kit.join("node");
+    let node_stamp = node.join("installed");
+    if std::fs::read_to_string(&node_stamp).ok().as_deref() != Some(EXPRESS) {
+        let _ = std::fs::remove_dir_all(&node);
+        std::fs::create_dir_all(&node)?;
+        let mut npm = Command::new("npm");
+        npm.args(["install", "--silent", "--no-audit", "--no-fund", "--no-package-lock", "--prefix"])
+            .arg(&node)
+            .arg(EXPRESS);
+        run_cmd(npm)?;
+        std::fs::write(&node_stamp, EXPRESS)?;
+    }
+    Ok(kit)
+}
