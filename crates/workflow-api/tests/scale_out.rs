@@ -119,6 +119,13 @@ async fn an_api_and_three_workers_share_a_burst_and_survive_a_kill_9() {
     for _ in 0..3 {
         workers.push(start(&db, "worker", &[("DELIVERY_LEASE", "2s")]).await);
     }
+    for worker in &workers {
+        // A worker serves its probes (and metrics) on LISTEN_ADDR.
+        let probes = ApiClient::new(worker.base_url());
+        assert_eq!(probes.call("GET", "/livez", None).await.status, 200);
+        assert_eq!(probes.call("GET", "/readyz", None).await.status, 200);
+        assert_eq!(probes.call("GET", "/webhooks", None).await.status, 404, "no API on a worker");
+    }
     let api = api_client(&api_process).await;
     register_endpoints(&api, &receiver).await;
 
