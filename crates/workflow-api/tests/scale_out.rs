@@ -10,6 +10,8 @@
 use futures_util::stream::{self, StreamExt};
 use serde_json::json;
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use test_support::prometheus::metrics_containing;
 use test_support::{run_cli, ApiClient, Backend, Receiver, Recorded, Reply, ServiceProcess, TestDb};
@@ -112,8 +114,15 @@ fn metric_value(exposition: &str, series: &str) -> u64 {
 #[tokio::test(flavor = "multi_thread")]
 async fn an_api_and_three_workers_share_a_burst_and_survive_a_kill_9() {
     let db = migrated_db().await;
-    // A short pause per answer keeps attempts in flight in every worker.
-    let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(20))).await;
+    // A short pause per answer keeps attempts in flight in every worker; while `slow`, answers
+    // take 3 s, so that every worker surely holds attempts when one is killed.
+    let slow = Arc::new(AtomicBool::new(false));
+    let slow_now = slow.clone();
+    let receiver = Receiver::start(move |_, _| {
+        let pause = if slow_now.load(Ordering::SeqCst) { 3000 } else { 20 };
+        Reply::StatusAfter(200, Duration::from_millis(pause))
+    })
+    .await;
     let api_process = start(&db, "api", &[]).await;
     let mut workers = Vec::new();
     for _ in 0..3 {
@@ -145,13 +154,16 @@ async fn an_api_and_three_workers_share_a_burst_and_survive_a_kill_9() {
     assert_eq!(shares.iter().sum::<u64>(), (n * ENDPOINTS) as u64, "shares {shares:?}");
     eprintln!("shares of {} deliveries: {shares:?}", n * ENDPOINTS);
 
-    // kill -9 one worker mid-burst.
+    // kill -9 one worker mid-burst, while 60 attempts hang for 3 s: the three workers race for
+    // each new delivery, so the killed one holds some of them.
     let before = got.len();
+    slow.store(true, Ordering::SeqCst);
     let api_for_burst = api.clone();
     let burst = tokio::spawn(async move { publish(&api_for_burst, n).await });
-    receiver.wait_for(before + n).await;
+    receiver.wait_for(before + 60).await;
     let mut killed = workers.remove(0);
     killed.kill().await.unwrap();
+    slow.store(false, Ordering::SeqCst);
     let received_at_kill = arrivals(&receiver.requests()[before..]);
     let second = burst.await.unwrap();
     receiver.wait_until("the second burst", |r| all_arrived(&r[before..], &second)).await;
