@@ -3,7 +3,7 @@
 //! endpoint, cancel, and tenant isolation.
 #![allow(clippy::unwrap_used)]
 
-#[allow(dead_code, unused_imports)]
+#[allow(unused_imports)]
 mod common;
 
 use common::*;

@@ -156,6 +156,7 @@ pub(crate) fn cancel_conflict(status: RecoveryStatus) -> Option<EngineError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
