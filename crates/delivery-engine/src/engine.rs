@@ -8,9 +8,10 @@ use crate::metrics::{EngineMetrics, QueueSnapshot, SNAPSHOT_MAX_AGE};
 use crate::profile::Profile;
 use crate::secrets::{Keyring, SigningSecret};
 use crate::store::model::{EndpointChanges, Found, NewEndpointRow, NewEventRow};
+use crate::store::recovery_model::{cancel_conflict, RecoveryJob, RecoveryWindow, StartRecovery};
 use crate::store::{
-    deliveries, endpoints, idempotency, queue, Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, Endpoint,
-    Pool, ResendRule,
+    deliveries, endpoints, idempotency, queue, recovery, Attempt, ConnFn, DbConn, Delivery, DeliveryQuery,
+    Endpoint, Pool, ResendRule,
 };
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
@@ -231,7 +232,7 @@ impl Engine {
 
     /// Deliveries may be due: wakes this process's dispatchers at once, and other processes'
     /// through the store (coalesced).
-    fn wake_dispatchers(&self) {
+    pub(crate) fn wake_dispatchers(&self) {
         self.inner.wake.notify_one();
         self.inner.pool.signal_other_processes();
     }
@@ -512,6 +513,73 @@ impl Engine {
             .await?;
         self.wake_dispatchers();
         Ok(delivery)
+    }
+}
+
+/// Bulk recovery (docs/decisions.md D33): re-send an endpoint's failed and dead deliveries of
+/// a time window, as a durable job that the worker processes work through.
+impl Engine {
+    /// How many deliveries a job over `window` would re-send now.
+    pub async fn recovery_dry_run(
+        &self,
+        tenant: &str,
+        endpoint: Uuid,
+        window: RecoveryWindow,
+    ) -> EngineResult<i64> {
+        let tenant = tenant.to_owned();
+        self.run(move |mut c| {
+            Box::pin(async move { recovery::count_recoverable(&mut c, &tenant, endpoint, &window).await })
+        })
+        .await
+    }
+
+    /// Queues a job over `window`, unless the endpoint has an active one.
+    pub async fn start_recovery(
+        &self,
+        tenant: &str,
+        endpoint: Uuid,
+        window: RecoveryWindow,
+    ) -> EngineResult<StartRecovery> {
+        let (tenant, id, now) = (tenant.to_owned(), Uuid::now_v7(), self.now());
+        self.run(move |mut c| {
+            Box::pin(async move { recovery::start_job(&mut c, &tenant, endpoint, &window, id, now).await })
+        })
+        .await
+    }
+
+    pub async fn recovery_job(&self, tenant: &str, endpoint: Uuid, id: Uuid) -> EngineResult<RecoveryJob> {
+        let tenant = tenant.to_owned();
+        self.run(move |mut c| Box::pin(async move { recovery::get_job(&mut c, &tenant, endpoint, id).await }))
+            .await
+    }
+
+    /// The endpoint's last 100 jobs, newest first.
+    pub async fn recovery_jobs(&self, tenant: &str, endpoint: Uuid) -> EngineResult<Vec<RecoveryJob>> {
+        let tenant = tenant.to_owned();
+        self.run(move |mut c| {
+            Box::pin(async move {
+                // An unknown (or another tenant's) endpoint is NotFound, not an empty list.
+                endpoints::get_endpoint(&mut c, &tenant, endpoint).await?;
+                recovery::list_jobs(&mut c, &tenant, endpoint, 100).await
+            })
+        })
+        .await
+    }
+
+    /// Cancels an active job: what it re-sent stays re-sent, the rest is left alone.
+    /// `RecoveryJobEnded` if it had already ended.
+    pub async fn cancel_recovery(&self, tenant: &str, endpoint: Uuid, id: Uuid) -> EngineResult<RecoveryJob> {
+        let (tenant, now) = (tenant.to_owned(), self.now());
+        self.run(move |mut c| {
+            Box::pin(async move {
+                if let Some(job) = recovery::cancel_job(&mut c, &tenant, endpoint, id, now).await? {
+                    return Ok(job);
+                }
+                let job = recovery::get_job(&mut c, &tenant, endpoint, id).await?;
+                Err(cancel_conflict(job.status).unwrap_or(EngineError::RecoveryJobEnded))
+            })
+        })
+        .await
     }
 }
 

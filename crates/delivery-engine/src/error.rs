@@ -25,6 +25,9 @@ pub enum EngineError {
     AlreadyDelivered,
     #[error("the delivery's endpoint was deleted")]
     EndpointDeleted,
+    /// The recovery job has already finished, failed or been cancelled.
+    #[error("the recovery job has already ended")]
+    RecoveryJobEnded,
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
     #[error("database error: {0}")]

@@ -33,7 +33,8 @@ pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
 pub use store::{
     announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,
     Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, MigrationSet, Pool,
-    ResendRule, ENGINE_MIGRATIONS,
+    RecoveryJob, RecoveryStatus, RecoveryWindow, ResendRule, StartRecovery, WindowError, ENGINE_MIGRATIONS,
+    MAX_RECOVERY_WINDOW,
 };
 pub use worker::{Dispatcher, DispatcherConfig};
 

@@ -2,7 +2,8 @@
 //! SQLite file (diesel's synchronous connection on blocking threads).
 //!
 //! Layers, each importing only from the ones below it:
-//! - the contract: [`endpoints`], [`deliveries`], [`queue`], [`idempotency`], [`changes`]. One doc comment
+//! - the contract: [`endpoints`], [`deliveries`], [`queue`], [`idempotency`], [`changes`],
+//!   [`recovery`]. One doc comment
 //!   and one two-arm match per operation; each operation is atomic on its own (one statement,
 //!   or a transaction: `BEGIN IMMEDIATE` on SQLite) and joins the caller's transaction when
 //!   called inside one. Every query that reads tenant data filters by tenant inside the query.
@@ -22,6 +23,8 @@ mod migrate;
 pub(crate) mod model;
 mod pg;
 pub(crate) mod queue;
+pub(crate) mod recovery;
+pub(crate) mod recovery_model;
 mod sqlite;
 
 pub use changes::announce_change;
@@ -29,4 +32,7 @@ pub use conn::{connect_pool, connect_worker_pool, ConnFn, DbConn, Pool};
 pub(crate) use migrate::unapplied_migrations;
 pub use migrate::{migration_versions, run_migrations, MigrationSet, ENGINE_MIGRATIONS};
 pub use model::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, ResendRule};
+pub use recovery_model::{
+    RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, WindowError, MAX_RECOVERY_WINDOW,
+};
 pub use sqlite::values as sqlite_values;

@@ -13,6 +13,7 @@
 
 mod limits;
 mod recorder;
+mod recovery;
 
 use crate::engine::Engine;
 use crate::http::{AttemptOutcome, OutboundClient};
@@ -128,6 +129,14 @@ impl Dispatcher {
         let concurrency = self.config.concurrency.max(1);
         let (tx, rx) = mpsc::channel::<Completed>(concurrency * 2);
         let recorder = tokio::spawn(recorder::run(self.engine.clone(), rx, self.config.clone()));
+        // Recovery jobs are worked through beside the claim loop (their re-sends become due
+        // deliveries the loop sends like any other).
+        let recovery = tokio::spawn(recovery::run(
+            self.engine.clone(),
+            shutdown.clone(),
+            self.config.poll_interval,
+            self.lease(),
+        ));
         let global = Arc::new(Semaphore::new(concurrency));
         let limits = Arc::new(Mutex::new(EndpointLimits::new(
             self.config.per_endpoint_initial,
@@ -257,6 +266,9 @@ impl Dispatcher {
         drop(tx);
         if let Err(e) = recorder.await {
             tracing::error!(error = %e, "the outcome recorder failed");
+        }
+        if let Err(e) = recovery.await {
+            tracing::error!(error = %e, "the recovery runner failed");
         }
         if let Some(listener) = listener {
             listener.abort();

@@ -8,5 +8,6 @@ pub(crate) mod endpoints;
 pub(crate) mod idempotency;
 pub(crate) mod listen;
 pub(crate) mod queue;
+pub(crate) mod recovery;
 mod rows;
 mod schema;

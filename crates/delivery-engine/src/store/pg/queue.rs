@@ -286,23 +286,35 @@ pub(crate) async fn resend(
             ResendPlan::BringForward => false,
             ResendPlan::OneMoreAttempt => true,
         };
-        diesel::sql_query(
-            r#"
-            UPDATE webhook_deliveries
-            SET status = CASE WHEN $2 THEN 'pending' ELSE status END,
-                manual = manual OR $2,
-                next_attempt_at = $3, available_at = $3, leased_until = NULL, updated_at = $3
-            WHERE id = $1
-            "#,
-        )
-        .bind::<SqlUuid, _>(id)
-        .bind::<Bool, _>(terminal)
-        .bind::<Timestamptz, _>(now)
-        .execute(conn)
-        .await?;
-        Ok(())
+        resend_now(conn, id, terminal, now).await
     })
     .await
+}
+
+/// Makes a delivery due now: `terminal` (delivered, dead, or its endpoint disabled) gives it
+/// exactly one more attempt; otherwise its schedule goes on, brought forward. The caller has
+/// locked the row and checked the rule ([`ResendTarget::plan`]).
+pub(super) async fn resend_now(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    terminal: bool,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    diesel::sql_query(
+        r#"
+        UPDATE webhook_deliveries
+        SET status = CASE WHEN $2 THEN 'pending' ELSE status END,
+            manual = manual OR $2,
+            next_attempt_at = $3, available_at = $3, leased_until = NULL, updated_at = $3
+        WHERE id = $1
+        "#,
+    )
+    .bind::<SqlUuid, _>(id)
+    .bind::<Bool, _>(terminal)
+    .bind::<Timestamptz, _>(now)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 fn not_found(e: diesel::result::Error) -> EngineError {

@@ -6,6 +6,7 @@ use crate::secrets::SealedSecret;
 use crate::store::model::{
     Attempt, ClaimedDelivery, Delivery, DeliveryStatus, Endpoint, ResendTarget, StoredKey,
 };
+use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
@@ -310,5 +311,119 @@ impl From<StoredKeyRow> for StoredKey {
             r.response_nonce,
             r.response_sealed,
         )
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct CountRow {
+    #[diesel(sql_type = BigInt)]
+    pub n: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct JobRow {
+    #[diesel(sql_type = SqlUuid)]
+    id: Uuid,
+    #[diesel(sql_type = SqlUuid)]
+    endpoint_id: Uuid,
+    #[diesel(sql_type = Timestamptz)]
+    since: DateTime<Utc>,
+    #[diesel(sql_type = Timestamptz)]
+    until: DateTime<Utc>,
+    #[diesel(sql_type = Bool)]
+    include_delivered: bool,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+    #[diesel(sql_type = BigInt)]
+    processed: i64,
+    #[diesel(sql_type = BigInt)]
+    resent: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    error: Option<String>,
+    #[diesel(sql_type = Timestamptz)]
+    created_at: DateTime<Utc>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    started_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    finished_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Timestamptz)]
+    updated_at: DateTime<Utc>,
+}
+
+impl TryFrom<JobRow> for RecoveryJob {
+    type Error = EngineError;
+    fn try_from(r: JobRow) -> EngineResult<Self> {
+        Ok(RecoveryJob {
+            id: r.id,
+            endpoint_id: r.endpoint_id,
+            window: RecoveryWindow { since: r.since, until: r.until, include_delivered: r.include_delivered },
+            status: RecoveryStatus::parse_stored(&r.status)?,
+            total: r.total,
+            processed: r.processed,
+            resent: r.resent,
+            error: r.error,
+            created_at: r.created_at,
+            started_at: r.started_at,
+            finished_at: r.finished_at,
+            updated_at: r.updated_at,
+        })
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct ClaimedJobRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = BigInt)]
+    pub fence: i64,
+}
+
+/// What a recovery batch reads of its job.
+#[derive(QueryableByName)]
+pub(super) struct JobBatchRow {
+    #[diesel(sql_type = Text)]
+    pub tenant_id: String,
+    #[diesel(sql_type = SqlUuid)]
+    pub endpoint_id: Uuid,
+    #[diesel(sql_type = Timestamptz)]
+    pub since: DateTime<Utc>,
+    #[diesel(sql_type = Timestamptz)]
+    pub until: DateTime<Utc>,
+    #[diesel(sql_type = Bool)]
+    pub include_delivered: bool,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    pub cursor_created_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<SqlUuid>)]
+    pub cursor_id: Option<Uuid>,
+}
+
+/// A delivery a recovery batch may re-send.
+#[derive(QueryableByName)]
+pub(super) struct RecoveryCandidateRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = Timestamptz)]
+    pub created_at: DateTime<Utc>,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Bool>)]
+    in_flight: Option<bool>,
+    #[diesel(sql_type = Bool)]
+    endpoint_deleted: bool,
+    #[diesel(sql_type = Bool)]
+    endpoint_disabled: bool,
+}
+
+impl RecoveryCandidateRow {
+    /// The row as a re-send's rule reads it.
+    pub fn target(&self) -> ResendRow {
+        ResendRow {
+            status: self.status.clone(),
+            in_flight: self.in_flight,
+            endpoint_deleted: self.endpoint_deleted,
+            endpoint_disabled: self.endpoint_disabled,
+        }
     }
 }

@@ -276,18 +276,30 @@ pub(crate) fn resend(
             ResendPlan::BringForward => false,
             ResendPlan::OneMoreAttempt => true,
         };
-        diesel::sql_query(
-            "UPDATE webhook_deliveries \
-             SET status = CASE WHEN ?2 THEN 'pending' ELSE status END, manual = (manual OR ?2), \
-                 next_attempt_at = ?3, available_at = ?3, leased_until = NULL, updated_at = ?3 \
-             WHERE id = ?1",
-        )
-        .bind::<Text, _>(id.to_string())
-        .bind::<Bool, _>(terminal)
-        .bind::<BigInt, _>(micros(now))
-        .execute(c)?;
-        Ok(())
+        resend_now(c, &id.to_string(), terminal, now)
     })
+}
+
+/// Makes a delivery due now: `terminal` (delivered, dead, or its endpoint disabled) gives it
+/// exactly one more attempt; otherwise its schedule goes on, brought forward. The caller holds
+/// the write lock and has checked the rule ([`ResendTarget::plan`]).
+pub(super) fn resend_now(
+    c: &mut SqliteConnection,
+    id: &str,
+    terminal: bool,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    diesel::sql_query(
+        "UPDATE webhook_deliveries \
+         SET status = CASE WHEN ?2 THEN 'pending' ELSE status END, manual = (manual OR ?2), \
+             next_attempt_at = ?3, available_at = ?3, leased_until = NULL, updated_at = ?3 \
+         WHERE id = ?1",
+    )
+    .bind::<Text, _>(id)
+    .bind::<Bool, _>(terminal)
+    .bind::<BigInt, _>(micros(now))
+    .execute(c)?;
+    Ok(())
 }
 
 /// Takes disabled endpoints' open deliveries out of the queue (they keep their state).

@@ -7,6 +7,7 @@ use crate::secrets::SealedSecret;
 use crate::store::model::{
     corrupt, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, Endpoint, ResendTarget, StoredKey,
 };
+use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::QueryableByName;
 
@@ -327,6 +328,134 @@ impl From<SnapshotRow> for crate::metrics::QueueSnapshot {
             oldest_due_age_s: r.oldest_due_age_s.max(0),
             endpoints_active: r.endpoints_active,
             endpoints_disabled: r.endpoints_disabled,
+        }
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct CountRow {
+    #[diesel(sql_type = BigInt)]
+    pub n: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct JobRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    endpoint_id: String,
+    #[diesel(sql_type = BigInt)]
+    since: i64,
+    #[diesel(sql_type = BigInt)]
+    until: i64,
+    #[diesel(sql_type = Bool)]
+    include_delivered: bool,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+    #[diesel(sql_type = BigInt)]
+    processed: i64,
+    #[diesel(sql_type = BigInt)]
+    resent: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    error: Option<String>,
+    #[diesel(sql_type = BigInt)]
+    created_at: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    started_at: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    finished_at: Option<i64>,
+    #[diesel(sql_type = BigInt)]
+    updated_at: i64,
+}
+
+impl TryFrom<JobRow> for RecoveryJob {
+    type Error = EngineError;
+    fn try_from(r: JobRow) -> EngineResult<Self> {
+        Ok(RecoveryJob {
+            id: uuid(&r.id)?,
+            endpoint_id: uuid(&r.endpoint_id)?,
+            window: RecoveryWindow {
+                since: time(r.since)?,
+                until: time(r.until)?,
+                include_delivered: r.include_delivered,
+            },
+            status: RecoveryStatus::parse_stored(&r.status)?,
+            total: r.total,
+            processed: r.processed,
+            resent: r.resent,
+            error: r.error,
+            created_at: time(r.created_at)?,
+            started_at: opt_time(r.started_at)?,
+            finished_at: opt_time(r.finished_at)?,
+            updated_at: time(r.updated_at)?,
+        })
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct ClaimedJobRow {
+    #[diesel(sql_type = Text)]
+    pub id: String,
+    #[diesel(sql_type = BigInt)]
+    pub fence: i64,
+}
+
+/// What a recovery batch reads of its job.
+#[derive(QueryableByName)]
+pub(super) struct JobBatchRow {
+    #[diesel(sql_type = Text)]
+    pub tenant_id: String,
+    #[diesel(sql_type = Text)]
+    pub endpoint_id: String,
+    #[diesel(sql_type = BigInt)]
+    since: i64,
+    #[diesel(sql_type = BigInt)]
+    until: i64,
+    #[diesel(sql_type = Bool)]
+    include_delivered: bool,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub cursor_created_at: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub cursor_id: Option<String>,
+}
+
+impl JobBatchRow {
+    pub fn window(&self) -> EngineResult<RecoveryWindow> {
+        Ok(RecoveryWindow {
+            since: time(self.since)?,
+            until: time(self.until)?,
+            include_delivered: self.include_delivered,
+        })
+    }
+}
+
+/// A delivery a recovery batch may re-send.
+#[derive(QueryableByName)]
+pub(super) struct RecoveryCandidateRow {
+    #[diesel(sql_type = Text)]
+    pub id: String,
+    #[diesel(sql_type = BigInt)]
+    pub created_at: i64,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Bool>)]
+    in_flight: Option<bool>,
+    #[diesel(sql_type = Bool)]
+    endpoint_deleted: bool,
+    #[diesel(sql_type = Bool)]
+    endpoint_disabled: bool,
+}
+
+impl RecoveryCandidateRow {
+    /// The row as a re-send's rule reads it.
+    pub fn target(&self) -> ResendRow {
+        ResendRow {
+            status: self.status.clone(),
+            in_flight: self.in_flight,
+            endpoint_deleted: self.endpoint_deleted,
+            endpoint_disabled: self.endpoint_disabled,
         }
     }
 }

@@ -1,0 +1,254 @@
+//! Recovery jobs on SQLite (timestamps in microseconds, ids as text).
+
+use super::queue::resend_now;
+use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobRow, RecoveryCandidateRow};
+use super::values::{json_list, micros, uuid};
+use super::{atomically, atomically_as, Writer};
+use crate::error::{EngineError, EngineResult};
+use crate::store::model::{ResendPlan, ResendRule, ResendTarget};
+use crate::store::recovery_model::{
+    BatchOutcome, ClaimedJob, RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
+};
+use chrono::{DateTime, Utc};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text};
+use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
+use uuid::Uuid;
+
+const JOB_COLUMNS: &str =
+    "id, endpoint_id, since, until, include_delivered, status, total, processed, resent, \
+                           error, created_at, started_at, finished_at, updated_at";
+
+const COUNT_WINDOW: &str = "SELECT count(*) FROM webhook_deliveries d \
+     WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
+       AND d.status IN (SELECT value FROM json_each(?5))";
+
+pub(crate) fn count_recoverable(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    endpoint: Uuid,
+    window: &RecoveryWindow,
+) -> EngineResult<i64> {
+    let row: Option<CountRow> = diesel::sql_query(format!(
+        "SELECT ({COUNT_WINDOW}) AS n FROM webhook_endpoints ep \
+         WHERE ep.id = ?2 AND ep.tenant_id = ?1 AND ep.deleted_at IS NULL"
+    ))
+    .bind::<Text, _>(tenant)
+    .bind::<Text, _>(endpoint.to_string())
+    .bind::<BigInt, _>(micros(window.since))
+    .bind::<BigInt, _>(micros(window.until))
+    .bind::<Text, _>(statuses(window))
+    .get_result(c)
+    .optional()?;
+    row.map(|r| r.n).ok_or(EngineError::NotFound)
+}
+
+fn statuses(window: &RecoveryWindow) -> String {
+    json_list(&window.statuses().into_iter().map(str::to_owned).collect::<Vec<_>>())
+}
+
+pub(crate) fn start_job(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    endpoint: Uuid,
+    window: &RecoveryWindow,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<StartRecovery> {
+    atomically(c, |c| {
+        let inserted: Option<JobRow> = diesel::sql_query(format!(
+            "INSERT INTO webhook_recovery_jobs \
+                 (id, tenant_id, endpoint_id, since, until, include_delivered, status, total, created_at, updated_at) \
+             SELECT ?6, ?1, ep.id, ?3, ?4, ?7, 'queued', ({COUNT_WINDOW}), ?8, ?8 \
+             FROM webhook_endpoints ep WHERE ep.id = ?2 AND ep.tenant_id = ?1 AND ep.deleted_at IS NULL \
+             ON CONFLICT (endpoint_id) WHERE status IN ('queued', 'running') DO NOTHING \
+             RETURNING {JOB_COLUMNS}"
+        ))
+        .bind::<Text, _>(tenant)
+        .bind::<Text, _>(endpoint.to_string())
+        .bind::<BigInt, _>(micros(window.since))
+        .bind::<BigInt, _>(micros(window.until))
+        .bind::<Text, _>(statuses(window))
+        .bind::<Text, _>(id.to_string())
+        .bind::<Bool, _>(window.include_delivered)
+        .bind::<BigInt, _>(micros(now))
+        .get_result(c)
+        .optional()?;
+        if let Some(job) = inserted {
+            return Ok(StartRecovery::Started(job.try_into()?));
+        }
+        let active: Option<IdRow> = diesel::sql_query(
+            "SELECT id FROM webhook_recovery_jobs \
+             WHERE endpoint_id = ?1 AND tenant_id = ?2 AND status IN ('queued', 'running')",
+        )
+        .bind::<Text, _>(endpoint.to_string())
+        .bind::<Text, _>(tenant)
+        .get_result(c)
+        .optional()?;
+        match active {
+            Some(r) => Ok(StartRecovery::AlreadyActive(uuid(&r.id)?)),
+            None => Err(EngineError::NotFound),
+        }
+    })
+}
+
+pub(crate) fn get_job(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    endpoint: Uuid,
+    id: Uuid,
+) -> EngineResult<RecoveryJob> {
+    let row: Option<JobRow> = diesel::sql_query(format!(
+        "SELECT {JOB_COLUMNS} FROM webhook_recovery_jobs WHERE id = ?1 AND tenant_id = ?2 AND endpoint_id = ?3"
+    ))
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(tenant)
+    .bind::<Text, _>(endpoint.to_string())
+    .get_result(c)
+    .optional()?;
+    row.ok_or(EngineError::NotFound)?.try_into()
+}
+
+pub(crate) fn list_jobs(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    endpoint: Uuid,
+    limit: i64,
+) -> EngineResult<Vec<RecoveryJob>> {
+    let rows: Vec<JobRow> = diesel::sql_query(format!(
+        "SELECT {JOB_COLUMNS} FROM webhook_recovery_jobs WHERE endpoint_id = ?1 AND tenant_id = ?2 \
+         ORDER BY created_at DESC, id DESC LIMIT ?3"
+    ))
+    .bind::<Text, _>(endpoint.to_string())
+    .bind::<Text, _>(tenant)
+    .bind::<BigInt, _>(limit)
+    .load(c)?;
+    rows.into_iter().map(RecoveryJob::try_from).collect()
+}
+
+pub(crate) fn cancel_job(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    endpoint: Uuid,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<Option<RecoveryJob>> {
+    atomically(c, |c| {
+        let row: Option<JobRow> = diesel::sql_query(format!(
+            "UPDATE webhook_recovery_jobs SET status = 'cancelled', leased_until = NULL, finished_at = ?4, updated_at = ?4 \
+             WHERE id = ?1 AND tenant_id = ?2 AND endpoint_id = ?3 AND status IN ('queued', 'running') \
+             RETURNING {JOB_COLUMNS}"
+        ))
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(tenant)
+        .bind::<Text, _>(endpoint.to_string())
+        .bind::<BigInt, _>(micros(now))
+        .get_result(c)
+        .optional()?;
+        row.map(RecoveryJob::try_from).transpose()
+    })
+}
+
+pub(crate) fn claim_job(c: &mut SqliteConnection, lease_ms: i64) -> EngineResult<Option<ClaimedJob>> {
+    atomically_as(c, Writer::Dispatcher, |c| {
+        let now = micros(Utc::now());
+        let row: Option<ClaimedJobRow> = diesel::sql_query(
+            "UPDATE webhook_recovery_jobs \
+             SET status = 'running', fence = random(), leased_until = ?1 + ?2 * 1000, \
+                 started_at = COALESCE(started_at, ?1), updated_at = ?1 \
+             WHERE id = (SELECT id FROM webhook_recovery_jobs \
+                         WHERE status IN ('queued', 'running') AND (leased_until IS NULL OR leased_until <= ?1) \
+                         ORDER BY created_at LIMIT 1) \
+             RETURNING id, fence",
+        )
+        .bind::<BigInt, _>(now)
+        .bind::<BigInt, _>(lease_ms)
+        .get_result(c)
+        .optional()?;
+        row.map(|r| Ok(ClaimedJob { id: uuid(&r.id)?, fence: r.fence })).transpose()
+    })
+}
+
+pub(crate) fn run_batch(
+    c: &mut SqliteConnection,
+    job: &ClaimedJob,
+    lease_ms: i64,
+    now: DateTime<Utc>,
+) -> EngineResult<BatchOutcome> {
+    atomically_as(c, Writer::Dispatcher, |c| {
+        let state: Option<JobBatchRow> = diesel::sql_query(
+            "SELECT tenant_id, endpoint_id, since, until, include_delivered, cursor_created_at, cursor_id \
+             FROM webhook_recovery_jobs WHERE id = ?1 AND fence = ?2 AND status = 'running'",
+        )
+        .bind::<Text, _>(job.id.to_string())
+        .bind::<BigInt, _>(job.fence)
+        .get_result(c)
+        .optional()?;
+        let Some(state) = state else { return Ok(BatchOutcome::Stopped) };
+        let window = state.window()?;
+        let candidates: Vec<RecoveryCandidateRow> = diesel::sql_query(
+            "SELECT d.id, d.created_at, d.status, d.leased_until > ?9 AS in_flight, \
+                    ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled \
+             FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
+             WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
+               AND d.status IN (SELECT value FROM json_each(?5)) \
+               AND (?6 IS NULL OR (d.created_at, d.id) > (?6, ?7)) \
+             ORDER BY d.created_at, d.id LIMIT ?8",
+        )
+        .bind::<Text, _>(&state.tenant_id)
+        .bind::<Text, _>(&state.endpoint_id)
+        .bind::<BigInt, _>(micros(window.since))
+        .bind::<BigInt, _>(micros(window.until))
+        .bind::<Text, _>(statuses(&window))
+        .bind::<Nullable<BigInt>, _>(state.cursor_created_at)
+        .bind::<Text, _>(state.cursor_id.clone().unwrap_or_default())
+        .bind::<BigInt, _>(RECOVERY_BATCH)
+        .bind::<BigInt, _>(micros(Utc::now()))
+        .load(c)?;
+        let mut resent = 0;
+        let mut failure = None;
+        for cand in &candidates {
+            match ResendTarget::try_from(cand.target())?.plan(ResendRule::AllowDelivered) {
+                Ok(ResendPlan::LeaveInFlight) => {}
+                Ok(plan) => {
+                    resend_now(c, &cand.id, plan == ResendPlan::OneMoreAttempt, now)?;
+                    resent += 1;
+                }
+                Err(EngineError::EndpointDeleted) => {
+                    failure = Some("the endpoint was deleted");
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let done = failure.is_some() || (candidates.len() as i64) < RECOVERY_BATCH;
+        let status = match (failure, done) {
+            (Some(_), _) => RecoveryStatus::Failed,
+            (None, true) => RecoveryStatus::Finished,
+            (None, false) => RecoveryStatus::Running,
+        };
+        let last = candidates.last();
+        let now_us = micros(now);
+        diesel::sql_query(
+            "UPDATE webhook_recovery_jobs \
+             SET processed = processed + ?3, resent = resent + ?4, \
+                 cursor_created_at = COALESCE(?5, cursor_created_at), cursor_id = COALESCE(?6, cursor_id), \
+                 status = ?7, error = ?8, \
+                 finished_at = CASE WHEN ?7 IN ('finished', 'failed') THEN ?9 END, \
+                 leased_until = CASE WHEN ?7 = 'running' THEN ?9 + ?10 * 1000 END, \
+                 updated_at = ?9 \
+             WHERE id = ?1 AND fence = ?2",
+        )
+        .bind::<Text, _>(job.id.to_string())
+        .bind::<BigInt, _>(job.fence)
+        .bind::<BigInt, _>(candidates.len() as i64)
+        .bind::<BigInt, _>(resent)
+        .bind::<Nullable<BigInt>, _>(last.map(|c| c.created_at))
+        .bind::<Nullable<Text>, _>(last.map(|c| c.id.clone()))
+        .bind::<Text, _>(status.as_str())
+        .bind::<Nullable<Text>, _>(failure)
+        .bind::<BigInt, _>(now_us)
+        .bind::<BigInt, _>(lease_ms)
+        .execute(c)?;
+        Ok(if done { BatchOutcome::Done { resent } } else { BatchOutcome::Progressed { resent } })
+    })
+}

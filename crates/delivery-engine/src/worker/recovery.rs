@@ -1,0 +1,77 @@
+//! The recovery runner: takes a recovery job no runner holds (queued, or left by a process
+//! that died) and works through it batch by batch until it is done, cancelled, or this
+//! process stops. Each batch commits its re-sends with the job's progress, under the job's
+//! fence, so a job resumed elsewhere neither repeats nor skips a delivery.
+
+use crate::engine::Engine;
+use crate::store::recovery;
+use crate::store::recovery_model::{BatchOutcome, ClaimedJob};
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+/// Runs until `shutdown`; looks for a job every `poll` when it has none. A job is held for
+/// `lease` between batches (the dispatcher's delivery lease): after that another process may
+/// take it over.
+pub(super) async fn run(engine: Engine, shutdown: CancellationToken, poll: Duration, lease: Duration) {
+    let lease_ms = lease.as_millis().min(i64::MAX as u128) as i64;
+    loop {
+        let claimed = engine
+            .inner
+            .pool
+            .run(move |mut c| Box::pin(async move { recovery::claim_job(&mut c, lease_ms).await }))
+            .await;
+        match claimed {
+            Ok(Some(job)) => {
+                work_through(&engine, &job, lease_ms, &shutdown).await;
+                continue;
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "looking for recovery jobs failed; trying again"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(poll) => {}
+            () = shutdown.cancelled() => return,
+        }
+    }
+}
+
+async fn work_through(engine: &Engine, job: &ClaimedJob, lease_ms: i64, shutdown: &CancellationToken) {
+    let mut resent_total = 0;
+    loop {
+        if shutdown.is_cancelled() {
+            // Its lease runs out and another process takes it over where this one stopped.
+            return;
+        }
+        let (claimed, now) = (job.clone(), engine.now());
+        let batch = engine
+            .inner
+            .pool
+            .run(move |mut c| {
+                Box::pin(async move { recovery::run_batch(&mut c, &claimed, lease_ms, now).await })
+            })
+            .await;
+        match batch {
+            Ok(BatchOutcome::Progressed { resent }) => {
+                resent_total += resent;
+                if resent > 0 {
+                    engine.wake_dispatchers();
+                }
+            }
+            Ok(BatchOutcome::Done { resent }) => {
+                if resent > 0 {
+                    engine.wake_dispatchers();
+                }
+                tracing::info!(job_id = %job.id, resent = resent_total + resent, "recovery job done");
+                return;
+            }
+            Ok(BatchOutcome::Stopped) => {
+                tracing::info!(job_id = %job.id, resent = resent_total, "recovery job stopped (cancelled or taken over)");
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(job_id = %job.id, error = %e, "a recovery batch failed; the job resumes after its lease");
+                return;
+            }
+        }
+    }
+}
