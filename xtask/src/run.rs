@@ -353,13 +353,13 @@ async fn print_credentials(s: &Service, bin_dir: &Path, data_dir: &Path) -> Resu
     match s.name {
         "workflow-api" => {
             let token = run_cli("token --account demo --ttl 7d").await?;
-            println!("workflow-api  http://{}  (docs/getting-started-workflow.md)", s.addr);
+            println!("workflow-api  http://{}  (docs/workflow-api.md)", s.addr);
             println!("  TOKEN={token}");
             println!("  more: {}", cli_command(&bin, &s.store, "token --account <id>"));
         }
         "campaign-api" => {
             let key = demo_api_key(s, data_dir, run_cli("create-workspace --name demo")).await?;
-            println!("campaign-api  http://{}  (docs/getting-started-campaign.md)", s.addr);
+            println!("campaign-api  http://{}  (docs/campaign-api.md)", s.addr);
             println!("  API_KEY={key}");
             println!("  more: {}", cli_command(&bin, &s.store, "create-workspace --name <name>"));
         }
