@@ -9,6 +9,7 @@ mod dist;
 mod fuzz;
 mod migrate;
 mod prometheus;
+mod receiver;
 mod receiver_kit;
 mod run;
 mod schemathesis;
@@ -26,7 +27,11 @@ cargo xtask <task>
   migrate          apply all migrations (every service's tables) to $DATABASE_URL, or to
                    the embedded SQLite files in ./data when it is unset
   run [--postgres] start workflow-api and campaign-api (embedded SQLite in ./data; with
-                   --postgres, on local PostgreSQL) and print a token and an API key
+                   --postgres, on local PostgreSQL), print a token and an API key; stops
+                   both on Ctrl-C, SIGTERM or SIGHUP (`cargo xtask run --help`: options)
+  receiver [--tls] [--secret whsec_…] [--addr HOST:PORT]
+                   a local webhook receiver that prints each delivery and verifies its
+                   signature (--tls: HTTPS with the certificate `run` created in ./data)
   bench [args]     the engine benchmark (release build); args go to the bench binary
   fuzz [target] [--seconds N]
                    run the fuzz targets (all, or one) for N seconds each (default 60);
@@ -52,6 +57,7 @@ fn main() -> Result<()> {
         "db-up" => db::up(),
         "migrate" => migrate::run(),
         "run" => run::run(rest),
+        "receiver" => receiver::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "schemathesis" => db::up().and_then(|()| schemathesis::run()),

@@ -106,6 +106,65 @@ impl StoreConfig {
     }
 }
 
+impl StoreConfig {
+    /// The secret `spec` for a CLI command: the configured value, or the one the server
+    /// generated in `DATA_DIR`. Never generates one: a secret made here would not be the
+    /// running service's, and what it signed would be refused. The error says where it looked
+    /// and what to set.
+    pub fn stored_secret(&self, service: &str, spec: SecretSpec, configured: Option<&str>) -> Result<String> {
+        if let Some(value) = configured.filter(|v| !v.is_empty()) {
+            return Ok(value.to_owned());
+        }
+        if !self.is_embedded() {
+            bail!(
+                "{env} is not set. With DATABASE_URL naming a PostgreSQL database, set {env} to the \
+                 value the service runs with (under `cargo xtask run --postgres`: data/dev.env)",
+                env = spec.env
+            );
+        }
+        let path = self.data_dir.join(format!("{service}.{}", spec.file));
+        match std::fs::read_to_string(&path) {
+            Ok(value) if !value.trim().is_empty() => Ok(value.trim().to_owned()),
+            Ok(_) => {
+                bail!("{} is empty; delete it and restart the service to generate a new one", path.display())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+                "{env} is not set and {path} does not exist (DATA_DIR is {dir}). The service generates \
+                 it on its first start; run this command with the service's DATA_DIR (or from the \
+                 directory it runs in), or set {env}",
+                env = spec.env,
+                path = absolute(&path).display(),
+                dir = absolute(&self.data_dir).display(),
+            ),
+            Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+        }
+    }
+
+    /// The database URL for a CLI command: DATABASE_URL as given, or the embedded database the
+    /// server created in `DATA_DIR` (an error, never a new empty file, when there is none).
+    pub fn existing_database_url(&self, service: &str) -> Result<String> {
+        let url = self.database_url(service);
+        if self.database_url.as_deref().is_none_or(str::is_empty) {
+            let path = self.data_dir.join(format!("{service}.db"));
+            if !path.exists() {
+                bail!(
+                    "no database at {} (DATA_DIR is {}). The service creates it on its first start; \
+                     run this command with the service's DATA_DIR (or from the directory it runs in), \
+                     or set DATABASE_URL",
+                    absolute(&path).display(),
+                    absolute(&self.data_dir).display()
+                );
+            }
+        }
+        Ok(url)
+    }
+}
+
+/// `path` made absolute against the working directory, for error messages.
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
 /// Reads `path`, or creates it with a generated value. Safe when several processes start at
 /// once: the value is written to a temporary file and linked into place only if none exists.
 fn load_or_create(path: &Path, generate: fn() -> String) -> Result<String> {
@@ -207,6 +266,36 @@ mod tests {
         let err = s.secret("svc", MASTER_KEYS, None).unwrap_err().to_string();
         assert!(err.contains("MASTER_KEYS must be set"), "{err}");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_cli_finds_the_servers_secret_and_never_makes_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(None, dir.path());
+        let err = s.stored_secret("svc", MASTER_KEYS, None).unwrap_err().to_string();
+        let expected = dir.path().join("svc.master-keys");
+        assert!(err.contains(&expected.display().to_string()), "{err}");
+        assert!(err.contains("set MASTER_KEYS"), "{err}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing generated");
+        let generated = s.secret("svc", MASTER_KEYS, None).unwrap();
+        assert_eq!(s.stored_secret("svc", MASTER_KEYS, None).unwrap(), generated);
+        assert_eq!(s.stored_secret("svc", MASTER_KEYS, Some("k:v")).unwrap(), "k:v");
+        let pg = store(Some("postgres://u@h/db"), dir.path());
+        let err = pg.stored_secret("svc", MASTER_KEYS, None).unwrap_err().to_string();
+        assert!(err.contains("MASTER_KEYS is not set"), "{err}");
+    }
+
+    #[test]
+    fn a_cli_opens_only_an_existing_embedded_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(None, dir.path());
+        let err = s.existing_database_url("svc").unwrap_err().to_string();
+        assert!(err.contains(&dir.path().join("svc.db").display().to_string()), "{err}");
+        assert!(err.contains("DATA_DIR"), "{err}");
+        std::fs::write(dir.path().join("svc.db"), b"").unwrap();
+        assert!(s.existing_database_url("svc").unwrap().starts_with("sqlite://"));
+        let pg = store(Some("postgres://u@h/db"), dir.path());
+        assert_eq!(pg.existing_database_url("svc").unwrap(), "postgres://u@h/db");
     }
 
     #[test]

@@ -24,6 +24,15 @@ pub struct ApiError {
     pub retry_after: Option<u64>,
 }
 
+/// The detail of `url_forbidden_address`: what was refused, and the setting that allows it
+/// (a developer pointing an endpoint at a local receiver needs to know it exists).
+pub fn forbidden_address_detail(refused: &str) -> String {
+    format!(
+        "{refused}; internal addresses are refused unless the service's OUTBOUND_ALLOW_CIDRS allows them \
+         (for local receivers: OUTBOUND_ALLOW_CIDRS=127.0.0.0/8,::1/128)"
+    )
+}
+
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
         Self { status, code, detail: detail.into(), retry_after: None }
@@ -64,7 +73,9 @@ impl ApiError {
             EngineError::UrlNotHttps => {
                 Self::invalid(codes::URL_NOT_HTTPS, "the URL must be an absolute https:// URL")
             }
-            EngineError::ForbiddenAddress(d) => Self::invalid(codes::URL_FORBIDDEN_ADDRESS, d),
+            EngineError::ForbiddenAddress(d) => {
+                Self::invalid(codes::URL_FORBIDDEN_ADDRESS, forbidden_address_detail(&d))
+            }
             EngineError::UnknownEventTypes(t) => {
                 Self::invalid(codes::INVALID_EVENTS, format!("unknown event kinds: {}", t.join(", ")))
             }
@@ -131,5 +142,22 @@ impl From<diesel::result::Error> for ApiError {
 impl From<EngineError> for ApiError {
     fn from(e: EngineError) -> Self {
         Self::from_engine(e, "resource")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_loopback_url_names_the_setting_that_allows_it() {
+        let e = ApiError::from_engine(
+            EngineError::ForbiddenAddress("127.0.0.1 is a loopback address".into()),
+            "x",
+        );
+        let detail = forbidden_address_detail("127.0.0.1 is a loopback address");
+        assert!(detail.starts_with("127.0.0.1 is a loopback address; "), "{detail}");
+        assert!(detail.contains("OUTBOUND_ALLOW_CIDRS=127.0.0.0/8,::1/128"), "{detail}");
+        assert_eq!(e.to_string(), ApiError::invalid(codes::URL_FORBIDDEN_ADDRESS, detail).to_string());
     }
 }

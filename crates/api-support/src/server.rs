@@ -79,6 +79,10 @@ pub struct CommonConfig {
     /// example to keep it off a public listener.
     #[arg(long, env = "METRICS_ADDR")]
     pub metrics_addr: Option<String>,
+    /// Stop (as on SIGTERM) when standard input closes: a supervisor such as `cargo xtask run`
+    /// holds the other end of a pipe, so the service cannot outlive it, even if it is killed.
+    #[arg(long, env = "STOP_ON_STDIN_EOF", default_value_t = false)]
+    pub stop_on_stdin_eof: bool,
 }
 
 impl std::fmt::Debug for CommonConfig {
@@ -100,6 +104,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("database_pool_size", &self.database_pool_size)
             .field("shutdown_grace", &self.shutdown_grace)
             .field("metrics_addr", &self.metrics_addr)
+            .field("stop_on_stdin_eof", &self.stop_on_stdin_eof)
             .finish()
     }
 }
@@ -257,7 +262,7 @@ where
     };
 
     let health = Health::new(engine.clone(), migration_versions);
-    let mut signals = Signals::new()?;
+    let mut signals = Signals::new(common.stop_on_stdin_eof)?;
     // A worker serves only its probes and metrics on LISTEN_ADDR; the API routes are not there.
     let serves_api = common.role != Role::Worker;
     let engine_data = web::Data::new(engine.clone());
@@ -374,27 +379,55 @@ fn stop_at_once() -> ! {
     std::process::exit(1)
 }
 
-/// SIGTERM and SIGINT, as one stream.
+/// SIGTERM and SIGINT, as one stream; with STOP_ON_STDIN_EOF, the end of standard input too
+/// (once: its supervisor is gone, and a later signal still means "stop at once").
 struct Signals {
     term: tokio::signal::unix::Signal,
     int: tokio::signal::unix::Signal,
+    stdin_closed: Option<tokio::sync::oneshot::Receiver<()>>,
 }
 
 impl Signals {
-    fn new() -> anyhow::Result<Self> {
+    fn new(stop_on_stdin_eof: bool) -> anyhow::Result<Self> {
         use tokio::signal::unix::{signal, SignalKind};
         Ok(Self {
             term: signal(SignalKind::terminate()).context("listening for SIGTERM")?,
             int: signal(SignalKind::interrupt()).context("listening for SIGINT")?,
+            stdin_closed: stop_on_stdin_eof.then(stdin_closed),
         })
     }
 
     async fn next(&mut self) {
+        let stdin_closed = async {
+            match self.stdin_closed.as_mut() {
+                Some(closed) => {
+                    let _ = closed.await;
+                }
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
             _ = self.term.recv() => {}
             _ = self.int.recv() => {}
+            () = stdin_closed => {
+                tracing::warn!("standard input closed (the supervisor is gone): stopping");
+                self.stdin_closed = None;
+            }
         }
     }
+}
+
+/// Fires when standard input reaches its end (or fails), read on a thread of its own.
+fn stdin_closed() -> tokio::sync::oneshot::Receiver<()> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    std::thread::spawn(move || {
+        use std::io::Read;
+        let mut buf = [0u8; 256];
+        let mut stdin = std::io::stdin();
+        while matches!(stdin.read(&mut buf), Ok(n) if n > 0) {}
+        let _ = tx.send(());
+    });
+    rx
 }
 
 #[cfg(test)]

@@ -113,9 +113,10 @@ fn main() -> ExitCode {
     })
 }
 
-/// The migrated database, for the CLI commands (the same one `serve` uses from this directory).
+/// The service's migrated database, for the CLI commands: DATABASE_URL, or the embedded one
+/// `serve` created in DATA_DIR (never a new one, which the running service would not see).
 async fn database(store: &StoreConfig) -> anyhow::Result<delivery_engine::Pool> {
-    let url = store.database_url(SERVICE);
+    let url = store.existing_database_url(SERVICE)?;
     server::migrate(&url, migrations()).await?;
     delivery_engine::connect_pool(&url, 1).context("connecting to the database")
 }

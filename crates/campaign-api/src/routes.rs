@@ -13,6 +13,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/v1/webhooks/{id}"),
     ("PATCH", "/api/v1/webhooks/{id}"),
     ("DELETE", "/api/v1/webhooks/{id}"),
+    ("POST", "/api/v1/webhooks/{id}/rotate-secret"),
     ("GET", "/api/v1/webhook-deliveries"),
     ("GET", "/api/v1/webhook-deliveries/{id}"),
     ("POST", "/api/v1/webhook-deliveries/{id}/replay"),
@@ -41,6 +42,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route(web::get().to(webhooks::get))
                     .route(web::patch().to(webhooks::update))
                     .route(web::delete().to(webhooks::delete)),
+            )
+            .service(
+                web::resource("/webhooks/{id}/rotate-secret").route(web::post().to(webhooks::rotate_secret)),
             )
             .service(web::resource("/webhook-deliveries").route(web::get().to(deliveries::list)))
             .service(web::resource("/webhook-deliveries/{id}").route(web::get().to(deliveries::get)))

@@ -663,8 +663,40 @@ async fn a_revocation_by_any_process_drops_every_cached_key() {
     assert_eq!(svc.a.call("GET", "/api/v1/webhooks", None).await.status, 200);
 }
 
+/// Extension: rotate-secret returns a new secret that signs every later delivery; the old one
+/// no longer verifies; another workspace's endpoint is 404.
+async fn rotate_secret_signs_later_deliveries_with_the_new_secret(backend: Backend) {
+    let svc = start(backend, &[]).await;
+    let rx = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let ep = register(&svc.a, &rx.url(), None).await;
+    let (id, old) = (ep["id"].as_str().unwrap(), ep["secret"].as_str().unwrap());
+    let res = svc.a.call("POST", &format!("/api/v1/webhooks/{id}/rotate-secret"), None).await;
+    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
+    let rotated = res.json();
+    assert_eq!(rotated["id"], id);
+    let new = rotated["secret"].as_str().unwrap();
+    assert!(new.starts_with("whsec_") && new != old);
+    let created =
+        svc.a.call("POST", "/api/v1/campaigns", Some(json!({ "name": "Spring", "status": "draft" }))).await;
+    assert_eq!(created.status, 201);
+    let got = rx.wait_for(1).await;
+    let signature =
+        |secret: &str| format!("sha256={}", independent_hmac_sha256_hex(secret.as_bytes(), &got[0].body));
+    assert_eq!(got[0].header("x-service-signature"), Some(signature(new).as_str()));
+    assert_ne!(got[0].header("x-service-signature"), Some(signature(old).as_str()));
+    let listed = svc.a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await.json();
+    assert!(listed.get("secret").is_none(), "never shown again: {listed}");
+    assert_error(
+        &svc.b.call("POST", &format!("/api/v1/webhooks/{id}/rotate-secret"), None).await,
+        404,
+        "not_found",
+    );
+    assert_error(&svc.a.call("POST", "/api/v1/webhooks/nope/rotate-secret", None).await, 404, "not_found");
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
+    rotate_secret_signs_later_deliveries_with_the_new_secret,
     mutations_deliver_signed_envelopes_over_https_with_filters,
     eight_attempts_then_dead_then_replay_with_the_same_delivery_id,
     an_answer_after_the_timeout_is_a_failed_attempt,

@@ -1,5 +1,6 @@
 //! The zero-setup default: no DATABASE_URL, no MASTER_KEYS; the CLI and the service find the
-//! same database and keys in `./data` when run from the same directory.
+//! same database and keys in `./data` when run from the same directory (the service creates
+//! them; the CLI never does).
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{json, Value};
@@ -10,15 +11,20 @@ const BIN: &str = env!("CARGO_BIN_EXE_campaign-api");
 #[tokio::test(flavor = "multi_thread")]
 async fn the_cli_and_the_service_share_the_data_directory() {
     let dir = tempfile::tempdir().unwrap();
-    // The CLI first, before the service ever ran: it creates and migrates ./data/campaign-api.db.
-    let out = run_cli_in(dir.path(), BIN, &["create-workspace", "--name", "Acme"], &[]).await.unwrap();
-    let ws: Value = serde_json::from_str(out.trim()).unwrap();
-    let key = ws["apiKey"].as_str().unwrap();
-    assert!(dir.path().join("data/campaign-api.db").is_file());
+    // The CLI before the service ever ran: it creates nothing (the service would not see it)
+    // and says where it looked and what to set.
+    let err = run_cli_in(dir.path(), BIN, &["create-workspace", "--name", "Acme"], &[]).await.unwrap_err();
+    let looked = std::path::absolute(dir.path().join("data/campaign-api.db")).unwrap();
+    let err = err.to_string();
+    assert!(err.contains(&looked.display().to_string()) && err.contains("DATABASE_URL"), "{err}");
+    assert!(!dir.path().join("data").exists());
 
     let env = [("LISTEN_ADDR", "127.0.0.1:0")];
     let process = ServiceProcess::start_in(dir.path(), BIN, &[], &env).await.unwrap();
     assert!(dir.path().join("data/campaign-api.master-keys").is_file());
+    let out = run_cli_in(dir.path(), BIN, &["create-workspace", "--name", "Acme"], &[]).await.unwrap();
+    let ws: Value = serde_json::from_str(out.trim()).unwrap();
+    let key = ws["apiKey"].as_str().unwrap();
     let api = ApiClient::new(process.base_url()).with_bearer(key);
     let created =
         api.call("POST", "/api/v1/campaigns", Some(json!({ "name": "Spring", "status": "draft" }))).await;

@@ -18,8 +18,6 @@ fn acme() -> DeliveryFormat {
 /// A real campaign.created.v1 delivery over HTTPS, as received, and the endpoint's secret.
 async fn real_delivery() -> (Recorded, String) {
     let dir = tempfile::tempdir().unwrap();
-    let out = run_cli_in(dir.path(), BIN, &["create-workspace", "--name", "Acme"], &[]).await.unwrap();
-    let ws: Value = serde_json::from_str(out.trim()).unwrap();
     let ca = TestCa::new().unwrap();
     let ca_path = ca.pem_path().display().to_string();
     let env = [
@@ -30,6 +28,8 @@ async fn real_delivery() -> (Recorded, String) {
         ("WORKER_POLL_INTERVAL", "50ms"),
     ];
     let service = ServiceProcess::start_in(dir.path(), BIN, &[], &env).await.unwrap();
+    let out = run_cli_in(dir.path(), BIN, &["create-workspace", "--name", "Acme"], &[]).await.unwrap();
+    let ws: Value = serde_json::from_str(out.trim()).unwrap();
     let api = ApiClient::new(service.base_url()).with_bearer(ws["apiKey"].as_str().unwrap());
     let capture = Receiver::start_https(&ca, |_, _| Reply::Status(200)).await;
     let res = api.call("POST", "/api/v1/webhooks", Some(json!({ "url": capture.url() }))).await;

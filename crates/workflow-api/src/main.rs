@@ -34,7 +34,8 @@ enum Command {
         /// Lifetime, e.g. 15m, 1h, 7d.
         #[arg(long, default_value = "1h", value_parser = duration_arg)]
         ttl: Duration,
-        /// Unset: the key the service generated in DATA_DIR (embedded store only).
+        /// Unset: the key the service generated in DATA_DIR (embedded store only; never generated
+        /// here).
         #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
         jwt_secret: Option<String>,
         #[command(flatten)]
@@ -62,7 +63,7 @@ fn main() -> ExitCode {
         match cli.command {
             Command::Serve(config) => serve(*config).await,
             Command::Token { account, ttl, jwt_secret, store } => {
-                let secret = store.secret(SERVICE, JWT_SECRET, jwt_secret.as_deref())?;
+                let secret = store.stored_secret(SERVICE, JWT_SECRET, jwt_secret.as_deref())?;
                 println!("{}", auth::JwtKeys::new(&secret)?.issue(&account, ttl)?);
                 Ok(())
             }

@@ -12,6 +12,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/webhooks"),
     ("GET", "/webhooks"),
     ("GET", "/webhooks/deliveries"),
+    ("GET", "/webhooks/deliveries/{deliveryId}"),
     ("POST", "/webhooks/deliveries/{deliveryId}/retry"),
     ("DELETE", "/webhooks/{endpointId}"),
     ("POST", "/webhooks/{endpointId}/rotate-secret"),
@@ -34,6 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(webhooks::list)),
     )
     .service(web::resource("/webhooks/deliveries").route(web::get().to(deliveries::list)))
+    .service(web::resource("/webhooks/deliveries/{deliveryId}").route(web::get().to(deliveries::get)))
     .service(
         web::resource("/webhooks/deliveries/{deliveryId}/retry").route(web::post().to(deliveries::retry)),
     )

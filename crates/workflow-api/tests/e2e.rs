@@ -652,8 +652,74 @@ async fn tokens_with_an_audience_claim_are_accepted(backend: Backend) {
     assert_eq!(svc.anonymous.with_bearer(&token).call("GET", "/webhooks", None).await.status, 200);
 }
 
+/// Extensions: one delivery with its attempts, and the log filtered by status; another
+/// account's delivery is 404 like an unknown one; a bad filter is 422 `invalid_status`.
+async fn one_delivery_with_its_attempts_and_the_log_by_status(backend: Backend) {
+    let svc = start(backend, "1m").await;
+    let ok = Receiver::ok().await;
+    let failing = Receiver::start(|_, _| Reply::Status(503)).await;
+    register(&svc.a, &ok.url(), &["run.completed"]).await;
+    register(&svc.a, &failing.url(), &["run.completed"]).await;
+    let run = new_run(&svc.a, "wf").await;
+    assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await.status, 200);
+    ok.wait_for(1).await;
+    failing.wait_for(1).await;
+    let failed = wait_status(&svc.a, "failed").await;
+    let delivered = wait_status(&svc.a, "delivered").await;
+    assert_ne!(failed["deliveryId"], delivered["deliveryId"]);
+    let only_failed = svc.a.call("GET", "/webhooks/deliveries?status=failed", None).await.json();
+    assert_eq!(only_failed.as_array().unwrap().len(), 1, "{only_failed}");
+    assert_eq!(only_failed[0]["deliveryId"], failed["deliveryId"]);
+    let only_dead = svc.a.call("GET", "/webhooks/deliveries?status=dead_letter&limit=5", None).await.json();
+    assert_eq!(only_dead, json!([]));
+    assert_error(
+        &svc.a.call("GET", "/webhooks/deliveries?status=retrying", None).await,
+        422,
+        "invalid_status",
+    );
+
+    let id = failed["deliveryId"].as_str().unwrap();
+    let one = svc.a.call("GET", &format!("/webhooks/deliveries/{id}"), None).await;
+    assert_eq!(one.status, 200, "{}", String::from_utf8_lossy(&one.body));
+    let one = one.json();
+    assert_eq!(one["status"], "failed");
+    assert_eq!(one["eventId"], failed["eventId"]);
+    let attempts = one["attempts"].as_array().unwrap();
+    assert_eq!(attempts.len(), 1, "{one}");
+    assert_eq!(attempts[0]["attemptNumber"], 1);
+    assert_eq!(attempts[0]["responseCode"], 503);
+    assert_error(&svc.b.call("GET", &format!("/webhooks/deliveries/{id}"), None).await, 404, "not_found");
+    let unknown = uuid_like();
+    assert_error(
+        &svc.a.call("GET", &format!("/webhooks/deliveries/{unknown}"), None).await,
+        404,
+        "not_found",
+    );
+    assert_error(&svc.a.call("GET", "/webhooks/deliveries/not-a-uuid", None).await, 404, "not_found");
+}
+
+/// Waits until the log's newest entry in `status` exists, through the status filter.
+async fn wait_status(api: &ApiClient, status: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    loop {
+        let res = api.call("GET", &format!("/webhooks/deliveries?status={status}"), None).await;
+        assert_eq!(res.status, 200);
+        if let Some(d) = res.json().as_array().unwrap().first() {
+            assert_eq!(d["status"], status);
+            return d.clone();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no {status} delivery");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+fn uuid_like() -> &'static str {
+    "0190f0f0-0000-7000-8000-000000000000"
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
+    one_delivery_with_its_attempts_and_the_log_by_status,
     settle_delivers_the_exact_body_and_headers_once,
     five_attempts_then_dead_letter_then_manual_retry_then_409,
     a_failed_delivery_awaiting_retry_can_be_retried_now,

@@ -114,6 +114,29 @@ async fn a_bare_start_keeps_state_and_secrets_in_data_and_a_restart_loses_nothin
     wait_for(&api, &dead_ep, |d| d["status"] == "delivered").await;
 }
 
+/// A CLI run where no service ever ran finds no key: it says where it looked and what to set,
+/// and generates nothing (a key made there would sign tokens the service refuses).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_token_cli_never_generates_a_key() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let err =
+        run_cli_in(elsewhere.path(), BIN, &["token", "--account", "a"], &[]).await.unwrap_err().to_string();
+    let looked = std::path::absolute(elsewhere.path().join("data/workflow-api.jwt-secret")).unwrap();
+    assert!(err.contains(&looked.display().to_string()), "{err}");
+    assert!(err.contains("set JWT_SECRET") && err.contains("DATA_DIR"), "{err}");
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0, "nothing created");
+
+    // DATA_DIR pointing at the service's directory works from anywhere.
+    let home = tempfile::tempdir().unwrap();
+    let process = ServiceProcess::start_in(home.path(), BIN, &[], ENV).await.unwrap();
+    let data_dir = home.path().join("data").display().to_string();
+    let token = run_cli_in(elsewhere.path(), BIN, &["token", "--account", "a"], &[("DATA_DIR", &data_dir)])
+        .await
+        .unwrap();
+    let api = ApiClient::new(process.base_url()).with_bearer(token.trim());
+    assert_eq!(api.call("GET", "/webhooks", None).await.status, 200);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn with_postgres_the_secrets_must_be_configured() {
     let dir = tempfile::tempdir().unwrap();
@@ -134,5 +157,5 @@ async fn with_postgres_the_secrets_must_be_configured() {
     // Nothing was generated for a PostgreSQL deployment.
     assert!(!dir.path().join("data").exists());
     let token = run_cli_in(dir.path(), BIN, &["token", "--account", "a"], &env).await;
-    assert!(token.unwrap_err().to_string().contains("JWT_SECRET must be set"));
+    assert!(token.unwrap_err().to_string().contains("JWT_SECRET is not set"));
 }

@@ -144,6 +144,24 @@ pub async fn update(
     Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
 }
 
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RotatedOut {
+    id: String,
+    secret: String,
+}
+
+/// A new signing secret for the endpoint (an extension of the spec), returned only here.
+pub async fn rotate_secret(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "webhook")?;
+    let secret = state.engine.rotate_secret(&ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
+    Ok(HttpResponse::Ok().json(RotatedOut { id: id.to_string(), secret: secret.expose().to_owned() }))
+}
+
 pub async fn delete(
     state: web::Data<AppState>,
     ws: Workspace,

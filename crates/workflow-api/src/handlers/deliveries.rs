@@ -4,7 +4,7 @@ use crate::error_codes as codes;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
-use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
+use delivery_engine::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -38,6 +38,51 @@ pub fn status_name(s: DeliveryStatus) -> &'static str {
     }
 }
 
+/// The log's `status` filter, in the same vocabulary as [`status_name`].
+pub fn parse_status(s: &str) -> Option<DeliveryStatus> {
+    Some(match s {
+        "pending" => DeliveryStatus::Pending,
+        "failed" => DeliveryStatus::Failed,
+        "delivered" => DeliveryStatus::Delivered,
+        "dead_letter" => DeliveryStatus::Dead,
+        _ => return None,
+    })
+}
+
+/// One attempt of a delivery (`GET /webhooks/deliveries/{deliveryId}`, an extension).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AttemptOut {
+    pub attempt_number: i32,
+    pub started_at: String,
+    pub duration_ms: i32,
+    pub response_code: Option<i32>,
+    pub error: Option<String>,
+    /// The first 4 KiB of the response body, as text (invalid UTF-8 replaced).
+    pub response_body: Option<String>,
+}
+
+impl From<Attempt> for AttemptOut {
+    fn from(a: Attempt) -> Self {
+        Self {
+            attempt_number: a.attempt_number,
+            started_at: ts(a.started_at),
+            duration_ms: a.duration_ms,
+            response_code: a.response_code,
+            error: a.error,
+            response_body: a.response_body.map(|b| String::from_utf8_lossy(&b).into_owned()),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DeliveryWithAttempts {
+    #[serde(flatten)]
+    delivery: DeliveryOut,
+    attempts: Vec<AttemptOut>,
+}
+
 impl From<Delivery> for DeliveryOut {
     fn from(d: Delivery) -> Self {
         Self {
@@ -66,18 +111,44 @@ fn parse_limit(query: &HashMap<String, String>) -> Result<i64, ApiError> {
     }
 }
 
+fn parse_status_filter(query: &HashMap<String, String>) -> Result<Option<DeliveryStatus>, ApiError> {
+    let Some(raw) = query.get("status") else { return Ok(None) };
+    parse_status(raw).map(Some).ok_or_else(|| {
+        ApiError::invalid(
+            codes::INVALID_STATUS,
+            "status must be one of pending, failed, delivered, dead_letter",
+        )
+    })
+}
+
 pub async fn list(
     state: web::Data<AppState>,
     account: Account,
     query: web::Query<HashMap<String, String>>,
 ) -> Result<HttpResponse, ApiError> {
     let limit = parse_limit(&query)?;
+    let status = parse_status_filter(&query)?;
     let deliveries = state
         .engine
-        .list_deliveries(&account.0, &DeliveryQuery { limit, ..Default::default() })
+        .list_deliveries(&account.0, &DeliveryQuery { limit, status, ..Default::default() })
         .await
         .map_err(|e| ApiError::from_engine(e, "delivery"))?;
     Ok(HttpResponse::Ok().json(deliveries.into_iter().map(DeliveryOut::from).collect::<Vec<_>>()))
+}
+
+/// One delivery with its attempts (an extension of the spec).
+pub async fn get(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "delivery")?;
+    let (delivery, attempts) =
+        state.engine.get_delivery(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "delivery"))?;
+    Ok(HttpResponse::Ok().json(DeliveryWithAttempts {
+        delivery: delivery.into(),
+        attempts: attempts.into_iter().map(AttemptOut::from).collect(),
+    }))
 }
 
 pub async fn retry(
@@ -92,4 +163,21 @@ pub async fn retry(
         .await
         .map_err(|e| ApiError::from_engine(e, "delivery"))?;
     Ok(HttpResponse::Accepted().json(DeliveryOut::from(delivery)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_filter_takes_exactly_the_words_the_log_shows() {
+        for s in
+            [DeliveryStatus::Pending, DeliveryStatus::Failed, DeliveryStatus::Delivered, DeliveryStatus::Dead]
+        {
+            assert_eq!(parse_status(status_name(s)), Some(s));
+        }
+        for other in ["", "dead", "retrying", "Delivered", "failed "] {
+            assert_eq!(parse_status(other), None, "{other:?}");
+        }
+    }
 }
