@@ -12,6 +12,7 @@ pub mod metrics;
 pub mod rate_limit;
 pub mod server;
 pub mod telemetry;
+pub mod views;
 
 pub use error::{ApiError, ErrorBody};
 

@@ -18,7 +18,7 @@ use tokio::process::{Child, Command};
 #[derive(Debug)]
 pub struct ServiceProcess {
     child: Child,
-    base_url: Option<String>,
+    base_url: String,
     /// `http://<METRICS_ADDR>` when the service serves its metrics on a listener of their own.
     metrics_url: Option<String>,
     log: tokio::sync::watch::Receiver<Vec<String>>,
@@ -64,7 +64,7 @@ impl ServiceProcess {
                     metrics_url = Some(format!("http://{}", addr.trim()));
                 }
                 if let Some(addr) = line.strip_prefix("listening on ") {
-                    return Ok::<_, anyhow::Error>(Some(Some(addr.trim().to_owned())));
+                    return Ok::<_, anyhow::Error>(Some(addr.trim().to_owned()));
                 }
             }
             Ok(None)
@@ -74,12 +74,12 @@ impl ServiceProcess {
         let Some(addr) = ready else { bail!("{bin} exited before it was ready") };
         // Keep draining stdout so the child never blocks on a full pipe.
         tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-        Ok(Self { child, base_url: addr.map(|a| format!("http://{a}")), metrics_url, log })
+        Ok(Self { child, base_url: format!("http://{addr}"), metrics_url, log })
     }
 
-    /// The HTTP base URL (panics for a worker-only process).
+    /// The HTTP base URL (a `ROLE=worker` process serves its probes and metrics there).
     pub fn base_url(&self) -> &str {
-        self.base_url.as_deref().expect("this process serves no HTTP")
+        &self.base_url
     }
 
     /// Where `/metrics` is served when `METRICS_ADDR` is set.

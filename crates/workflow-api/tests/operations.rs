@@ -80,15 +80,13 @@ async fn a_real_prometheus_scrapes_the_delivery_metrics() {
 
     // The exposition itself: the delivery counted, labels bounded, and promtool has nothing to say.
     let url = format!("{}/metrics", service.process.base_url());
-    let text =
-        metrics_containing(&url, "webhook_attempts_total{service=\"workflow-api\",outcome=\"success\"} 1")
-            .await;
-    let text = if text.contains("webhook_first_success_delay_seconds_count{service=\"workflow-api\"} 1") {
-        text
-    } else {
-        metrics_containing(&url, "webhook_first_success_delay_seconds_count{service=\"workflow-api\"} 1")
-            .await
-    };
+    // The delay is observed when the outcome is written, after the attempt is counted.
+    let needle = "webhook_first_success_delay_seconds_count{service=\"workflow-api\"} 1";
+    let text = metrics_containing(&url, needle).await;
+    assert!(
+        text.contains("webhook_attempts_total{service=\"workflow-api\",outcome=\"success\"} 1"),
+        "{text}"
+    );
     assert!(text
         .contains("webhook_events_accepted_total{service=\"workflow-api\",event_type=\"run.completed\"} 1"));
     assert!(text.contains("webhook_http_requests_total{service=\"workflow-api\",route=\"/runs/{id}/settle\",status_class=\"2xx\"} 1"));

@@ -1,7 +1,7 @@
 //! Bulk recovery jobs as the store and the engine see them, and the rules that need no
 //! database.
 
-use super::model::corrupt;
+use super::model::{corrupt, ResendPlan, ResendRule, ResendTarget};
 use crate::error::{EngineError, EngineResult};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -150,6 +150,50 @@ pub(crate) enum BatchOutcome {
     Stopped,
 }
 
+/// What one batch does with its candidate deliveries (in the job's order), decided by the
+/// manual re-send's rule: which to re-send (by index, and whether it gets one more attempt
+/// rather than its schedule brought forward), and how the job stands afterwards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BatchPlan {
+    pub resend: Vec<(usize, bool)>,
+    pub status: RecoveryStatus,
+    pub error: Option<&'static str>,
+}
+
+impl BatchPlan {
+    /// A batch shorter than [`RECOVERY_BATCH`] was the window's last. A deleted endpoint ends
+    /// the job as failed; what came before it in the batch is still re-sent.
+    pub(crate) fn new(targets: &[ResendTarget]) -> EngineResult<Self> {
+        let mut resend = Vec::new();
+        for (i, target) in targets.iter().enumerate() {
+            match target.plan(ResendRule::AllowDelivered) {
+                Ok(ResendPlan::LeaveInFlight) => {}
+                Ok(plan) => resend.push((i, plan == ResendPlan::OneMoreAttempt)),
+                Err(EngineError::EndpointDeleted) => {
+                    return Ok(Self {
+                        resend,
+                        status: RecoveryStatus::Failed,
+                        error: Some("the endpoint was deleted"),
+                    })
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let last = (targets.len() as i64) < RECOVERY_BATCH;
+        let status = if last { RecoveryStatus::Finished } else { RecoveryStatus::Running };
+        Ok(Self { resend, status, error: None })
+    }
+
+    pub(crate) fn outcome(&self) -> BatchOutcome {
+        let resent = self.resend.len() as i64;
+        if self.status == RecoveryStatus::Running {
+            BatchOutcome::Progressed { resent }
+        } else {
+            BatchOutcome::Done { resent }
+        }
+    }
+}
+
 /// Why a job cannot be cancelled.
 pub(crate) fn cancel_conflict(status: RecoveryStatus) -> Option<EngineError> {
     (!status.is_active()).then_some(EngineError::RecoveryJobEnded)
@@ -159,6 +203,7 @@ pub(crate) fn cancel_conflict(status: RecoveryStatus) -> Option<EngineError> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::store::model::DeliveryStatus;
 
     fn t(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
@@ -181,6 +226,34 @@ mod tests {
         );
         let all = RecoveryWindow::new(t("2026-11-22T00:00:00Z"), None, true, now).unwrap();
         assert_eq!(all.statuses(), ["failed", "dead", "delivered"]);
+    }
+
+    fn target(status: DeliveryStatus, in_flight: bool, endpoint_deleted: bool) -> ResendTarget {
+        ResendTarget { status, in_flight, endpoint_deleted, endpoint_disabled: false }
+    }
+
+    #[test]
+    fn a_batch_resends_by_the_manual_rule_and_ends_the_job_when_short_or_deleted() {
+        let batch = [
+            target(DeliveryStatus::Dead, false, false),
+            target(DeliveryStatus::Failed, false, false),
+            target(DeliveryStatus::Failed, true, false),
+            target(DeliveryStatus::Delivered, false, false),
+        ];
+        let plan = BatchPlan::new(&batch).unwrap();
+        assert_eq!(plan.resend, [(0, true), (1, false), (3, true)], "in flight is left alone");
+        assert_eq!((plan.status, plan.error), (RecoveryStatus::Finished, None));
+        assert_eq!(plan.outcome(), BatchOutcome::Done { resent: 3 });
+
+        let full = vec![target(DeliveryStatus::Dead, false, false); RECOVERY_BATCH as usize];
+        let plan = BatchPlan::new(&full).unwrap();
+        assert_eq!(plan.status, RecoveryStatus::Running);
+        assert_eq!(plan.outcome(), BatchOutcome::Progressed { resent: RECOVERY_BATCH });
+
+        let deleted = [target(DeliveryStatus::Dead, false, false), target(DeliveryStatus::Dead, false, true)];
+        let plan = BatchPlan::new(&deleted).unwrap();
+        assert_eq!(plan.resend, [(0, true)]);
+        assert_eq!((plan.status, plan.error), (RecoveryStatus::Failed, Some("the endpoint was deleted")));
     }
 
     #[test]

@@ -3,8 +3,9 @@ use crate::auth::Account;
 use crate::error_codes as codes;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
+use api_support::views::AttemptOut;
 use api_support::ApiError;
-use delivery_engine::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
+use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -47,32 +48,6 @@ pub fn parse_status(s: &str) -> Option<DeliveryStatus> {
         "dead_letter" => DeliveryStatus::Dead,
         _ => return None,
     })
-}
-
-/// One attempt of a delivery (`GET /webhooks/deliveries/{deliveryId}`, an extension).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AttemptOut {
-    pub attempt_number: i32,
-    pub started_at: String,
-    pub duration_ms: i32,
-    pub response_code: Option<i32>,
-    pub error: Option<String>,
-    /// The first 4 KiB of the response body, as text (invalid UTF-8 replaced).
-    pub response_body: Option<String>,
-}
-
-impl From<Attempt> for AttemptOut {
-    fn from(a: Attempt) -> Self {
-        Self {
-            attempt_number: a.attempt_number,
-            started_at: ts(a.started_at),
-            duration_ms: a.duration_ms,
-            response_code: a.response_code,
-            error: a.error,
-            response_body: a.response_body.map(|b| String::from_utf8_lossy(&b).into_owned()),
-        }
-    }
 }
 
 #[derive(Debug, Serialize)]

@@ -3,9 +3,9 @@
 use super::queue::resend_now;
 use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobRow, RecoveryCandidateRow};
 use crate::error::{EngineError, EngineResult};
-use crate::store::model::{ResendPlan, ResendRule, ResendTarget};
+use crate::store::model::ResendTarget;
 use crate::store::recovery_model::{
-    BatchOutcome, ClaimedJob, RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
+    BatchOutcome, BatchPlan, ClaimedJob, RecoveryJob, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
 };
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text, Timestamptz, Uuid as SqlUuid};
@@ -219,28 +219,12 @@ pub(crate) async fn run_batch(
         .bind::<BigInt, _>(RECOVERY_BATCH)
         .load(conn)
         .await?;
-        let mut resent = 0;
-        let mut failure = None;
-        for c in &candidates {
-            match ResendTarget::try_from(c.target())?.plan(ResendRule::AllowDelivered) {
-                Ok(ResendPlan::LeaveInFlight) => {}
-                Ok(plan) => {
-                    resend_now(conn, c.id, plan == ResendPlan::OneMoreAttempt, now).await?;
-                    resent += 1;
-                }
-                Err(EngineError::EndpointDeleted) => {
-                    failure = Some("the endpoint was deleted");
-                    break;
-                }
-                Err(e) => return Err(e),
-            }
+        let targets =
+            candidates.iter().map(|c| ResendTarget::try_from(c.target())).collect::<EngineResult<Vec<_>>>()?;
+        let plan = BatchPlan::new(&targets)?;
+        for &(i, terminal) in &plan.resend {
+            resend_now(conn, candidates[i].id, terminal, now).await?;
         }
-        let done = failure.is_some() || (candidates.len() as i64) < RECOVERY_BATCH;
-        let status = match (failure, done) {
-            (Some(_), _) => RecoveryStatus::Failed,
-            (None, true) => RecoveryStatus::Finished,
-            (None, false) => RecoveryStatus::Running,
-        };
         let last = candidates.last();
         diesel::sql_query(
             r#"
@@ -257,16 +241,16 @@ pub(crate) async fn run_batch(
         .bind::<SqlUuid, _>(job.id)
         .bind::<BigInt, _>(job.fence)
         .bind::<BigInt, _>(candidates.len() as i64)
-        .bind::<BigInt, _>(resent)
+        .bind::<BigInt, _>(plan.resend.len() as i64)
         .bind::<Nullable<Timestamptz>, _>(last.map(|c| c.created_at))
         .bind::<Nullable<SqlUuid>, _>(last.map(|c| c.id))
-        .bind::<Text, _>(status.as_str())
-        .bind::<Nullable<Text>, _>(failure)
+        .bind::<Text, _>(plan.status.as_str())
+        .bind::<Nullable<Text>, _>(plan.error)
         .bind::<Timestamptz, _>(now)
         .bind::<BigInt, _>(lease_ms)
         .execute(conn)
         .await?;
-        Ok(if done { BatchOutcome::Done { resent } } else { BatchOutcome::Progressed { resent } })
+        Ok(plan.outcome())
     })
     .await
 }

@@ -5,9 +5,9 @@ use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobRow, RecoveryC
 use super::values::{json_list, micros, uuid};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
-use crate::store::model::{ResendPlan, ResendRule, ResendTarget};
+use crate::store::model::ResendTarget;
 use crate::store::recovery_model::{
-    BatchOutcome, ClaimedJob, RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
+    BatchOutcome, BatchPlan, ClaimedJob, RecoveryJob, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
 };
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Bool, Nullable, Text};
@@ -204,28 +204,14 @@ pub(crate) fn run_batch(
         .bind::<BigInt, _>(RECOVERY_BATCH)
         .bind::<BigInt, _>(micros(Utc::now()))
         .load(c)?;
-        let mut resent = 0;
-        let mut failure = None;
-        for cand in &candidates {
-            match ResendTarget::try_from(cand.target())?.plan(ResendRule::AllowDelivered) {
-                Ok(ResendPlan::LeaveInFlight) => {}
-                Ok(plan) => {
-                    resend_now(c, &cand.id, plan == ResendPlan::OneMoreAttempt, now)?;
-                    resent += 1;
-                }
-                Err(EngineError::EndpointDeleted) => {
-                    failure = Some("the endpoint was deleted");
-                    break;
-                }
-                Err(e) => return Err(e),
-            }
+        let targets = candidates
+            .iter()
+            .map(|c| ResendTarget::try_from(c.target()))
+            .collect::<EngineResult<Vec<_>>>()?;
+        let plan = BatchPlan::new(&targets)?;
+        for &(i, terminal) in &plan.resend {
+            resend_now(c, &candidates[i].id, terminal, now)?;
         }
-        let done = failure.is_some() || (candidates.len() as i64) < RECOVERY_BATCH;
-        let status = match (failure, done) {
-            (Some(_), _) => RecoveryStatus::Failed,
-            (None, true) => RecoveryStatus::Finished,
-            (None, false) => RecoveryStatus::Running,
-        };
         let last = candidates.last();
         let now_us = micros(now);
         diesel::sql_query(
@@ -241,14 +227,14 @@ pub(crate) fn run_batch(
         .bind::<Text, _>(job.id.to_string())
         .bind::<BigInt, _>(job.fence)
         .bind::<BigInt, _>(candidates.len() as i64)
-        .bind::<BigInt, _>(resent)
+        .bind::<BigInt, _>(plan.resend.len() as i64)
         .bind::<Nullable<BigInt>, _>(last.map(|c| c.created_at))
         .bind::<Nullable<Text>, _>(last.map(|c| c.id.clone()))
-        .bind::<Text, _>(status.as_str())
-        .bind::<Nullable<Text>, _>(failure)
+        .bind::<Text, _>(plan.status.as_str())
+        .bind::<Nullable<Text>, _>(plan.error)
         .bind::<BigInt, _>(now_us)
         .bind::<BigInt, _>(lease_ms)
         .execute(c)?;
-        Ok(if done { BatchOutcome::Done { resent } } else { BatchOutcome::Progressed { resent } })
+        Ok(plan.outcome())
     })
 }
