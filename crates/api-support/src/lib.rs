@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod check_receiver;
 pub mod codes;
+pub mod console;
 pub mod data_dir;
 mod error;
 pub mod health;
@@ -123,12 +124,13 @@ pub fn json_errors<B: 'static>() -> ErrorHandlers<B> {
 }
 
 fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let is_json = res
+    // JSON already, or a console page (which answers its errors as pages).
+    let is_json_or_page = res
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if is_json {
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if is_json_or_page {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();

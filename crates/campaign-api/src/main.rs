@@ -2,7 +2,6 @@
 //! `revoke-api-key`, `migrate`, `check-receiver`.
 
 use actix_web::web;
-use anyhow::Context;
 use api_support::check_receiver::CheckReceiverArgs;
 use api_support::data_dir::StoreConfig;
 use api_support::on_conn;
@@ -65,7 +64,7 @@ enum Command {
 }
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
-    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS]
+    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
 }
 
 fn main() -> ExitCode {
@@ -113,12 +112,8 @@ fn main() -> ExitCode {
     })
 }
 
-/// The service's migrated database, for the CLI commands: DATABASE_URL, or the embedded one
-/// `serve` created in DATA_DIR (never a new one, which the running service would not see).
 async fn database(store: &StoreConfig) -> anyhow::Result<delivery_engine::Pool> {
-    let url = store.existing_database_url(SERVICE)?;
-    server::migrate(&url, migrations()).await?;
-    delivery_engine::connect_pool(&url, 1).context("connecting to the database")
+    server::cli_database(store, SERVICE, migrations()).await
 }
 
 /// A catalog event (`campaign.status_changed.v1`, the spec's example), with the headers and

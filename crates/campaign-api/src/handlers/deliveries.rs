@@ -107,7 +107,7 @@ fn parse_query(q: &HashMap<String, String>) -> Result<DeliveryQuery, ApiError> {
                 .map_err(|_| ApiError::invalid(codes::INVALID_ENDPOINT_ID, "endpointId must be a UUID"))?,
         ),
     };
-    Ok(DeliveryQuery { limit, status, endpoint_id, event_id: None })
+    Ok(DeliveryQuery { limit, status, endpoint_id, ..Default::default() })
 }
 
 pub async fn list(
