@@ -162,7 +162,7 @@ async fn dashboard(backend: Backend) {
     browser.screenshot("delivery").await.unwrap();
 
     // Retry of a delivered delivery: the spec's 409, said as a notice.
-    browser.click("#retry").await.unwrap();
+    browser.click("#resend").await.unwrap();
     assert!(browser.text("#notice").await.unwrap().contains("409"));
 
     // Another account's ids are 404, as in the API.

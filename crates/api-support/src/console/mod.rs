@@ -11,6 +11,8 @@
 pub mod assets;
 pub mod chart;
 mod pages;
+pub mod screens;
+pub mod service;
 pub mod session;
 pub mod store;
 pub mod views;

@@ -169,10 +169,10 @@ async fn use_link(req: HttpRequest, form: web::Form<LinkFields>) -> Result<HttpR
     }
 }
 
-#[derive(Deserialize)]
-struct NoFields {}
-
-async fn sign_out(req: HttpRequest, form: ConsoleForm<NoFields>) -> Result<HttpResponse, ConsoleError> {
+async fn sign_out(
+    req: HttpRequest,
+    form: ConsoleForm<super::screens::NoFields>,
+) -> Result<HttpResponse, ConsoleError> {
     session::end(&**engine(&req)?, &form.session).await?;
     let mut res = see_other("/console/sign-in");
     res.add_cookie(&removal(&req, SESSION_COOKIE))
