@@ -301,6 +301,7 @@ async fn a_job_resends_exactly_the_windows_failed_and_never_delivered_deliveries
     assert_error(&other.call("GET", &recoveries(&ep), None).await, 404, "not_found");
 
     // The job, with an Idempotency-Key: a repeat gets the same answer, not a second job or a 409.
+    let mark = receiver.count();
     let key = [("idempotency-key", "recover-a-1")];
     let raw = body.to_string();
     let first = a.raw("POST", &recoveries(&ep), Some((raw.as_bytes(), "application/json")), &key).await;
@@ -313,7 +314,6 @@ async fn a_job_resends_exactly_the_windows_failed_and_never_delivered_deliveries
     assert_eq!((replayed.status, replayed.json()["id"].clone()), (202, started["id"].clone()));
     assert_eq!(replayed.headers.get("idempotent-replayed").unwrap(), "true");
     let job_id = started["id"].as_str().unwrap();
-    let mark = receiver.count();
 
     let done = wait_job(&a, &ep, job_id, "the job to finish", |j| j["status"] == "finished").await;
     assert_eq!(
