@@ -11,6 +11,7 @@ pub mod health;
 pub mod idempotency;
 pub mod metrics;
 pub mod rate_limit;
+pub mod recovery;
 pub mod server;
 pub mod telemetry;
 pub mod views;
@@ -155,7 +156,7 @@ fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResp
             builder.insert_header((header::ALLOW, allowed));
         }
     }
-    let body = builder.json(ErrorBody { code, detail: detail.to_owned() });
+    let body = builder.json(ErrorBody::new(code, detail));
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, body).map_into_right_body()))
 }
 
