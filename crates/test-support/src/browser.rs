@@ -151,6 +151,16 @@ impl Browser {
         Ok(v.as_bool().unwrap_or(false))
     }
 
+    /// The console session cookie's value.
+    pub async fn session_cookie(&self) -> Result<String> {
+        Ok(self.client.get_named_cookie("console_session").await?.value().to_owned())
+    }
+
+    /// Rows of the delivery log now.
+    pub async fn log_rows(&self) -> Result<usize> {
+        Ok(self.all("#log-rows tr").await?.len())
+    }
+
     pub async fn close(self) -> Result<()> {
         Ok(self.client.close().await?)
     }
@@ -161,4 +171,18 @@ fn screenshot_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap_or_default();
     // <target>/debug/deps/<test>
     exe.ancestors().nth(3).map_or_else(|| PathBuf::from("target"), PathBuf::from).join("console-screenshots")
+}
+
+/// A form post the way a cross-site page would send it: the session cookie and `body` (no
+/// CSRF token unless the body has one). Answers the status.
+pub async fn post_form(base: &str, path: &str, session_cookie: &str, body: &str) -> u16 {
+    crate::ApiClient::new(base)
+        .raw(
+            "POST",
+            path,
+            Some((body.as_bytes(), "application/x-www-form-urlencoded")),
+            &[("cookie", &format!("console_session={session_cookie}"))],
+        )
+        .await
+        .status
 }

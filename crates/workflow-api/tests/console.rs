@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use serde_json::json;
+use test_support::browser::post_form;
 use test_support::{
     independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Browser, Receiver, Reply,
     ServiceProcess, TestDb,
@@ -32,23 +33,6 @@ async fn settled_run(api: &ApiClient) -> String {
     let res = api.call("POST", &format!("/runs/{id}/settle"), Some(json!({ "status": "succeeded" }))).await;
     assert_eq!(res.status, 200);
     id
-}
-
-async fn log_rows(browser: &Browser) -> usize {
-    browser.all("#log-rows tr").await.unwrap().len()
-}
-
-/// A form post the way a cross-site page would send it: the session cookie, no CSRF token.
-async fn post_form(base: &str, path: &str, cookie: &str, body: &str) -> u16 {
-    ApiClient::new(base)
-        .raw(
-            "POST",
-            path,
-            Some((body.as_bytes(), "application/x-www-form-urlencoded")),
-            &[("cookie", &format!("console_session={cookie}"))],
-        )
-        .await
-        .status
 }
 
 async fn dashboard(backend: Backend) {
@@ -128,19 +112,19 @@ async fn dashboard(backend: Backend) {
     // Filters live in the URL; search finds a run, an event id and a delivery id.
     browser.goto(&format!("{base}/console/deliveries?q={run_1}")).await.unwrap();
     browser.find("#log").await.unwrap();
-    assert_eq!(log_rows(&browser).await, 1);
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
     let delivery_id =
         browser.find("#log-rows tr").await.unwrap().attr("data-delivery").await.unwrap().unwrap();
     browser.goto(&format!("{base}/console/deliveries?q={run_2}:run.completed")).await.unwrap();
     browser.find("#log").await.unwrap();
-    assert_eq!(log_rows(&browser).await, 1);
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
     browser
         .goto(&format!("{base}/console/deliveries?q={delivery_id}&status=delivered&endpoint={endpoint_id}"))
         .await
         .unwrap();
     browser.find("#log").await.unwrap();
     browser.wait_for_text("#log-rows", "the delivered row", |t| t.contains("delivered")).await.unwrap();
-    assert_eq!(log_rows(&browser).await, 1);
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
     browser.goto(&format!("{base}/console/deliveries?status=dead_letter")).await.unwrap();
     browser.find("#log-empty").await.unwrap();
     browser.goto(&format!("{base}/console/deliveries?status=nope")).await.unwrap();
@@ -189,7 +173,7 @@ async fn dashboard(backend: Backend) {
     }
 
     // A form post without the session's CSRF token is refused, and changes nothing.
-    let cookie = browser.client.get_named_cookie("console_session").await.unwrap().value().to_owned();
+    let cookie = browser.session_cookie().await.unwrap();
     let disable = format!("/console/endpoints/{endpoint_id}/disable");
     assert_eq!(post_form(&base, &disable, &cookie, "").await, 403);
     assert_eq!(post_form(&base, &disable, &cookie, "csrf=wrong").await, 403);
