@@ -803,10 +803,24 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
         ("run-2:thing.created", "thing.created"),
         ("50%_x:thing.created", "thing.created"),
     ] {
-        let ev = NewEvent { tenant_id: TENANT, event_type, dedupe_key: key, body: b"{}", only_endpoint: None, id: None };
+        let ev = NewEvent {
+            tenant_id: TENANT,
+            event_type,
+            dedupe_key: key,
+            body: b"{}",
+            only_endpoint: None,
+            id: None,
+        };
         engine.enqueue_now(ev).await.unwrap();
     }
-    let other = NewEvent { tenant_id: "tenant-b", event_type: "thing.created", dedupe_key: "run-1:thing.created", body: b"{}", only_endpoint: None, id: None };
+    let other = NewEvent {
+        tenant_id: "tenant-b",
+        event_type: "thing.created",
+        dedupe_key: "run-1:thing.created",
+        body: b"{}",
+        only_endpoint: None,
+        id: None,
+    };
     engine.enqueue_now(other).await.unwrap();
     let list = |q: DeliveryQuery| {
         let engine = engine.clone();
@@ -826,19 +840,42 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
         after = page.last().map(delivery_engine::LogPosition::of);
     }
     assert_eq!(walked, all.iter().map(|d| d.id).collect::<Vec<_>>(), "pages walk the log once, in order");
-    let keys = |ds: Vec<delivery_engine::Delivery>| ds.into_iter().map(|d| d.dedupe_key).collect::<HashSet<_>>();
-    let prefix = |p: &str| DeliveryQuery { limit: 100, dedupe_key: Some(KeyMatch::Prefix(p.into())), ..Default::default() };
-    assert_eq!(keys(list(prefix("run-1:")).await), HashSet::from(["run-1:thing.created".into(), "run-1:thing.deleted".into()]));
-    assert_eq!(keys(list(prefix("50%_")).await), HashSet::from(["50%_x:thing.created".into()]), "wildcards are literal");
+    let keys =
+        |ds: Vec<delivery_engine::Delivery>| ds.into_iter().map(|d| d.dedupe_key).collect::<HashSet<_>>();
+    let prefix = |p: &str| DeliveryQuery {
+        limit: 100,
+        dedupe_key: Some(KeyMatch::Prefix(p.into())),
+        ..Default::default()
+    };
+    assert_eq!(
+        keys(list(prefix("run-1:")).await),
+        HashSet::from(["run-1:thing.created".into(), "run-1:thing.deleted".into()])
+    );
+    assert_eq!(
+        keys(list(prefix("50%_")).await),
+        HashSet::from(["50%_x:thing.created".into()]),
+        "wildcards are literal"
+    );
     assert_eq!(list(prefix("50%%")).await.len(), 0);
-    let exact = DeliveryQuery { limit: 100, dedupe_key: Some(KeyMatch::Exact("run-2:thing.created".into())), ..Default::default() };
+    let exact = DeliveryQuery {
+        limit: 100,
+        dedupe_key: Some(KeyMatch::Exact("run-2:thing.created".into())),
+        ..Default::default()
+    };
     assert_eq!(list(exact).await.len(), 1);
     assert_eq!(list(DeliveryQuery { limit: 100, endpoint_id: Some(b), ..Default::default() }).await.len(), 1);
     assert_eq!(list(DeliveryQuery { limit: 100, endpoint_id: Some(a), ..Default::default() }).await.len(), 5);
-    let deleted = DeliveryQuery { limit: 100, event_type: Some("thing.deleted".into()), ..Default::default() };
+    let deleted =
+        DeliveryQuery { limit: 100, event_type: Some("thing.deleted".into()), ..Default::default() };
     assert_eq!(list(deleted).await.len(), 2);
-    assert_eq!(list(DeliveryQuery { limit: 100, created_from: Some(before), ..Default::default() }).await.len(), 6);
-    assert_eq!(list(DeliveryQuery { limit: 100, created_before: Some(before), ..Default::default() }).await.len(), 0);
+    assert_eq!(
+        list(DeliveryQuery { limit: 100, created_from: Some(before), ..Default::default() }).await.len(),
+        6
+    );
+    assert_eq!(
+        list(DeliveryQuery { limit: 100, created_before: Some(before), ..Default::default() }).await.len(),
+        0
+    );
     let one = DeliveryQuery { limit: 100, delivery_id: Some(all[0].id), ..Default::default() };
     assert_eq!(list(one).await.len(), 1);
     let overview = engine.tenant_overview(TENANT, before - chrono::TimeDelta::hours(24)).await.unwrap();
