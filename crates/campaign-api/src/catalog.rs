@@ -155,8 +155,11 @@ impl EventType {
     /// [`EventType::check_payload`]: an object with these required fields of these types, and
     /// any other fields.
     pub fn payload_schema(&self) -> Value {
-        let properties: Map<String, Value> =
-            self.fields.iter().map(|(field, kind)| ((*field).to_owned(), json!({ "type": kind.name() }))).collect();
+        let properties: Map<String, Value> = self
+            .fields
+            .iter()
+            .map(|(field, kind)| ((*field).to_owned(), json!({ "type": kind.name() })))
+            .collect();
         let required: Vec<&str> = self.fields.iter().map(|(field, _)| *field).collect();
         json!({
             "$schema": SCHEMA_DIALECT,
@@ -433,7 +436,10 @@ mod tests {
             says(json!("paused")),
             "`/payload` must be a JSON object (campaign.status_changed.v1), not a string"
         );
-        assert_eq!(says(json!(null)), "`/payload` must be a JSON object (campaign.status_changed.v1), not null");
+        assert_eq!(
+            says(json!(null)),
+            "`/payload` must be a JSON object (campaign.status_changed.v1), not null"
+        );
         let odd = PayloadError {
             event_type: "x.v1",
             field: Some("a/b~c"),
@@ -472,7 +478,8 @@ mod tests {
             assert_eq!(t.check_payload(&example), Ok(()), "{}", t.name);
             let schema = t.payload_schema();
             assert_eq!(schema["$schema"], SCHEMA_DIALECT);
-            let errors: Vec<String> = validator(&schema).iter_errors(&example).map(|e| e.to_string()).collect();
+            let errors: Vec<String> =
+                validator(&schema).iter_errors(&example).map(|e| e.to_string()).collect();
             assert!(errors.is_empty(), "{}: {errors:?}", t.name);
         }
     }
@@ -542,7 +549,8 @@ mod tests {
     fn doc_block(name: &str) -> &'static str {
         let doc = include_str!("../../../docs/events.md");
         let (begin, end) = (format!("<!-- begin {name} -->\n"), format!("<!-- end {name} -->"));
-        let start = doc.find(&begin).unwrap_or_else(|| panic!("docs/events.md has no `{begin}`")) + begin.len();
+        let start =
+            doc.find(&begin).unwrap_or_else(|| panic!("docs/events.md has no `{begin}`")) + begin.len();
         let len = doc[start..].find(&end).unwrap_or_else(|| panic!("docs/events.md has no `{end}`"));
         &doc[start..start + len]
     }
