@@ -32,6 +32,15 @@ enum Command {
         #[command(flatten)]
         store: StoreConfig,
     },
+    /// Print a single-use console sign-in link for a workspace (valid for 10 minutes).
+    ConsoleLink {
+        #[arg(long)]
+        workspace: Uuid,
+        #[command(flatten)]
+        link: api_support::console::ConsoleLinkArgs,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
     /// Add an API key to a workspace; prints {"workspaceId", "apiKey"} on stdout.
     CreateApiKey {
         #[arg(long)]
@@ -83,6 +92,21 @@ fn main() -> ExitCode {
                     .await?;
                 println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
                 Ok(())
+            }
+            Command::ConsoleLink { workspace, link, store } => {
+                let pool = database(&store).await?;
+                let exists = pool
+                    .run(on_conn!(|c| Ok::<_, EngineError>(store::workspace_exists(c, workspace).await?)))
+                    .await?;
+                if !exists {
+                    anyhow::bail!("no workspace {workspace}");
+                }
+                api_support::console::print_link(
+                    &pool,
+                    &workspace.to_string(),
+                    &link.base_url("127.0.0.1:8081"),
+                )
+                .await
             }
             Command::CreateApiKey { workspace_id, store } => {
                 let key = database(&store)
@@ -144,6 +168,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         config.common.delivery_timeout,
     )
     .map_err(anyhow::Error::msg)?;
+    let console = config.common.console == api_support::console::ConsoleSetting::On;
     let spec = ServiceSpec {
         name: SERVICE,
         listen_addr: config.listen_addr.clone(),
@@ -153,7 +178,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     };
     server::serve(&config.common, spec, |engine| {
         let state = AppState::new(engine);
-        move |cfg: &mut web::ServiceConfig| campaign_api::configure_app(state.clone())(cfg)
+        move |cfg: &mut web::ServiceConfig| campaign_api::configure_app(state.clone(), console)(cfg)
     })
     .await
 }

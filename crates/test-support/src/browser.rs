@@ -33,6 +33,15 @@ impl Browser {
     /// Starts ChromeDriver and a headless Chromium session. Screenshots go to
     /// `<target>/console-screenshots/<dir>/`.
     pub async fn start(dir: &str) -> Result<Self> {
+        Self::start_with(dir, true).await
+    }
+
+    /// A browser with JavaScript switched off: the pages must work as plain links and forms.
+    pub async fn start_without_scripts(dir: &str) -> Result<Self> {
+        Self::start_with(dir, false).await
+    }
+
+    async fn start_with(dir: &str, scripts: bool) -> Result<Self> {
         let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".to_owned());
         let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
         if !std::path::Path::new(&driver_bin).exists() {
@@ -53,6 +62,7 @@ impl Browser {
                 "binary": chromium,
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                          "--window-size=1280,1024", "--no-first-run", "--disable-extensions"],
+                "prefs": { "profile.managed_default_content_settings.javascript": if scripts { 1 } else { 2 } },
             },
         });
         let caps = match caps {
@@ -151,6 +161,21 @@ impl Browser {
         Ok(v.as_bool().unwrap_or(false))
     }
 
+    /// Whether the console's script ran on this page (it marks `<html>` with class `js`).
+    pub async fn scripted(&self) -> Result<bool> {
+        Ok(self.find("html").await?.attr("class").await?.is_some_and(|c| c.split(' ').any(|c| c == "js")))
+    }
+
+    /// The console session cookie's value.
+    pub async fn session_cookie(&self) -> Result<String> {
+        Ok(self.client.get_named_cookie("console_session").await?.value().to_owned())
+    }
+
+    /// Rows of the delivery log now.
+    pub async fn log_rows(&self) -> Result<usize> {
+        Ok(self.all("#log-rows tr").await?.len())
+    }
+
     pub async fn close(self) -> Result<()> {
         Ok(self.client.close().await?)
     }
@@ -161,4 +186,18 @@ fn screenshot_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap_or_default();
     // <target>/debug/deps/<test>
     exe.ancestors().nth(3).map_or_else(|| PathBuf::from("target"), PathBuf::from).join("console-screenshots")
+}
+
+/// A form post the way a cross-site page would send it: the session cookie and `body` (no
+/// CSRF token unless the body has one). Answers the status.
+pub async fn post_form(base: &str, path: &str, session_cookie: &str, body: &str) -> u16 {
+    crate::ApiClient::new(base)
+        .raw(
+            "POST",
+            path,
+            Some((body.as_bytes(), "application/x-www-form-urlencoded")),
+            &[("cookie", &format!("console_session={session_cookie}"))],
+        )
+        .await
+        .status
 }

@@ -31,14 +31,10 @@ impl ServiceConsole for WorkflowConsole {
         ],
     };
     const STATUSES: [&'static str; 4] = ["pending", "failed", "delivered", "dead_letter"];
-    const SUBSCRIBABLE: &'static [&'static str] = &SUBSCRIBABLE;
     const EVENTS_CHECKED: bool = true;
     const EVENTS_HINT: &'static str = "At least one.";
-    const LOG_EVENT_TYPES: &'static [&'static str] = &[RUN_COMPLETED, RUN_FAILED, WEBHOOK_TEST];
     const SEARCH_HINT: &'static str = "delivery, event or run id";
-    const SIGNATURE_HEADER: &'static str = "x-webhook-signature";
     const SIGNATURE_PREFIX: &'static str = "v1=";
-    const MAX_ATTEMPTS: u32 = 5;
     const RESEND: ResendAction = ResendAction {
         path: "retry",
         label: "Retry now",
@@ -52,6 +48,14 @@ impl ServiceConsole for WorkflowConsole {
     const ENDPOINT_ACTIONS: &'static [EndpointAction] =
         &[EndpointAction { path: "test", label: "Send test event" }];
     const EDITABLE_ENDPOINTS: bool = false;
+
+    fn subscribable() -> &'static [&'static str] {
+        &SUBSCRIBABLE
+    }
+
+    fn log_event_types() -> &'static [&'static str] {
+        &[RUN_COMPLETED, RUN_FAILED, WEBHOOK_TEST]
+    }
 
     fn status_name(s: DeliveryStatus) -> &'static str {
         status_name(s)

@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use serde_json::json;
+use test_support::browser::post_form;
 use test_support::{
     independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Browser, Receiver, Reply,
     ServiceProcess, TestDb,
@@ -32,23 +33,6 @@ async fn settled_run(api: &ApiClient) -> String {
     let res = api.call("POST", &format!("/runs/{id}/settle"), Some(json!({ "status": "succeeded" }))).await;
     assert_eq!(res.status, 200);
     id
-}
-
-async fn log_rows(browser: &Browser) -> usize {
-    browser.all("#log-rows tr").await.unwrap().len()
-}
-
-/// A form post the way a cross-site page would send it: the session cookie, no CSRF token.
-async fn post_form(base: &str, path: &str, cookie: &str, body: &str) -> u16 {
-    ApiClient::new(base)
-        .raw(
-            "POST",
-            path,
-            Some((body.as_bytes(), "application/x-www-form-urlencoded")),
-            &[("cookie", &format!("console_session={cookie}"))],
-        )
-        .await
-        .status
 }
 
 async fn dashboard(backend: Backend) {
@@ -94,6 +78,7 @@ async fn dashboard(backend: Backend) {
     browser.click("form button[type=submit]").await.unwrap();
     browser.find("#log").await.unwrap();
     assert_eq!(browser.path().await.unwrap(), "/console/deliveries");
+    assert!(browser.scripted().await.unwrap(), "the console's script runs under its CSP");
 
     // An endpoint whose URL carries quotes and markup; its secret is shown once.
     browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
@@ -128,19 +113,19 @@ async fn dashboard(backend: Backend) {
     // Filters live in the URL; search finds a run, an event id and a delivery id.
     browser.goto(&format!("{base}/console/deliveries?q={run_1}")).await.unwrap();
     browser.find("#log").await.unwrap();
-    assert_eq!(log_rows(&browser).await, 1);
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
     let delivery_id =
         browser.find("#log-rows tr").await.unwrap().attr("data-delivery").await.unwrap().unwrap();
     browser.goto(&format!("{base}/console/deliveries?q={run_2}:run.completed")).await.unwrap();
     browser.find("#log").await.unwrap();
-    assert_eq!(log_rows(&browser).await, 1);
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
     browser
         .goto(&format!("{base}/console/deliveries?q={delivery_id}&status=delivered&endpoint={endpoint_id}"))
         .await
         .unwrap();
     browser.find("#log").await.unwrap();
     browser.wait_for_text("#log-rows", "the delivered row", |t| t.contains("delivered")).await.unwrap();
-    assert_eq!(log_rows(&browser).await, 1);
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
     browser.goto(&format!("{base}/console/deliveries?status=dead_letter")).await.unwrap();
     browser.find("#log-empty").await.unwrap();
     browser.goto(&format!("{base}/console/deliveries?status=nope")).await.unwrap();
@@ -189,7 +174,7 @@ async fn dashboard(backend: Backend) {
     }
 
     // A form post without the session's CSRF token is refused, and changes nothing.
-    let cookie = browser.client.get_named_cookie("console_session").await.unwrap().value().to_owned();
+    let cookie = browser.session_cookie().await.unwrap();
     let disable = format!("/console/endpoints/{endpoint_id}/disable");
     assert_eq!(post_form(&base, &disable, &cookie, "").await, 403);
     assert_eq!(post_form(&base, &disable, &cookie, "csrf=wrong").await, 403);
@@ -252,7 +237,54 @@ async fn dashboard(backend: Backend) {
     browser.close().await.unwrap();
 }
 
+/// With scripts off, the main flow is links and forms: sign in, register, read the log, open a
+/// delivery, retry it.
+async fn without_scripts(backend: Backend) {
+    let db = TestDb::create_on(backend, "wfnoscript", |url| async move {
+        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let env = [
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("JWT_SECRET", JWT_SECRET),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+    ];
+    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let base = service.base_url().to_owned();
+    let a = ApiClient::new(&base).with_bearer(&token("acct-a").await);
+    let receiver = Receiver::ok().await;
+    let browser = Browser::start_without_scripts(&format!("workflow-noscript-{backend:?}")).await.unwrap();
+    browser.goto(&format!("{base}/console")).await.unwrap();
+    browser.fill("#credential", &token("acct-a").await).await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    browser.find("#created").await.unwrap();
+    assert!(!browser.scripted().await.unwrap(), "scripts are off");
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.fill("#url", &receiver.url()).await.unwrap();
+    browser.click("#create-endpoint button[type=submit]").await.unwrap();
+    assert!(browser.text("#signing-secret").await.unwrap().starts_with("whsec_"));
+    let run = settled_run(&a).await;
+    receiver.wait_for(1).await;
+    browser.goto(&format!("{base}/console/deliveries")).await.unwrap();
+    browser.fill("input[name=q]", &run).await.unwrap();
+    browser.click("form.filters button[type=submit]").await.unwrap();
+    browser.wait_for_text("#log-rows", "the run's delivery", |t| t.contains(&run)).await.unwrap();
+    assert!(browser.path().await.unwrap().contains(&format!("q={run}")), "the filter is in the URL");
+    // The page's live refresh is the script's: with scripts off, the rows carry no updates.
+    browser.click("#log-rows a").await.unwrap();
+    browser.wait_for_text("#delivery-status", "delivered", |t| t == "delivered").await.unwrap();
+    browser.click("#resend").await.unwrap();
+    assert!(browser.text("#notice").await.unwrap().contains("409"));
+    browser.close().await.unwrap();
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
-    dashboard
+    dashboard,
+    without_scripts
 );

@@ -201,7 +201,7 @@ pub async fn endpoints_page<S: ServiceConsole>(
     let page = EndpointsPage {
         layout: layout::<S>(session, "/console/endpoints", "Endpoints"),
         endpoints,
-        events: S::SUBSCRIBABLE,
+        events: S::subscribable(),
         events_checked: S::EVENTS_CHECKED,
         events_hint: S::EVENTS_HINT,
         actions: S::ENDPOINT_ACTIONS,
@@ -549,7 +549,7 @@ async fn deliveries<S: ServiceConsole>(
         rows: found.into_iter().map(row::<S>).collect(),
         endpoints,
         statuses: S::STATUSES,
-        events: S::LOG_EVENT_TYPES,
+        events: S::log_event_types(),
         search_hint: S::SEARCH_HINT,
         live_url,
         error,
@@ -619,13 +619,13 @@ async fn delivery<S: ServiceConsole>(
             }
         }),
         delivered: d.delivered_at.is_some(),
-        max_attempts: S::MAX_ATTEMPTS,
+        max_attempts: engine.profile().retry.max_attempts(),
         resend_path: S::RESEND.path,
         resend_label: S::RESEND.label,
         delivered_hint: S::RESEND.delivered_hint,
         d: row::<S>(d),
         attempts: attempts.iter().map(AttemptView::from).collect(),
-        request: RequestView::new(&sent, S::SIGNATURE_HEADER),
+        request: RequestView::new(&sent, engine.profile().signature_header.as_str()),
         signature_prefix: S::SIGNATURE_PREFIX,
         notice: notice_text::<S>(&q.notice),
     };

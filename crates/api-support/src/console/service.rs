@@ -34,19 +34,17 @@ pub trait ServiceConsole: 'static {
     /// The delivery states in the API's words, in display order.
     const STATUSES: [&'static str; 4];
     /// Event types an endpoint may subscribe to.
-    const SUBSCRIBABLE: &'static [&'static str];
+    fn subscribable() -> &'static [&'static str];
     /// Whether a new endpoint's event boxes start ticked (workflow: both of its two kinds;
     /// campaign: none, meaning every type).
     const EVENTS_CHECKED: bool;
     /// Below the event boxes of the endpoint form.
     const EVENTS_HINT: &'static str;
     /// Event types the log's filter offers (the subscribable ones and any internal ones).
-    const LOG_EVENT_TYPES: &'static [&'static str];
+    fn log_event_types() -> &'static [&'static str];
     const SEARCH_HINT: &'static str;
-    /// Lower case, as the request view lists headers.
-    const SIGNATURE_HEADER: &'static str;
+    /// What precedes the hex digest in the signature header (`v1=`, `sha256=`).
     const SIGNATURE_PREFIX: &'static str;
-    const MAX_ATTEMPTS: u32;
     const RESEND: ResendAction;
     const ENDPOINT_ACTIONS: &'static [EndpointAction];
     /// Whether endpoints have an edit page (`/console/endpoints/{id}/edit`, the service's).

@@ -24,7 +24,7 @@ pub fn status_name(s: DeliveryStatus) -> &'static str {
     }
 }
 
-fn parse_status(s: &str) -> Option<DeliveryStatus> {
+pub fn parse_status(s: &str) -> Option<DeliveryStatus> {
     Some(match s {
         "pending" => DeliveryStatus::Pending,
         "retrying" => DeliveryStatus::Failed,

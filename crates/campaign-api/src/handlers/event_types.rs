@@ -29,7 +29,7 @@ impl From<&EventType> for EventTypeOut {
             entity_type: t.entity_type(),
             publishable: !t.internal,
             schema: t.payload_schema(),
-            example_payload: t.example_payload(),
+            example_payload: catalog::example_payload(t),
         }
     }
 }
