@@ -320,6 +320,42 @@ mod tests {
         assert_eq!((after, events), (before, vec![]));
     }
 
+    /// Every event the rules can emit carries exactly its catalog type's required fields, of
+    /// their types (so it is valid under the published schema, which is made from the same row).
+    #[test]
+    fn emitted_payloads_match_their_catalog_types() {
+        let ws = Uuid::now_v7();
+        let mut emitted = Vec::new();
+        for status in INITIAL_STATES {
+            let new = NewCampaign { name: "Spring".into(), status: Some(status.into()) };
+            emitted.push(new_campaign(ws, new, at(1)).expect("valid").1);
+        }
+        for from in STATES {
+            for to in STATES.into_iter().filter(|to| can_transition(from, to)) {
+                for name in [None, Some("Summer")] {
+                    emitted.extend(
+                        apply_patch(campaign(from), patch(name, Some(to)), at(9)).expect("allowed").1,
+                    );
+                }
+            }
+        }
+        emitted
+            .extend(apply_patch(campaign("draft"), patch(Some("Summer"), None), at(9)).expect("allowed").1);
+        let types: std::collections::BTreeSet<_> = emitted.iter().map(|e| e.event_type).collect();
+        assert_eq!(types, [CREATED, UPDATED, STATUS_CHANGED].into());
+        for e in emitted {
+            let t = crate::catalog::find(e.event_type).expect("in the catalog");
+            assert!(t.internal, "{} is emitted by the routes, so it is internal", t.name);
+            assert_eq!(t.check_payload(&e.payload), Ok(()), "{e:?}");
+            let mut keys: Vec<&str> =
+                e.payload.as_object().expect("object").keys().map(String::as_str).collect();
+            let mut fields: Vec<&str> = t.fields.iter().map(|(f, _)| *f).collect();
+            keys.sort_unstable();
+            fields.sort_unstable();
+            assert_eq!(keys, fields, "the service's own payloads have exactly the required fields");
+        }
+    }
+
     #[test]
     fn a_forbidden_transition_is_refused_whole() {
         let refused =

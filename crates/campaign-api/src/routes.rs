@@ -1,6 +1,6 @@
 //! Every route of campaign-api, under `/api/v1`.
 
-use crate::handlers::{campaigns, deliveries, events, recoveries, webhooks};
+use crate::handlers::{campaigns, deliveries, event_types, events, recoveries, webhooks};
 use actix_web::{web, HttpResponse};
 
 /// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
@@ -25,6 +25,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/v1/campaigns/{id}"),
     ("PATCH", "/api/v1/campaigns/{id}"),
     ("POST", "/api/v1/events"),
+    ("GET", "/api/v1/event-types"),
+    ("GET", "/api/v1/event-types/{name}"),
     ("GET", "/openapi.json"),
 ];
 
@@ -73,7 +75,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route(web::get().to(campaigns::get))
                     .route(web::patch().to(campaigns::update)),
             )
-            .service(web::resource("/events").route(web::post().to(events::publish))),
+            .service(web::resource("/events").route(web::post().to(events::publish)))
+            .service(web::resource("/event-types").route(web::get().to(event_types::list)))
+            .service(web::resource("/event-types/{name}").route(web::get().to(event_types::get))),
     );
 }
 

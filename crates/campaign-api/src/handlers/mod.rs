@@ -3,6 +3,7 @@
 
 pub mod campaigns;
 pub mod deliveries;
+pub mod event_types;
 pub mod events;
 pub mod recoveries;
 pub mod webhooks;
