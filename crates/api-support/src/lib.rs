@@ -3,12 +3,14 @@
 
 pub mod auth;
 pub mod check_receiver;
+pub mod cli;
 pub mod codes;
 pub mod data_dir;
 mod error;
 pub mod health;
 pub mod idempotency;
 pub mod metrics;
+pub mod pagination;
 pub mod rate_limit;
 pub mod server;
 pub mod telemetry;

@@ -9,6 +9,7 @@
 use crate::events::{emit, Emit};
 use crate::store::{self, Campaign};
 use api_support::on_conn;
+use api_support::pagination::{Page, PageRequest};
 use chrono::{DateTime, Utc};
 use delivery_engine::{DbConn, Engine, EngineError};
 use serde_json::json;
@@ -34,6 +35,9 @@ pub enum CampaignError {
     NotFound,
     #[error("a campaign cannot go from {from} to {to}")]
     InvalidTransition { from: String, to: String },
+    /// A `before` that names none of the workspace's campaigns.
+    #[error("before must be the id of one of your campaigns")]
+    UnknownCursor,
     #[error(transparent)]
     Engine(#[from] EngineError),
 }
@@ -198,6 +202,29 @@ pub async fn get_campaign(engine: &Engine, workspace: Uuid, id: Uuid) -> Result<
         .run(on_conn!(|c| store::get_campaign(c, workspace, id).await.map_err(CampaignError::from)))
         .await?
         .ok_or(CampaignError::NotFound)
+}
+
+/// A page of the workspace's campaigns, newest first: those older than `before` (a campaign
+/// of the workspace's), read on one connection.
+pub async fn list_campaigns(
+    engine: &Engine,
+    workspace: Uuid,
+    page: PageRequest,
+) -> Result<Page<Campaign>, CampaignError> {
+    engine
+        .run(on_conn!(|c| {
+            let before = match page.before {
+                None => None,
+                Some(id) => {
+                    let campaign =
+                        store::get_campaign(c, workspace, id).await?.ok_or(CampaignError::UnknownCursor)?;
+                    Some((campaign.created_at, campaign.id))
+                }
+            };
+            let rows = store::list_campaigns(c, workspace, before, page.rows_to_read()).await?;
+            Ok::<_, CampaignError>(Page::from_rows(rows, &page, |c| c.id))
+        }))
+        .await
 }
 
 /// Applies a patch and emits its events, in one transaction.

@@ -19,6 +19,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/webhooks/{endpointId}/test"),
     ("POST", "/webhooks/{endpointId}/enable"),
     ("POST", "/runs"),
+    ("GET", "/runs"),
     ("GET", "/runs/{id}"),
     ("POST", "/runs/{id}/settle"),
     ("GET", "/openapi.json"),
@@ -45,7 +46,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/webhooks/{endpointId}/test").route(web::post().to(webhooks::send_test)))
     .service(web::resource("/webhooks/{endpointId}/enable").route(web::post().to(webhooks::enable)))
-    .service(web::resource("/runs").route(web::post().to(runs::create)))
+    .service(web::resource("/runs").route(web::post().to(runs::create)).route(web::get().to(runs::list)))
     .service(web::resource("/runs/{id}").route(web::get().to(runs::get)))
     .service(web::resource("/runs/{id}/settle").route(web::post().to(runs::settle)))
     .service(web::resource("/openapi.json").route(web::get().to(openapi)));

@@ -4,6 +4,7 @@
 
 use crate::profile::{RUN_COMPLETED, RUN_FAILED};
 use crate::store::{self, Run};
+use api_support::pagination::{Page, PageRequest};
 use api_support::{on_conn, ts};
 use chrono::{DateTime, Utc};
 use delivery_engine::{DbConn, Engine, EngineError, NewEvent};
@@ -25,6 +26,9 @@ pub enum RunError {
     NotFound,
     #[error("the run already settled as {0}")]
     AlreadySettled(String),
+    /// A `before` that names none of the account's runs.
+    #[error("before must be the id of one of your runs")]
+    UnknownCursor,
     #[error(transparent)]
     Engine(#[from] EngineError),
 }
@@ -158,6 +162,25 @@ pub async fn get_run(engine: &Engine, account: &str, id: Uuid) -> Result<Run, Ru
         .run(on_conn!(|c| store::get_run(c, &account, id).await.map_err(RunError::from)))
         .await?
         .ok_or(RunError::NotFound)
+}
+
+/// A page of the account's runs, newest first: the runs older than `before` (a run of the
+/// account's), read on one connection.
+pub async fn list_runs(engine: &Engine, account: &str, page: PageRequest) -> Result<Page<Run>, RunError> {
+    let account = account.to_owned();
+    engine
+        .run(on_conn!(|c| {
+            let before = match page.before {
+                None => None,
+                Some(id) => {
+                    let run = store::get_run(c, &account, id).await?.ok_or(RunError::UnknownCursor)?;
+                    Some((run.created_at, run.id))
+                }
+            };
+            let rows = store::list_runs(c, &account, before, page.rows_to_read()).await?;
+            Ok::<_, RunError>(Page::from_rows(rows, &page, |r| r.id))
+        }))
+        .await
 }
 
 /// Settles the run in one transaction with its event and deliveries; workers are woken by

@@ -9,6 +9,7 @@ mod sqlite;
 
 pub use model::{Campaign, KeyHash};
 
+use chrono::{DateTime, Utc};
 use delivery_engine::{DbConn, EngineResult, MigrationSet};
 use diesel::QueryResult;
 use model::{hash_key, new_key};
@@ -76,6 +77,20 @@ pub async fn get_campaign(conn: &mut DbConn<'_>, workspace: Uuid, id: Uuid) -> Q
     match conn {
         DbConn::Pg(c) => pg::get_campaign(c, workspace, id, false).await,
         DbConn::Sqlite(c) => sqlite::get_campaign(c, workspace, id),
+    }
+}
+
+/// The workspace's campaigns, newest first (by `created_at`, then `id`), at most `limit`;
+/// with `before`, only those older than that position (a keyset page).
+pub async fn list_campaigns(
+    conn: &mut DbConn<'_>,
+    workspace: Uuid,
+    before: Option<(DateTime<Utc>, Uuid)>,
+    limit: i64,
+) -> QueryResult<Vec<Campaign>> {
+    match conn {
+        DbConn::Pg(c) => pg::list_campaigns(c, workspace, before, limit).await,
+        DbConn::Sqlite(c) => sqlite::list_campaigns(c, workspace, before, limit),
     }
 }
 

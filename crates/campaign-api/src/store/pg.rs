@@ -147,6 +147,28 @@ pub(super) async fn get_campaign(
     Ok(row.map(Campaign::from))
 }
 
+pub(super) async fn list_campaigns(
+    c: &mut AsyncPgConnection,
+    workspace: Uuid,
+    before: Option<(DateTime<Utc>, Uuid)>,
+    limit: i64,
+) -> QueryResult<Vec<Campaign>> {
+    let mut q = campaigns::table
+        .filter(campaigns::workspace_id.eq(workspace))
+        .select(CampaignRow::as_select())
+        .order((campaigns::created_at.desc(), campaigns::id.desc()))
+        .limit(limit)
+        .into_boxed();
+    if let Some((created_at, id)) = before {
+        q = q.filter(
+            campaigns::created_at
+                .lt(created_at)
+                .or(campaigns::created_at.eq(created_at).and(campaigns::id.lt(id))),
+        );
+    }
+    Ok(q.load::<CampaignRow>(c).await?.into_iter().map(Campaign::from).collect())
+}
+
 pub(super) async fn update_campaign(c: &mut AsyncPgConnection, campaign: &Campaign) -> QueryResult<()> {
     diesel::update(
         campaigns::table

@@ -2,9 +2,9 @@
 //! text: `delivery_engine::sqlite_values`).
 
 use super::model::Campaign;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use delivery_engine::sqlite_values::{micros, time, uuid};
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
 
@@ -130,6 +130,25 @@ pub(super) fn get_campaign(
     .get_result(c)
     .optional()?;
     row.map(Campaign::try_from).transpose()
+}
+
+pub(super) fn list_campaigns(
+    c: &mut SqliteConnection,
+    workspace: Uuid,
+    before: Option<(DateTime<Utc>, Uuid)>,
+    limit: i64,
+) -> QueryResult<Vec<Campaign>> {
+    let rows: Vec<CampaignRow> = diesel::sql_query(
+        "SELECT id, workspace_id, name, status, created_at, updated_at FROM campaigns \
+         WHERE workspace_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id < ?3)) \
+         ORDER BY created_at DESC, id DESC LIMIT ?4",
+    )
+    .bind::<Text, _>(workspace.to_string())
+    .bind::<Nullable<BigInt>, _>(before.map(|(t, _)| micros(t)))
+    .bind::<Text, _>(before.map(|(_, id)| id.to_string()).unwrap_or_default())
+    .bind::<BigInt, _>(limit)
+    .load(c)?;
+    rows.into_iter().map(Campaign::try_from).collect()
 }
 
 pub(super) fn update_campaign(c: &mut SqliteConnection, campaign: &Campaign) -> QueryResult<()> {

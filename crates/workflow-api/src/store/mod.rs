@@ -34,6 +34,20 @@ pub async fn get_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryRes
     }
 }
 
+/// The account's runs, newest first (by `created_at`, then `id`), at most `limit`; with
+/// `before`, only those older than that position (a keyset page).
+pub async fn list_runs(
+    conn: &mut DbConn<'_>,
+    account: &str,
+    before: Option<(DateTime<Utc>, Uuid)>,
+    limit: i64,
+) -> QueryResult<Vec<Run>> {
+    match conn {
+        DbConn::Pg(c) => pg::list_runs(c, account, before, limit).await,
+        DbConn::Sqlite(c) => sqlite::list_runs(c, account, before, limit),
+    }
+}
+
 /// Reads the run and locks it until the end of the caller's transaction (on SQLite the
 /// transaction already holds the write lock).
 pub async fn lock_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryResult<Option<Run>> {
