@@ -93,7 +93,10 @@ mod tests {
             ),
             "{help}"
         );
-        assert!(help.contains("  CA_FILE (unset by default)\n      A PEM file. Verification stays on\n"), "{help}");
+        assert!(
+            help.contains("  CA_FILE (unset by default)\n      A PEM file. Verification stays on\n"),
+            "{help}"
+        );
         assert!(help.contains("  LOG_FORMAT=text\n"), "{help}");
         assert!(!help.contains("verbose\n      Not a setting"), "{help}");
     }

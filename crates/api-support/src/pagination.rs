@@ -153,9 +153,6 @@ mod tests {
         assert_eq!((last.items.len(), last.next_before), (3, None));
         let empty = Page::from_rows(Vec::<Uuid>::new(), &request, |id| *id);
         assert_eq!((empty.items.len(), empty.next_before), (0, None));
-        assert_eq!(
-            next_link("/runs", 3, ids[2]),
-            format!("</runs?limit=3&before={}>; rel=\"next\"", ids[2])
-        );
+        assert_eq!(next_link("/runs", 3, ids[2]), format!("</runs?limit=3&before={}>; rel=\"next\"", ids[2]));
     }
 }

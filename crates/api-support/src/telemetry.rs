@@ -140,8 +140,8 @@ fn try_init(service: &'static str) -> Result<Telemetry, String> {
     let var = |name: &str| std::env::var(name).ok();
     let format = LogFormat::parse(var("LOG_FORMAT").as_deref())?;
     let export = ExportSettings::from_env(var)?;
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| DEFAULT_LOG_FILTER.into());
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| DEFAULT_LOG_FILTER.into());
     type Base =
         tracing_subscriber::layer::Layered<tracing_subscriber::EnvFilter, tracing_subscriber::Registry>;
     let mut layers: Vec<Box<dyn Layer<Base> + Send + Sync>> = Vec::new();

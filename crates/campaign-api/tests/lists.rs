@@ -30,8 +30,12 @@ async fn database(backend: Backend) -> TestDb {
 }
 
 async fn service(db: &TestDb) -> ServiceProcess {
-    let env =
-        [("DATABASE_URL", db.url()), ("LISTEN_ADDR", "127.0.0.1:0"), ("MASTER_KEYS", MASTER_KEYS), ("ROLE", "api")];
+    let env = [
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("ROLE", "api"),
+    ];
     ServiceProcess::start(BIN, &[], &env).await.unwrap()
 }
 
@@ -184,7 +188,8 @@ async fn campaigns_with_one_creation_time_page_by_id(backend: Backend) {
     }
     assert_eq!(seen, expected);
     let other = Uuid::now_v7();
-    let unknown = campaigns::list_campaigns(&engine, other, PageRequest { limit: 2, before: Some(expected[0]) });
+    let unknown =
+        campaigns::list_campaigns(&engine, other, PageRequest { limit: 2, before: Some(expected[0]) });
     assert!(matches!(unknown.await, Err(CampaignError::UnknownCursor)));
 }
 

@@ -25,7 +25,9 @@ fn the_top_level_help_lists_every_setting_with_its_default() {
         let listed = help.contains(&format!("\n  {name}=")) || help.contains(&format!("\n  {name} (unset"));
         assert!(listed, "{name} is not in --help:\n{help}");
     }
-    for default in ["LISTEN_ADDR=127.0.0.1:8080", "DATA_DIR=./data", "RETRY_SCHEDULE=1m,5m,30m,2h", "ROLE=all"] {
+    for default in
+        ["LISTEN_ADDR=127.0.0.1:8080", "DATA_DIR=./data", "RETRY_SCHEDULE=1m,5m,30m,2h", "ROLE=all"]
+    {
         assert!(help.contains(&format!("\n  {default}\n      ")), "{default}:\n{help}");
     }
 }

@@ -174,7 +174,8 @@ async fn runs_with_one_creation_time_page_by_id(backend: Backend) {
         }
     }
     assert_eq!(seen, expected);
-    let unknown = runs::list_runs(&engine, "acct-b", PageRequest { limit: 2, before: Some(expected[0]) }).await;
+    let unknown =
+        runs::list_runs(&engine, "acct-b", PageRequest { limit: 2, before: Some(expected[0]) }).await;
     assert!(matches!(unknown, Err(RunError::UnknownCursor)), "{unknown:?}");
 }
 
