@@ -3,6 +3,7 @@
 //! `cargo xtask help` lists them.
 
 mod bench;
+mod browser;
 mod db;
 mod deploy;
 mod dist;

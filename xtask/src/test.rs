@@ -39,8 +39,11 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     // The Python and JavaScript receiver packages' tests; Flask and Express for the example
     // receivers the services' receiver tests start.
     crate::receiver_kit::run()?;
+    // The consoles' tests drive a real headless Chromium.
+    let (chromedriver, chromium) = crate::browser::ensure()?;
     let mut tests = cargo();
     tests.env("PROMETHEUS", prometheus).env("PROMTOOL", promtool);
+    tests.env("CHROMEDRIVER", chromedriver).env("CHROMIUM", chromium);
     tests.env("RECEIVER_KIT_DIR", crate::util::target_dir().join("receiver-kit"));
     if nextest {
         tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);

@@ -16,9 +16,21 @@ pub struct Principal(pub String);
 
 pub type AuthFuture = Pin<Box<dyn Future<Output = Result<String, ApiError>>>>;
 
-/// A service's way to authenticate a request, registered as app data.
+/// A service's way to authenticate: which bearer credential it takes (`what` names it in
+/// errors: "jwt", "apiKey") and how a credential becomes a principal. Registered as app data;
+/// the API reads the credential from `Authorization`, the console's sign-in form from a field.
 #[derive(Clone)]
-pub struct Authenticator(pub Arc<dyn Fn(&HttpRequest) -> AuthFuture + Send + Sync>);
+pub struct Authenticator {
+    pub what: &'static str,
+    pub check: Arc<dyn Fn(String) -> AuthFuture + Send + Sync>,
+}
+
+impl Authenticator {
+    /// The principal a credential stands for.
+    pub async fn principal(&self, credential: String) -> Result<String, ApiError> {
+        (self.check)(credential).await
+    }
+}
 
 impl std::fmt::Debug for Authenticator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -35,7 +47,7 @@ pub async fn authenticate(req: &HttpRequest) -> Result<String, ApiError> {
         .app_data::<Authenticator>()
         .cloned()
         .ok_or_else(|| ApiError::internal("no authenticator is configured"))?;
-    let principal = (auth.0)(req).await?;
+    let principal = auth.principal(crate::bearer_credential(req, auth.what)?).await?;
     rate_limit::check(req, &principal)?;
     req.extensions_mut().insert(Principal(principal.clone()));
     Ok(principal)

@@ -25,6 +25,13 @@ pub const ENDPOINT_DELETED: &str = "endpoint_deleted";
 /// `GET /readyz` only (see `health`).
 pub const NOT_READY: &str = "not_ready";
 
+/// Bulk recovery (`recovery`): `since` / `until` unreadable, out of order or in the future; a
+/// window over 90 days; a second job while one is active; cancelling a job that has ended.
+pub const INVALID_WINDOW: &str = "invalid_window";
+pub const WINDOW_TOO_LONG: &str = "window_too_long";
+pub const RECOVERY_ALREADY_ACTIVE: &str = "recovery_already_active";
+pub const RECOVERY_JOB_ENDED: &str = "recovery_job_ended";
+
 /// Engine-error codes that only some services can meet: `url_not_https` under
 /// `UrlRule::HttpsOnly`, `invalid_events` where a service keeps the shared mapping of unknown
 /// event types, `already_delivered` under `ResendRule::RejectDelivered`.
@@ -59,6 +66,10 @@ pub const SHARED: &[&str] = &[
     URL_FORBIDDEN_ADDRESS,
     ENDPOINT_DELETED,
     NOT_READY,
+    INVALID_WINDOW,
+    WINDOW_TOO_LONG,
+    RECOVERY_ALREADY_ACTIVE,
+    RECOVERY_JOB_ENDED,
 ];
 
 /// The codes an error table in a Markdown reference documents: the first `` `code` `` of each

@@ -1,6 +1,7 @@
 //! The one error type of both APIs: every error response is JSON `{"code", "detail"}` with a
 //! stable snake_case `code` from [`crate::codes`] or the service's own `error_codes.rs`; each
-//! service documents its codes in `docs/<service>.md` (a test keeps them equal).
+//! service documents its codes in `docs/<service>.md` (a test keeps them equal). A few errors
+//! add one member that names what they are about (`activeRecoveryId`).
 
 use crate::codes;
 use actix_web::http::{header, StatusCode};
@@ -12,6 +13,16 @@ use serde::Serialize;
 pub struct ErrorBody {
     pub code: &'static str,
     pub detail: String,
+    /// Members beside `code` and `detail` naming what the error is about, e.g. the
+    /// `activeRecoveryId` of a `recovery_already_active`; empty on most errors.
+    #[serde(flatten)]
+    pub related: std::collections::BTreeMap<&'static str, String>,
+}
+
+impl ErrorBody {
+    pub fn new(code: &'static str, detail: impl Into<String>) -> Self {
+        Self { code, detail: detail.into(), related: Default::default() }
+    }
 }
 
 #[derive(Debug, Clone, thiserror::Error)]
@@ -22,6 +33,9 @@ pub struct ApiError {
     pub detail: String,
     /// Sent as `Retry-After` (seconds) on 429 and 503.
     pub retry_after: Option<u64>,
+    /// A member of the body beside `code` and `detail` (name, value): what a client needs to
+    /// act on the error without parsing `detail`.
+    pub related: Option<(&'static str, String)>,
 }
 
 /// The detail of `url_forbidden_address`: what was refused, and the setting that allows it
@@ -35,7 +49,12 @@ pub fn forbidden_address_detail(refused: &str) -> String {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> Self {
-        Self { status, code, detail: detail.into(), retry_after: None }
+        Self { status, code, detail: detail.into(), retry_after: None, related: None }
+    }
+
+    /// Adds the member `name` with `value` to the body (see [`ApiError::related`]).
+    pub fn with_related(self, name: &'static str, value: impl Into<String>) -> Self {
+        Self { related: Some((name, value.into())), ..self }
     }
 
     pub fn rate_limited(retry_after: u64) -> Self {
@@ -65,6 +84,13 @@ impl ApiError {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, codes::INTERNAL_ERROR, detail)
     }
 
+    /// The JSON body: `code`, `detail` and the related member, if any.
+    pub fn body(&self) -> ErrorBody {
+        let mut body = ErrorBody::new(self.code, self.detail.clone());
+        body.related.extend(self.related.clone());
+        body
+    }
+
     /// Maps an engine error; `what` names the resource for 404s.
     pub fn from_engine(e: EngineError, what: &str) -> Self {
         match e {
@@ -83,6 +109,11 @@ impl ApiError {
                 StatusCode::CONFLICT,
                 codes::ALREADY_DELIVERED,
                 "the delivery was already delivered",
+            ),
+            EngineError::RecoveryJobEnded => Self::new(
+                StatusCode::CONFLICT,
+                codes::RECOVERY_JOB_ENDED,
+                "the recovery job has already ended (finished, cancelled or failed)",
             ),
             // 410, not 409: the spec's 409 means "already delivered"; this target is gone.
             EngineError::EndpointDeleted => Self::new(
@@ -129,7 +160,7 @@ impl ResponseError for ApiError {
             }
             _ => {}
         }
-        res.json(ErrorBody { code: self.code, detail: self.detail.clone() })
+        res.json(self.body())
     }
 }
 
@@ -159,5 +190,18 @@ mod tests {
         assert!(detail.starts_with("127.0.0.1 is a loopback address; "), "{detail}");
         assert!(detail.contains("OUTBOUND_ALLOW_CIDRS=127.0.0.0/8,::1/128"), "{detail}");
         assert_eq!(e.to_string(), ApiError::invalid(codes::URL_FORBIDDEN_ADDRESS, detail).to_string());
+    }
+
+    #[test]
+    fn a_related_member_sits_beside_code_and_detail() {
+        let body = |e: &ApiError| serde_json::to_value(e.body()).unwrap_or_default();
+        let plain = ApiError::not_found("thing");
+        assert_eq!(body(&plain), serde_json::json!({ "code": "not_found", "detail": "no such thing" }));
+        let related = ApiError::new(StatusCode::CONFLICT, codes::RECOVERY_ALREADY_ACTIVE, "busy")
+            .with_related("activeRecoveryId", "42");
+        assert_eq!(
+            body(&related),
+            serde_json::json!({ "code": "recovery_already_active", "detail": "busy", "activeRecoveryId": "42" })
+        );
     }
 }

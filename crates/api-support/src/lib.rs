@@ -5,6 +5,7 @@ pub mod auth;
 pub mod check_receiver;
 pub mod cli;
 pub mod codes;
+pub mod console;
 pub mod data_dir;
 mod error;
 pub mod health;
@@ -12,6 +13,7 @@ pub mod idempotency;
 pub mod metrics;
 pub mod pagination;
 pub mod rate_limit;
+pub mod recovery;
 pub mod server;
 pub mod telemetry;
 pub mod views;
@@ -125,12 +127,13 @@ pub fn json_errors<B: 'static>() -> ErrorHandlers<B> {
 }
 
 fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let is_json = res
+    // JSON already, or a console page (which answers its errors as pages).
+    let is_json_or_page = res
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if is_json {
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if is_json_or_page {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();
@@ -155,7 +158,7 @@ fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResp
             builder.insert_header((header::ALLOW, allowed));
         }
     }
-    let body = builder.json(ErrorBody { code, detail: detail.to_owned() });
+    let body = builder.json(ErrorBody::new(code, detail));
     Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, body).map_into_right_body()))
 }
 

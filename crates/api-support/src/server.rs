@@ -83,6 +83,9 @@ pub struct CommonConfig {
     /// holds the other end of a pipe, so the service cannot outlive it, even if it is killed.
     #[arg(long, env = "STOP_ON_STDIN_EOF", default_value_t = false)]
     pub stop_on_stdin_eof: bool,
+    /// Serve the console (the web UI) under `/console` on the service's port.
+    #[arg(long, env = "CONSOLE", value_enum, default_value = "on")]
+    pub console: crate::console::ConsoleSetting,
 }
 
 impl std::fmt::Debug for CommonConfig {
@@ -105,6 +108,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("shutdown_grace", &self.shutdown_grace)
             .field("metrics_addr", &self.metrics_addr)
             .field("stop_on_stdin_eof", &self.stop_on_stdin_eof)
+            .field("console", &self.console)
             .finish()
     }
 }
@@ -171,6 +175,19 @@ pub fn default_to_serve(mut args: Vec<String>) -> Vec<String> {
         args.insert(1.min(args.len()), "serve".into());
     }
     args
+}
+
+/// The service's migrated database, for CLI commands: DATABASE_URL, or the embedded one `serve`
+/// created in DATA_DIR (never a new one, which the running service would not see).
+pub async fn cli_database(
+    store: &StoreConfig,
+    service: &str,
+    migrations: Vec<MigrationSet>,
+) -> anyhow::Result<delivery_engine::Pool> {
+    use anyhow::Context as _;
+    let url = store.existing_database_url(service)?;
+    migrate(&url, migrations).await?;
+    delivery_engine::connect_pool(&url, 1).context("connecting to the database")
 }
 
 pub async fn migrate(database_url: &str, migrations: Vec<MigrationSet>) -> anyhow::Result<()> {

@@ -50,25 +50,27 @@ impl FromRequest for Workspace {
 
 /// How campaign-api authenticates a request: a live API key, looked up by its hash.
 pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
-    api_support::auth::Authenticator(Arc::new(move |req: &HttpRequest| {
-        let key = api_support::bearer_credential(req, "apiKey");
-        let state = state.clone();
-        Box::pin(async move {
-            let key = store::KeyHash::of(&key?);
-            if let Some(workspace) = state.keys.get(&key) {
-                return Ok(workspace.to_string());
-            }
-            let ticket = state.keys.ticket();
-            let lookup = key.clone();
-            let workspace = state
-                .engine
-                .run(on_conn!(|c| Ok::<_, ApiError>(store::workspace_for_key(c, &lookup).await?)))
-                .await?
-                .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))?;
-            if let Some(ticket) = ticket {
-                state.keys.put(ticket, key, workspace);
-            }
-            Ok(workspace.to_string())
-        })
-    }))
+    api_support::auth::Authenticator {
+        what: "apiKey",
+        check: Arc::new(move |key: String| {
+            let state = state.clone();
+            Box::pin(async move {
+                let key = store::KeyHash::of(&key);
+                if let Some(workspace) = state.keys.get(&key) {
+                    return Ok(workspace.to_string());
+                }
+                let ticket = state.keys.ticket();
+                let lookup = key.clone();
+                let workspace = state
+                    .engine
+                    .run(on_conn!(|c| Ok::<_, ApiError>(store::workspace_for_key(c, &lookup).await?)))
+                    .await?
+                    .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))?;
+                if let Some(ticket) = ticket {
+                    state.keys.put(ticket, key, workspace);
+                }
+                Ok(workspace.to_string())
+            })
+        }),
+    }
 }

@@ -111,6 +111,19 @@ pub const CATALOG: &[EventType] = &[
     EventType { name: "change_request.reviewed.v1", internal: false, fields: &[("outcome", STR)] },
 ];
 
+/// A payload that satisfies `t`'s required fields: what the console sends as its example.
+pub fn example_payload(t: &EventType) -> Value {
+    let fields = t.fields.iter().map(|(name, kind)| {
+        let v = match kind {
+            Kind::String => Value::from(format!("example {name}")),
+            Kind::Number => Value::from(1),
+            Kind::Array => Value::Array(Vec::new()),
+        };
+        ((*name).to_owned(), v)
+    });
+    Value::Object(fields.collect())
+}
+
 pub fn find(name: &str) -> Option<&'static EventType> {
     CATALOG.iter().find(|t| t.name == name)
 }

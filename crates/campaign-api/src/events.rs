@@ -55,6 +55,18 @@ pub async fn emit(
     workspace: Uuid,
     e: Emit<'_>,
 ) -> Result<Uuid, EngineError> {
+    emit_to(engine, conn, workspace, e, None).await
+}
+
+/// [`emit`], to one endpoint only when `only` is set (whatever its filter): the console's
+/// examples.
+pub async fn emit_to(
+    engine: &Engine,
+    conn: &mut DbConn<'_>,
+    workspace: Uuid,
+    e: Emit<'_>,
+    only: Option<Uuid>,
+) -> Result<Uuid, EngineError> {
     let id = Uuid::now_v7();
     let body = envelope(id, workspace, &e);
     let (tenant, key) = (workspace.to_string(), id.to_string());
@@ -63,7 +75,7 @@ pub async fn emit(
         event_type: e.event_type,
         dedupe_key: &key,
         body: &body,
-        only_endpoint: None,
+        only_endpoint: only,
         id: Some(id),
     };
     engine.enqueue(conn, event).await?;

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod campaigns;
 pub mod catalog;
 pub mod config;
+pub mod console;
 pub mod error_codes;
 pub mod events;
 pub mod handlers;
@@ -34,13 +35,17 @@ impl AppState {
     }
 }
 
-pub fn configure_app(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+/// With `console`, the console is served under `/console`.
+pub fn configure_app(state: AppState, console: bool) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.app_data(auth::authenticator(state.clone()))
             .app_data(web::Data::new(state))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
             .app_data(api_support::RouteTable(routes::ROUTES))
-            .configure(routes::configure)
-            .default_service(web::to(api_support::unknown_route));
+            .configure(routes::configure);
+        if console {
+            cfg.service(api_support::console::scope().configure(console::configure));
+        }
+        cfg.default_service(web::to(api_support::unknown_route));
     }
 }

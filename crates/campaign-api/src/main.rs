@@ -2,7 +2,6 @@
 //! `revoke-api-key`, `migrate`, `check-receiver`.
 
 use actix_web::web;
-use anyhow::Context;
 use api_support::check_receiver::CheckReceiverArgs;
 use api_support::data_dir::StoreConfig;
 use api_support::on_conn;
@@ -30,6 +29,15 @@ enum Command {
     CreateWorkspace {
         #[arg(long)]
         name: String,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
+    /// Print a single-use console sign-in link for a workspace (valid for 10 minutes).
+    ConsoleLink {
+        #[arg(long)]
+        workspace: Uuid,
+        #[command(flatten)]
+        link: api_support::console::ConsoleLinkArgs,
         #[command(flatten)]
         store: StoreConfig,
     },
@@ -65,7 +73,7 @@ enum Command {
 }
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
-    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS]
+    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
 }
 
 fn main() -> ExitCode {
@@ -84,6 +92,21 @@ fn main() -> ExitCode {
                     .await?;
                 println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
                 Ok(())
+            }
+            Command::ConsoleLink { workspace, link, store } => {
+                let pool = database(&store).await?;
+                let exists = pool
+                    .run(on_conn!(|c| Ok::<_, EngineError>(store::workspace_exists(c, workspace).await?)))
+                    .await?;
+                if !exists {
+                    anyhow::bail!("no workspace {workspace}");
+                }
+                api_support::console::print_link(
+                    &pool,
+                    &workspace.to_string(),
+                    &link.base_url("127.0.0.1:8081"),
+                )
+                .await
             }
             Command::CreateApiKey { workspace_id, store } => {
                 let key = database(&store)
@@ -113,12 +136,8 @@ fn main() -> ExitCode {
     })
 }
 
-/// The service's migrated database, for the CLI commands: DATABASE_URL, or the embedded one
-/// `serve` created in DATA_DIR (never a new one, which the running service would not see).
 async fn database(store: &StoreConfig) -> anyhow::Result<delivery_engine::Pool> {
-    let url = store.existing_database_url(SERVICE)?;
-    server::migrate(&url, migrations()).await?;
-    delivery_engine::connect_pool(&url, 1).context("connecting to the database")
+    server::cli_database(store, SERVICE, migrations()).await
 }
 
 /// A catalog event (`campaign.status_changed.v1`, the spec's example), with the headers and
@@ -149,6 +168,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         config.common.delivery_timeout,
     )
     .map_err(anyhow::Error::msg)?;
+    let console = config.common.console == api_support::console::ConsoleSetting::On;
     let spec = ServiceSpec {
         name: SERVICE,
         listen_addr: config.listen_addr.clone(),
@@ -158,7 +178,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     };
     server::serve(&config.common, spec, |engine| {
         let state = AppState::new(engine);
-        move |cfg: &mut web::ServiceConfig| campaign_api::configure_app(state.clone())(cfg)
+        move |cfg: &mut web::ServiceConfig| campaign_api::configure_app(state.clone(), console)(cfg)
     })
     .await
 }

@@ -1,6 +1,6 @@
 //! Every route of campaign-api, under `/api/v1`.
 
-use crate::handlers::{campaigns, deliveries, events, webhooks};
+use crate::handlers::{campaigns, deliveries, events, recoveries, webhooks};
 use actix_web::{web, HttpResponse};
 
 /// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
@@ -14,6 +14,10 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("PATCH", "/api/v1/webhooks/{id}"),
     ("DELETE", "/api/v1/webhooks/{id}"),
     ("POST", "/api/v1/webhooks/{id}/rotate-secret"),
+    ("POST", "/api/v1/webhooks/{id}/recoveries"),
+    ("GET", "/api/v1/webhooks/{id}/recoveries"),
+    ("GET", "/api/v1/webhooks/{id}/recoveries/{recoveryId}"),
+    ("POST", "/api/v1/webhooks/{id}/recoveries/{recoveryId}/cancel"),
     ("GET", "/api/v1/webhook-deliveries"),
     ("GET", "/api/v1/webhook-deliveries/{id}"),
     ("POST", "/api/v1/webhook-deliveries/{id}/replay"),
@@ -46,6 +50,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .service(
                 web::resource("/webhooks/{id}/rotate-secret").route(web::post().to(webhooks::rotate_secret)),
+            )
+            .service(
+                web::resource("/webhooks/{id}/recoveries")
+                    .route(web::post().to(recoveries::create))
+                    .route(web::get().to(recoveries::list)),
+            )
+            .service(
+                web::resource("/webhooks/{id}/recoveries/{recoveryId}").route(web::get().to(recoveries::get)),
+            )
+            .service(
+                web::resource("/webhooks/{id}/recoveries/{recoveryId}/cancel")
+                    .route(web::post().to(recoveries::cancel)),
             )
             .service(web::resource("/webhook-deliveries").route(web::get().to(deliveries::list)))
             .service(web::resource("/webhook-deliveries/{id}").route(web::get().to(deliveries::get)))

@@ -5,13 +5,13 @@ use crate::cache::ReadCache;
 use crate::error::{EngineError, EngineResult};
 use crate::http::AddressPolicy;
 use crate::metrics::{EngineMetrics, QueueSnapshot, SNAPSHOT_MAX_AGE};
-use crate::profile::Profile;
+use crate::profile::{AttemptContext, Profile};
 use crate::secrets::{Keyring, SigningSecret};
 use crate::store::model::{EndpointChanges, Found, NewEndpointRow, NewEventRow};
 use crate::store::recovery_model::{cancel_conflict, RecoveryJob, RecoveryWindow, StartRecovery};
 use crate::store::{
-    deliveries, endpoints, idempotency, queue, recovery, Attempt, ConnFn, DbConn, Delivery, DeliveryQuery,
-    Endpoint, Pool, ResendRule,
+    deliveries, endpoints, idempotency, queue, recovery, stats, Attempt, ConnFn, DbConn, Delivery,
+    DeliveryQuery, Endpoint, Pool, ResendRule, TenantOverview,
 };
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
@@ -21,6 +21,15 @@ use std::time::Duration;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
+
+/// A delivery's request as it was sent (see [`Engine::sent_request`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentRequest {
+    pub url: String,
+    /// In the order they were sent; names in lower case.
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
 
 /// What a service knows about an event when it emits one.
 #[derive(Debug, Clone)]
@@ -447,6 +456,55 @@ impl Engine {
         let tenant = tenant.to_owned();
         self.run(move |mut c| Box::pin(async move { deliveries::get_delivery(&mut c, &tenant, id).await }))
             .await
+    }
+
+    /// The tenant's waiting deliveries now and its activity since `since` (the consoles'
+    /// overview).
+    pub async fn tenant_overview(&self, tenant: &str, since: DateTime<Utc>) -> EngineResult<TenantOverview> {
+        let (tenant, now) = (tenant.to_owned(), self.now());
+        self.run(move |mut c| {
+            Box::pin(async move { stats::tenant_overview(&mut c, &tenant, since, now).await })
+        })
+        .await
+    }
+
+    /// The request a delivery's attempt `attempt_number`, started at `started_at`, sent: its
+    /// URL, every header (the signature under the endpoint's current secret, so an attempt
+    /// from before a rotation shows what the new secret signs) and the body. Built by the code
+    /// the dispatcher sends with, so the two cannot differ.
+    pub async fn sent_request(
+        &self,
+        tenant: &str,
+        delivery_id: Uuid,
+        attempt_number: u32,
+        started_at: DateTime<Utc>,
+    ) -> EngineResult<SentRequest> {
+        let tenant = tenant.to_owned();
+        let parts = self
+            .run(move |mut c| {
+                Box::pin(async move { deliveries::request_parts(&mut c, &tenant, delivery_id).await })
+            })
+            .await?;
+        let secret = self
+            .inner
+            .keyring
+            .open(parts.endpoint_id, &parts.sealed_secret)
+            .map_err(|e| EngineError::Internal(format!("signing secret unavailable: {e}")))?;
+        let attempt = AttemptContext {
+            delivery_id,
+            event_id: parts.event_id,
+            event_type: &parts.event_type,
+            dedupe_key: &parts.dedupe_key,
+            attempt_number,
+            now: started_at,
+        };
+        let mut headers = self.inner.profile.signed_headers(&attempt, secret.as_hmac_key(), &parts.body);
+        crate::http::add_fixed_headers(&mut headers);
+        let headers = headers
+            .iter()
+            .map(|(k, v)| (k.as_str().to_owned(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+            .collect();
+        Ok(SentRequest { url: parts.url, headers, body: parts.body })
     }
 
     /// Claims an `Idempotency-Key` for a request (`scope` identifies the client, `request_hash`

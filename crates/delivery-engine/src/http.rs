@@ -269,7 +269,7 @@ impl OutboundClient {
         Ok(Self { client, policy, cap })
     }
 
-    /// POSTs `body` to `url`. Never follows a redirect: a 3xx is returned as a failed attempt.
+    /// POSTs `body` to `url` with `headers` and [`add_fixed_headers`]. Never follows a redirect: a 3xx is returned as a failed attempt.
     pub async fn post(
         &self,
         url: &str,
@@ -282,11 +282,7 @@ impl OutboundClient {
         let mut timed_out = false;
         let result = async {
             let uri = self.vet_url(url)?;
-            headers.entry(CONTENT_TYPE).or_insert(HeaderValue::from_static("application/json"));
-            headers.insert(
-                USER_AGENT,
-                HeaderValue::from_static(concat!("webhook-delivery/", env!("CARGO_PKG_VERSION"))),
-            );
+            add_fixed_headers(&mut headers);
             let mut request = Request::builder().method(Method::POST).uri(uri);
             if let Some(h) = request.headers_mut() {
                 *h = headers;
@@ -452,6 +448,16 @@ fn load_pem_certs(path: &Path) -> Result<Vec<CertificateDer<'static>>, ClientBui
         return Err(ClientBuildError::CaFileEmpty { path: display });
     }
     Ok(certs)
+}
+
+/// The headers every delivery carries besides the profile's: `Content-Type` (unless the
+/// profile set one) and `User-Agent`.
+pub fn add_fixed_headers(headers: &mut HeaderMap) {
+    headers.entry(CONTENT_TYPE).or_insert(HeaderValue::from_static("application/json"));
+    headers.insert(
+        USER_AGENT,
+        HeaderValue::from_static(concat!("webhook-delivery/", env!("CARGO_PKG_VERSION"))),
+    );
 }
 
 #[cfg(test)]

@@ -26,15 +26,15 @@ mod worker;
 pub use cache::{ReadCache, ReadTicket};
 pub use engine::{
     CreatedEndpoint, EndpointPatch, Engine, EngineConfig, Enqueued, IdempotencyState, NewEndpoint, NewEvent,
-    UrlRule,
+    SentRequest, UrlRule,
 };
 pub use error::{EngineError, EngineResult};
 pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
 pub use store::{
     announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,
-    Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, MigrationSet, Pool,
-    RecoveryJob, RecoveryStatus, RecoveryWindow, ResendRule, StartRecovery, WindowError, ENGINE_MIGRATIONS,
-    MAX_RECOVERY_WINDOW,
+    Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, EndpointActivity,
+    HourlyAttempts, KeyMatch, LogPosition, MigrationSet, Pool, RecoveryJob, RecoveryStatus, RecoveryWindow,
+    ResendRule, StartRecovery, TenantOverview, WindowError, ENGINE_MIGRATIONS, MAX_RECOVERY_WINDOW,
 };
 pub use worker::{Dispatcher, DispatcherConfig};
 

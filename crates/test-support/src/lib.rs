@@ -2,6 +2,7 @@
 //! HTTPS receivers on loopback whose behaviour each test scripts, and a throwaway certificate
 //! authority.
 
+pub mod browser;
 mod db;
 mod hmac;
 pub mod otlp;
@@ -12,6 +13,7 @@ pub mod receiver_kit;
 mod service;
 mod tls;
 
+pub use browser::Browser;
 pub use db::{database_base_url, Backend, TestDb};
 pub use hmac::independent_hmac_sha256_hex;
 pub use postgres::PrivatePostgres;

@@ -52,6 +52,8 @@ pub enum Reply {
         status: u16,
         bytes: usize,
     },
+    /// A status with this body (`text/html`: what a hostile receiver might send).
+    Text(u16, String),
     /// Never answer.
     Hang,
     /// A status with extra headers.
@@ -223,6 +225,10 @@ async fn handle(
         Reply::Redirect(code, location) => {
             Response::builder().status(status(code)).header("location", location).body(full(Bytes::new()))
         }
+        Reply::Text(code, text) => Response::builder()
+            .status(status(code))
+            .header("content-type", "text/html")
+            .body(full(Bytes::from(text))),
         Reply::Body { status: code, bytes } => {
             Response::builder().status(status(code)).body(full(Bytes::from(vec![b'x'; bytes])))
         }

@@ -18,6 +18,17 @@ struct Claims {
     exp: i64,
 }
 
+/// An account id the CLI may mint a credential for.
+pub fn check_account_id(account: &str) -> anyhow::Result<()> {
+    if account.is_empty() || account.chars().count() > MAX_ACCOUNT_ID || account.chars().any(char::is_control)
+    {
+        anyhow::bail!(
+            "the account id must be 1 to {MAX_ACCOUNT_ID} characters, none of them control characters"
+        );
+    }
+    Ok(())
+}
+
 #[derive(Clone)]
 pub struct JwtKeys {
     encoding: EncodingKey,
@@ -45,9 +56,7 @@ impl JwtKeys {
     }
 
     pub fn issue(&self, account: &str, ttl: Duration) -> anyhow::Result<String> {
-        if account.is_empty() || account.chars().count() > MAX_ACCOUNT_ID {
-            anyhow::bail!("the account id must be 1 to {MAX_ACCOUNT_ID} characters");
-        }
+        check_account_id(account)?;
         let now = chrono::Utc::now().timestamp();
         let claims = Claims { sub: account.to_owned(), iat: Some(now), exp: now + ttl.as_secs() as i64 };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
@@ -95,9 +104,11 @@ impl FromRequest for Account {
 
 /// How workflow-api authenticates a request: the `sub` of a valid session JWT.
 pub fn authenticator(keys: JwtKeys) -> api_support::auth::Authenticator {
-    api_support::auth::Authenticator(Arc::new(move |req: &HttpRequest| {
-        let account = api_support::bearer_credential(req, "jwt")
-            .and_then(|token| keys.verify(&token).map_err(|detail| ApiError::unauthorized(&detail)));
-        Box::pin(std::future::ready(account))
-    }))
+    api_support::auth::Authenticator {
+        what: "jwt",
+        check: Arc::new(move |token: String| {
+            let account = keys.verify(&token).map_err(|detail| ApiError::unauthorized(&detail));
+            Box::pin(std::future::ready(account))
+        }),
+    }
 }

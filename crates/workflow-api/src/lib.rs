@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod config;
+pub mod console;
 pub mod error_codes;
 pub mod handlers;
 pub mod profile;
@@ -24,13 +25,21 @@ pub struct AppState {
 
 /// Everything an `App` needs besides the routes: state, extractor error mapping, JSON errors
 /// for whatever actix answers on its own (unknown route, wrong method).
-pub fn configure_app(state: AppState, jwt: auth::JwtKeys) -> impl FnOnce(&mut web::ServiceConfig) {
+/// With `console`, the developer dashboard is served under `/console`.
+pub fn configure_app(
+    state: AppState,
+    jwt: auth::JwtKeys,
+    console: bool,
+) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.app_data(web::Data::new(state))
             .app_data(auth::authenticator(jwt))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
             .app_data(api_support::RouteTable(routes::ROUTES))
-            .configure(routes::configure)
-            .default_service(web::to(api_support::unknown_route));
+            .configure(routes::configure);
+        if console {
+            cfg.service(api_support::console::scope().configure(console::configure));
+        }
+        cfg.default_service(web::to(api_support::unknown_route));
     }
 }

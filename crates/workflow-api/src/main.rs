@@ -41,6 +41,15 @@ enum Command {
         #[command(flatten)]
         store: StoreConfig,
     },
+    /// Print a single-use console sign-in link for an account (valid for 10 minutes).
+    ConsoleLink {
+        #[arg(long)]
+        account: String,
+        #[command(flatten)]
+        link: api_support::console::ConsoleLinkArgs,
+        #[command(flatten)]
+        store: StoreConfig,
+    },
     /// Apply the database migrations and exit.
     Migrate {
         #[command(flatten)]
@@ -53,7 +62,7 @@ enum Command {
 }
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
-    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS]
+    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
 }
 
 fn main() -> ExitCode {
@@ -66,6 +75,11 @@ fn main() -> ExitCode {
                 let secret = store.stored_secret(SERVICE, JWT_SECRET, jwt_secret.as_deref())?;
                 println!("{}", auth::JwtKeys::new(&secret)?.issue(&account, ttl)?);
                 Ok(())
+            }
+            Command::ConsoleLink { account, link, store } => {
+                auth::check_account_id(&account)?;
+                let pool = server::cli_database(&store, SERVICE, migrations()).await?;
+                api_support::console::print_link(&pool, &account, &link.base_url("127.0.0.1:8080")).await
             }
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver(args) => check_receiver(&args).await,
@@ -90,6 +104,7 @@ async fn check_receiver(args: &CheckReceiverArgs) -> anyhow::Result<()> {
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let secret = config.common.store.secret(SERVICE, JWT_SECRET, config.jwt_secret.as_deref())?;
     let jwt = auth::JwtKeys::new(&secret)?;
+    let console = config.common.console == api_support::console::ConsoleSetting::On;
     let spec = ServiceSpec {
         name: SERVICE,
         listen_addr: config.listen_addr.clone(),
@@ -99,7 +114,9 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     };
     server::serve(&config.common, spec, move |engine| {
         let state = AppState { engine };
-        move |cfg: &mut web::ServiceConfig| workflow_api::configure_app(state.clone(), jwt.clone())(cfg)
+        move |cfg: &mut web::ServiceConfig| {
+            workflow_api::configure_app(state.clone(), jwt.clone(), console)(cfg)
+        }
     })
     .await
 }

@@ -1,7 +1,7 @@
 //! Every route of workflow-api. `/webhooks/deliveries` is registered before the
 //! `/webhooks/{endpointId}/...` patterns.
 
-use crate::handlers::{deliveries, runs, webhooks};
+use crate::handlers::{deliveries, recoveries, runs, webhooks};
 use actix_web::{web, HttpResponse};
 
 /// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
@@ -18,6 +18,10 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/webhooks/{endpointId}/rotate-secret"),
     ("POST", "/webhooks/{endpointId}/test"),
     ("POST", "/webhooks/{endpointId}/enable"),
+    ("POST", "/webhooks/{endpointId}/recoveries"),
+    ("GET", "/webhooks/{endpointId}/recoveries"),
+    ("GET", "/webhooks/{endpointId}/recoveries/{recoveryId}"),
+    ("POST", "/webhooks/{endpointId}/recoveries/{recoveryId}/cancel"),
     ("POST", "/runs"),
     ("GET", "/runs"),
     ("GET", "/runs/{id}"),
@@ -46,6 +50,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/webhooks/{endpointId}/test").route(web::post().to(webhooks::send_test)))
     .service(web::resource("/webhooks/{endpointId}/enable").route(web::post().to(webhooks::enable)))
+    .service(
+        web::resource("/webhooks/{endpointId}/recoveries")
+            .route(web::post().to(recoveries::create))
+            .route(web::get().to(recoveries::list)),
+    )
+    .service(
+        web::resource("/webhooks/{endpointId}/recoveries/{recoveryId}").route(web::get().to(recoveries::get)),
+    )
+    .service(
+        web::resource("/webhooks/{endpointId}/recoveries/{recoveryId}/cancel")
+            .route(web::post().to(recoveries::cancel)),
+    )
     .service(web::resource("/runs").route(web::post().to(runs::create)).route(web::get().to(runs::list)))
     .service(web::resource("/runs/{id}").route(web::get().to(runs::get)))
     .service(web::resource("/runs/{id}/settle").route(web::post().to(runs::settle)))

@@ -21,7 +21,7 @@ pub fn status_name(s: DeliveryStatus) -> &'static str {
     }
 }
 
-fn parse_status(s: &str) -> Option<DeliveryStatus> {
+pub fn parse_status(s: &str) -> Option<DeliveryStatus> {
     Some(match s {
         "pending" => DeliveryStatus::Pending,
         "retrying" => DeliveryStatus::Failed,
@@ -93,7 +93,7 @@ fn parse_query(q: &HashMap<String, String>) -> Result<DeliveryQuery, ApiError> {
                 .map_err(|_| ApiError::invalid(codes::INVALID_ENDPOINT_ID, "endpointId must be a UUID"))?,
         ),
     };
-    Ok(DeliveryQuery { limit, status, endpoint_id, event_id: None })
+    Ok(DeliveryQuery { limit, status, endpoint_id, ..Default::default() })
 }
 
 pub async fn list(

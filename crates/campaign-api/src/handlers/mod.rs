@@ -4,6 +4,7 @@
 pub mod campaigns;
 pub mod deliveries;
 pub mod events;
+pub mod recoveries;
 pub mod webhooks;
 
 use crate::error_codes as codes;

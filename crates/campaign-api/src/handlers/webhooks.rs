@@ -54,7 +54,7 @@ impl From<Endpoint> for EndpointOut {
     }
 }
 
-fn check_url(url: &str) -> Result<(), ApiError> {
+pub fn check_url(url: &str) -> Result<(), ApiError> {
     if url.len() > MAX_URL_LEN {
         return Err(ApiError::invalid(
             codes::INVALID_URL,

@@ -20,6 +20,14 @@ pub const MIGRATIONS: MigrationSet = MigrationSet {
     sqlite: delivery_engine::embed_migrations!("../../migrations/sqlite/campaign-api"),
 };
 
+/// Whether the workspace exists.
+pub async fn workspace_exists(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<bool> {
+    match conn {
+        DbConn::Pg(c) => pg::workspace_exists(c, workspace).await,
+        DbConn::Sqlite(c) => sqlite::workspace_exists(c, workspace),
+    }
+}
+
 /// Adds an API key to an existing workspace (`None` if there is no such workspace). Run it in
 /// a transaction.
 pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Option<String>> {

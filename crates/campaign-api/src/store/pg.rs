@@ -66,7 +66,8 @@ impl From<&Campaign> for CampaignRow {
     }
 }
 
-pub(super) async fn add_api_key(c: &mut AsyncPgConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+/// Locks the row (`FOR SHARE`) until the end of the caller's transaction, if there is one.
+pub(super) async fn workspace_exists(c: &mut AsyncPgConnection, workspace: Uuid) -> QueryResult<bool> {
     let exists: Option<Uuid> = workspaces::table
         .filter(workspaces::id.eq(workspace))
         .select(workspaces::id)
@@ -74,7 +75,11 @@ pub(super) async fn add_api_key(c: &mut AsyncPgConnection, workspace: Uuid, hash
         .first(c)
         .await
         .optional()?;
-    if exists.is_none() {
+    Ok(exists.is_some())
+}
+
+pub(super) async fn add_api_key(c: &mut AsyncPgConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+    if !workspace_exists(c, workspace).await? {
         return Ok(false);
     }
     insert_key(c, workspace, hash).await?;

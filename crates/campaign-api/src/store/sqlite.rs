@@ -45,12 +45,16 @@ impl TryFrom<CampaignRow> for Campaign {
     }
 }
 
-pub(super) fn add_api_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+pub(super) fn workspace_exists(c: &mut SqliteConnection, workspace: Uuid) -> QueryResult<bool> {
     let exists: Option<IdRow> = diesel::sql_query("SELECT id FROM workspaces WHERE id = ?1")
         .bind::<Text, _>(workspace.to_string())
         .get_result(c)
         .optional()?;
-    if exists.is_none() {
+    Ok(exists.is_some())
+}
+
+pub(super) fn add_api_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+    if !workspace_exists(c, workspace)? {
         return Ok(false);
     }
     insert_key(c, workspace, hash)?;

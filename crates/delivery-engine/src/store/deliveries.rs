@@ -1,6 +1,6 @@
 //! The delivery log and events, read by tenant.
 
-use super::model::{Attempt, Delivery, DeliveryQuery};
+use super::model::{Attempt, Delivery, DeliveryQuery, RequestParts};
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use uuid::Uuid;
@@ -38,5 +38,18 @@ pub(crate) async fn find_event_id(
     match conn {
         DbConn::Pg(c) => pg::deliveries::find_event_id(c, tenant, dedupe_key).await,
         DbConn::Sqlite(c) => sqlite::deliveries::find_event_id(c, tenant, dedupe_key),
+    }
+}
+
+/// The tenant's delivery's endpoint URL, sealed secret and event body (deleted endpoints
+/// included: their log stays readable).
+pub(crate) async fn request_parts(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    id: Uuid,
+) -> EngineResult<RequestParts> {
+    match conn {
+        DbConn::Pg(c) => pg::deliveries::request_parts(c, tenant, id).await,
+        DbConn::Sqlite(c) => sqlite::deliveries::request_parts(c, tenant, id),
     }
 }

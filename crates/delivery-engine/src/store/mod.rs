@@ -3,7 +3,7 @@
 //!
 //! Layers, each importing only from the ones below it:
 //! - the contract: [`endpoints`], [`deliveries`], [`queue`], [`idempotency`], [`changes`],
-//!   [`recovery`]. One doc comment
+//!   [`recovery`], [`stats`]. One doc comment
 //!   and one two-arm match per operation; each operation is atomic on its own (one statement,
 //!   or a transaction: `BEGIN IMMEDIATE` on SQLite) and joins the caller's transaction when
 //!   called inside one. Every query that reads tenant data filters by tenant inside the query.
@@ -26,13 +26,18 @@ pub(crate) mod queue;
 pub(crate) mod recovery;
 pub(crate) mod recovery_model;
 mod sqlite;
+pub(crate) mod stats;
+pub(crate) mod stats_model;
 
 pub use changes::announce_change;
 pub use conn::{connect_pool, connect_worker_pool, ConnFn, DbConn, Pool};
 pub(crate) use migrate::unapplied_migrations;
 pub use migrate::{migration_versions, run_migrations, MigrationSet, ENGINE_MIGRATIONS};
-pub use model::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, ResendRule};
+pub use model::{
+    Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, KeyMatch, LogPosition, ResendRule,
+};
 pub use recovery_model::{
     RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, WindowError, MAX_RECOVERY_WINDOW,
 };
 pub use sqlite::values as sqlite_values;
+pub use stats_model::{EndpointActivity, HourlyAttempts, TenantOverview};

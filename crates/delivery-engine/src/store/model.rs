@@ -137,13 +137,81 @@ pub struct Attempt {
     pub response_body: Option<Vec<u8>>,
 }
 
-/// Filters of the delivery log.
+/// Filters of the delivery log. Every filter narrows; `before` pages (keyset, on the log's
+/// own order, so a page costs the same however deep it is).
 #[derive(Debug, Clone, Default)]
 pub struct DeliveryQuery {
     pub limit: i64,
     pub status: Option<DeliveryStatus>,
     pub endpoint_id: Option<Uuid>,
     pub event_id: Option<Uuid>,
+    pub delivery_id: Option<Uuid>,
+    pub event_type: Option<String>,
+    /// The event's dedupe key (the id receivers see), exactly or as a prefix.
+    pub dedupe_key: Option<KeyMatch>,
+    /// Created at or after.
+    pub created_from: Option<DateTime<Utc>>,
+    /// Created strictly before.
+    pub created_before: Option<DateTime<Utc>>,
+    /// Only entries after this one in the log's order (older, or as old with a smaller id).
+    pub after: Option<LogPosition>,
+}
+
+/// How a [`DeliveryQuery`] matches dedupe keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyMatch {
+    Exact(String),
+    Prefix(String),
+}
+
+/// A place in the delivery log: the keyset cursor of its pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LogPosition {
+    pub created_at: DateTime<Utc>,
+    pub id: Uuid,
+}
+
+impl LogPosition {
+    pub fn of(d: &Delivery) -> Self {
+        Self { created_at: d.created_at, id: d.id }
+    }
+
+    /// An opaque, URL-safe cursor: `<microseconds>.<id>`.
+    pub fn to_cursor(self) -> String {
+        format!("{}.{}", self.created_at.timestamp_micros(), self.id.simple())
+    }
+
+    pub fn parse_cursor(s: &str) -> Option<Self> {
+        let (micros, id) = s.split_once('.')?;
+        let created_at = DateTime::from_timestamp_micros(micros.parse().ok()?)?;
+        Some(Self { created_at, id: Uuid::try_parse(id).ok()? })
+    }
+}
+
+/// `LIKE` pattern for a prefix: `%`, `_` and `\` escaped with `\`.
+pub(crate) fn like_prefix(prefix: &str) -> String {
+    let mut p = String::with_capacity(prefix.len() + 1);
+    for c in prefix.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
+}
+
+/// What it takes to rebuild a delivery's request: its endpoint's URL and sealed secret, and
+/// its event.
+#[derive(Debug, Clone)]
+pub(crate) struct RequestParts {
+    pub url: String,
+    pub sealed_secret: SealedSecret,
+    pub endpoint_id: Uuid,
+    pub event_id: Uuid,
+    pub event_type: String,
+    pub dedupe_key: String,
+    pub body: Vec<u8>,
 }
 
 /// A new event, as inserted by the outbox.
@@ -337,8 +405,27 @@ impl StoredKey {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_cursor_reads_back_as_the_same_position() {
+        let p = LogPosition {
+            created_at: DateTime::from_timestamp_micros(1_795_000_000_123_456).unwrap(),
+            id: Uuid::now_v7(),
+        };
+        assert_eq!(LogPosition::parse_cursor(&p.to_cursor()), Some(p));
+        for bad in ["", "1.", ".x", "abc.0190", "1", "1.not-a-uuid", "99999999999999999999.0"] {
+            assert_eq!(LogPosition::parse_cursor(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn prefix_patterns_escape_like_wildcards() {
+        assert_eq!(like_prefix("run-1:"), "run-1:%");
+        assert_eq!(like_prefix("50%_\\x"), "50\\%\\_\\\\x%");
+    }
 
     fn target(status: DeliveryStatus) -> ResendTarget {
         ResendTarget { status, in_flight: false, endpoint_deleted: false, endpoint_disabled: false }

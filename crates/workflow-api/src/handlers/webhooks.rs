@@ -73,7 +73,7 @@ pub struct CreatedOut {
 }
 
 /// The checks the engine leaves to the service: a URL length bound and at least one event kind.
-fn check_endpoint_in(url: &str, events: &[String]) -> Result<(), ApiError> {
+pub fn check_endpoint_in(url: &str, events: &[String]) -> Result<(), ApiError> {
     if url.len() > MAX_URL_LEN {
         return Err(ApiError::invalid(
             codes::INVALID_URL,

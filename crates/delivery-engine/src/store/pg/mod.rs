@@ -11,3 +11,4 @@ pub(crate) mod queue;
 pub(crate) mod recovery;
 mod rows;
 mod schema;
+pub(crate) mod stats;

@@ -427,3 +427,73 @@ impl RecoveryCandidateRow {
         }
     }
 }
+
+/// The tenant's waiting deliveries (`stats.rs`).
+#[derive(QueryableByName)]
+pub(super) struct WaitingRow {
+    #[diesel(sql_type = BigInt)]
+    pub due: i64,
+    #[diesel(sql_type = BigInt)]
+    pub scheduled: i64,
+    #[diesel(sql_type = BigInt)]
+    pub in_flight: i64,
+    #[diesel(sql_type = BigInt)]
+    pub dead_total: i64,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    pub oldest_due_at: Option<DateTime<Utc>>,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct CreatedRow {
+    #[diesel(sql_type = BigInt)]
+    pub created: i64,
+    #[diesel(sql_type = BigInt)]
+    pub delivered: i64,
+    #[diesel(sql_type = BigInt)]
+    pub dead: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct HourRow {
+    #[diesel(sql_type = Timestamptz)]
+    pub hour: DateTime<Utc>,
+    #[diesel(sql_type = BigInt)]
+    pub ok: i64,
+    #[diesel(sql_type = BigInt)]
+    pub failed: i64,
+}
+
+impl From<HourRow> for crate::store::stats_model::HourlyAttempts {
+    fn from(r: HourRow) -> Self {
+        Self { hour: r.hour, ok: r.ok, failed: r.failed }
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct DurationRow {
+    #[diesel(sql_type = Integer)]
+    pub duration_ms: i32,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct ActivityRow {
+    #[diesel(sql_type = diesel::sql_types::Uuid)]
+    pub endpoint_id: Uuid,
+    #[diesel(sql_type = Timestamptz)]
+    pub last_created_at: DateTime<Utc>,
+    #[diesel(sql_type = BigInt)]
+    pub delivered: i64,
+    #[diesel(sql_type = BigInt)]
+    pub failing: i64,
+}
+
+impl From<ActivityRow> for crate::store::stats_model::EndpointActivity {
+    fn from(r: ActivityRow) -> Self {
+        Self {
+            endpoint_id: r.endpoint_id,
+            last_created_at: r.last_created_at,
+            delivered: r.delivered,
+            failing: r.failing,
+        }
+    }
+}

@@ -11,6 +11,7 @@ pub(crate) mod idempotency;
 pub(crate) mod queue;
 pub(crate) mod recovery;
 mod rows;
+pub(crate) mod stats;
 pub mod values;
 
 use crate::error::EngineResult;

@@ -459,3 +459,117 @@ impl RecoveryCandidateRow {
         }
     }
 }
+
+/// The tenant's waiting deliveries (`stats.rs`).
+#[derive(QueryableByName)]
+pub(super) struct WaitingRow {
+    #[diesel(sql_type = BigInt)]
+    pub due: i64,
+    #[diesel(sql_type = BigInt)]
+    pub scheduled: i64,
+    #[diesel(sql_type = BigInt)]
+    pub in_flight: i64,
+    #[diesel(sql_type = BigInt)]
+    pub dead_total: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub oldest_due_at: Option<i64>,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct CreatedRow {
+    #[diesel(sql_type = BigInt)]
+    pub created: i64,
+    #[diesel(sql_type = BigInt)]
+    pub delivered: i64,
+    #[diesel(sql_type = BigInt)]
+    pub dead: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct HourRow {
+    #[diesel(sql_type = BigInt)]
+    pub hour: i64,
+    #[diesel(sql_type = BigInt)]
+    pub ok: i64,
+    #[diesel(sql_type = BigInt)]
+    pub failed: i64,
+}
+
+impl TryFrom<HourRow> for crate::store::stats_model::HourlyAttempts {
+    type Error = EngineError;
+    fn try_from(r: HourRow) -> EngineResult<Self> {
+        Ok(Self { hour: time(r.hour)?, ok: r.ok, failed: r.failed })
+    }
+}
+
+#[derive(QueryableByName)]
+pub(super) struct DurationRow {
+    #[diesel(sql_type = Integer)]
+    pub duration_ms: i32,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct ActivityRow {
+    #[diesel(sql_type = Text)]
+    pub endpoint_id: String,
+    #[diesel(sql_type = BigInt)]
+    pub last_created_at: i64,
+    #[diesel(sql_type = BigInt)]
+    pub delivered: i64,
+    #[diesel(sql_type = BigInt)]
+    pub failing: i64,
+}
+
+impl TryFrom<ActivityRow> for crate::store::stats_model::EndpointActivity {
+    type Error = EngineError;
+    fn try_from(r: ActivityRow) -> EngineResult<Self> {
+        Ok(Self {
+            endpoint_id: uuid(&r.endpoint_id)?,
+            last_created_at: time(r.last_created_at)?,
+            delivered: r.delivered,
+            failing: r.failing,
+        })
+    }
+}
+
+/// What rebuilding a delivery's request reads (`deliveries.rs`).
+#[derive(QueryableByName)]
+pub(super) struct RequestPartsRow {
+    #[diesel(sql_type = Text)]
+    url: String,
+    #[diesel(sql_type = Text)]
+    secret_key_id: String,
+    #[diesel(sql_type = Binary)]
+    secret_nonce: Vec<u8>,
+    #[diesel(sql_type = Binary)]
+    secret_ciphertext: Vec<u8>,
+    #[diesel(sql_type = Text)]
+    endpoint_id: String,
+    #[diesel(sql_type = Text)]
+    event_id: String,
+    #[diesel(sql_type = Text)]
+    event_type: String,
+    #[diesel(sql_type = Text)]
+    dedupe_key: String,
+    #[diesel(sql_type = Binary)]
+    body: Vec<u8>,
+}
+
+impl TryFrom<RequestPartsRow> for crate::store::model::RequestParts {
+    type Error = EngineError;
+    fn try_from(r: RequestPartsRow) -> EngineResult<Self> {
+        Ok(Self {
+            url: r.url,
+            sealed_secret: SealedSecret {
+                key_id: r.secret_key_id,
+                nonce: r.secret_nonce,
+                ciphertext: r.secret_ciphertext,
+            },
+            endpoint_id: uuid(&r.endpoint_id)?,
+            event_id: uuid(&r.event_id)?,
+            event_type: r.event_type,
+            dedupe_key: r.dedupe_key,
+            body: r.body,
+        })
+    }
+}

@@ -1,0 +1,42 @@
+// The console's only script. Conveniences, nothing more: every page works without it.
+// - [data-copy="#id"]: copies the text of the element with that id.
+// - [data-live]: a table body refreshed from that URL every few seconds (the delivery log).
+// - form[data-confirm]: asks before submitting.
+"use strict";
+
+document.addEventListener("click", (e) => {
+  const button = e.target.closest("[data-copy]");
+  if (!button) return;
+  const source = document.querySelector(button.dataset.copy);
+  if (!source) return;
+  navigator.clipboard.writeText(source.textContent.trim()).then(
+    () => { button.textContent = "Copied"; },
+    () => { button.textContent = "Select and copy"; },
+  );
+});
+
+document.addEventListener("submit", (e) => {
+  const form = e.target;
+  if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) e.preventDefault();
+});
+
+function live(body) {
+  const status = document.getElementById(body.dataset.liveStatus || "live-status");
+  let last = body.innerHTML;
+  const refresh = async () => {
+    try {
+      const res = await fetch(body.dataset.live, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (!res.ok) throw new Error(String(res.status));
+      const html = await res.text();
+      if (html !== last) { body.innerHTML = html; last = html; }
+      if (status) status.textContent = "Live: updated " + new Date().toLocaleTimeString();
+    } catch (err) {
+      if (status) status.textContent = "Live updates paused (" + err.message + "); reload to retry";
+      return;
+    }
+    setTimeout(refresh, 2000);
+  };
+  setTimeout(refresh, 2000);
+}
+
+document.querySelectorAll("[data-live]").forEach(live);

@@ -1,0 +1,218 @@
+//! The shared pages: sign-in by credential, sign-in by link, sign-out, assets, errors.
+
+use super::session::{self, cookie, removal, tokens_match, SESSION_COOKIE, SESSION_TTL, SIGN_IN_COOKIE};
+use super::{assets, html, see_other, ConsoleError, ConsoleForm, ConsoleService};
+use crate::auth::Authenticator;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use chrono::Utc;
+use delivery_engine::Engine;
+use serde::Deserialize;
+
+#[derive(Template)]
+#[template(path = "console/error.html")]
+pub(super) struct ErrorPage {
+    pub css: &'static str,
+    pub status: u16,
+    pub title: &'static str,
+    pub detail: String,
+    pub sign_in: bool,
+}
+
+#[derive(Template)]
+#[template(path = "console/sign_in.html")]
+struct SignInPage {
+    css: &'static str,
+    service: ConsoleService,
+    csrf: String,
+    next: String,
+    error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "console/link.html")]
+struct LinkPage {
+    css: &'static str,
+    service: ConsoleService,
+    csrf: String,
+    code: String,
+}
+
+/// Where to go after signing in: a console path only (never another origin).
+pub fn safe_next(next: &str) -> &str {
+    let inside = next == "/console" || next.starts_with("/console/") || next.starts_with("/console?");
+    if inside && !next.contains('\\') && !next.contains("//") {
+        next
+    } else {
+        "/console"
+    }
+}
+
+/// The sign-in forms' double-submit value: the cookie's, or a new one (set by the caller).
+fn sign_in_token(req: &HttpRequest) -> (String, bool) {
+    match req.cookie(SIGN_IN_COOKIE).map(|c| c.value().to_owned()).filter(|v| v.len() == 43) {
+        Some(v) => (v, false),
+        None => (session::random_token(), true),
+    }
+}
+
+fn with_sign_in_cookie(req: &HttpRequest, mut res: HttpResponse, token: String, new: bool) -> HttpResponse {
+    if new {
+        let c = cookie(req, SIGN_IN_COOKIE, token, chrono::TimeDelta::hours(1));
+        if let Err(e) = res.add_cookie(&c) {
+            tracing::error!(error = %e, "could not set the sign-in cookie");
+        }
+    }
+    res
+}
+
+fn service(req: &HttpRequest) -> Result<ConsoleService, ConsoleError> {
+    req.app_data::<ConsoleService>().copied().ok_or_else(|| ConsoleError::internal("no console service"))
+}
+
+fn engine(req: &HttpRequest) -> Result<web::Data<Engine>, ConsoleError> {
+    req.app_data::<web::Data<Engine>>()
+        .cloned()
+        .ok_or_else(|| ConsoleError::internal("the console has no engine"))
+}
+
+#[derive(Deserialize)]
+struct NextQuery {
+    next: Option<String>,
+}
+
+async fn sign_in_form(req: HttpRequest, query: web::Query<NextQuery>) -> Result<HttpResponse, ConsoleError> {
+    let next = safe_next(query.next.as_deref().unwrap_or("/console")).to_owned();
+    let (csrf, new) = sign_in_token(&req);
+    let page =
+        SignInPage { css: assets::CSS_PATH, service: service(&req)?, csrf: csrf.clone(), next, error: None };
+    Ok(with_sign_in_cookie(&req, html(StatusCode::OK, &page), csrf, new))
+}
+
+#[derive(Deserialize)]
+struct SignInFields {
+    csrf: String,
+    credential: String,
+    #[serde(default)]
+    next: String,
+}
+
+/// Checks the double-submit token of a sign-in form.
+fn check_sign_in_token(req: &HttpRequest, sent: &str) -> Result<(), ConsoleError> {
+    match req.cookie(SIGN_IN_COOKIE) {
+        Some(c) if tokens_match(c.value(), sent) => Ok(()),
+        _ => Err(ConsoleError::CsrfRejected),
+    }
+}
+
+/// Starts a session and leaves the sign-in page for `next`.
+async fn signed_in(req: &HttpRequest, tenant: &str, next: &str) -> Result<HttpResponse, ConsoleError> {
+    let token = session::start(&**engine(req)?, tenant, Utc::now()).await?;
+    let mut res = see_other(safe_next(next));
+    for c in [cookie(req, SESSION_COOKIE, token, SESSION_TTL), removal(req, SIGN_IN_COOKIE)] {
+        res.add_cookie(&c).map_err(|_| ConsoleError::internal("could not set a cookie"))?;
+    }
+    Ok(res)
+}
+
+async fn sign_in(req: HttpRequest, form: web::Form<SignInFields>) -> Result<HttpResponse, ConsoleError> {
+    let form = form.into_inner();
+    check_sign_in_token(&req, &form.csrf)?;
+    let auth =
+        req.app_data::<Authenticator>().cloned().ok_or_else(|| ConsoleError::internal("no authenticator"))?;
+    let credential = form.credential.trim().to_owned();
+    match auth.principal(credential).await {
+        Ok(tenant) => signed_in(&req, &tenant, &form.next).await,
+        Err(e) if e.status == StatusCode::UNAUTHORIZED => {
+            let page = SignInPage {
+                css: assets::CSS_PATH,
+                service: service(&req)?,
+                csrf: form.csrf,
+                next: safe_next(&form.next).to_owned(),
+                error: Some(format!("That {} was not accepted: {}.", service(&req)?.credential, e.detail)),
+            };
+            Ok(html(StatusCode::UNAUTHORIZED, &page))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize)]
+struct LinkQuery {
+    code: Option<String>,
+}
+
+/// A sign-in link opens a page with one button: following a link alone (a chat preview, a
+/// mail scanner) does not use it up, and a session starts only from this console's own form.
+async fn link_form(req: HttpRequest, query: web::Query<LinkQuery>) -> Result<HttpResponse, ConsoleError> {
+    let code = query.into_inner().code.filter(|c| !c.is_empty() && c.len() <= 64);
+    let code = code.ok_or_else(|| ConsoleError::bad_request("the sign-in link has no code"))?;
+    let (csrf, new) = sign_in_token(&req);
+    let page = LinkPage { css: assets::CSS_PATH, service: service(&req)?, csrf: csrf.clone(), code };
+    Ok(with_sign_in_cookie(&req, html(StatusCode::OK, &page), csrf, new))
+}
+
+#[derive(Deserialize)]
+struct LinkFields {
+    csrf: String,
+    code: String,
+}
+
+async fn use_link(req: HttpRequest, form: web::Form<LinkFields>) -> Result<HttpResponse, ConsoleError> {
+    check_sign_in_token(&req, &form.csrf)?;
+    match session::take_link(&**engine(&req)?, &form.code, Utc::now()).await? {
+        Some(tenant) => signed_in(&req, &tenant, "/console").await,
+        None => Err(ConsoleError::Api(crate::ApiError::unauthorized(
+            "this sign-in link has been used or has expired; ask for a new one",
+        ))),
+    }
+}
+
+async fn sign_out(
+    req: HttpRequest,
+    form: ConsoleForm<super::screens::NoFields>,
+) -> Result<HttpResponse, ConsoleError> {
+    session::end(&**engine(&req)?, &form.session).await?;
+    let mut res = see_other("/console/sign-in");
+    res.add_cookie(&removal(&req, SESSION_COOKIE))
+        .map_err(|_| ConsoleError::internal("could not clear a cookie"))?;
+    Ok(res)
+}
+
+/// Unknown console paths: a page, not the API's JSON.
+pub async fn not_found() -> Result<HttpResponse, ConsoleError> {
+    Err(ConsoleError::not_found("page"))
+}
+
+/// The shared routes, inside the service's `/console` scope.
+pub fn configure_shared(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/sign-in").route(web::get().to(sign_in_form)).route(web::post().to(sign_in)))
+        .service(
+            web::resource("/sign-in/link").route(web::get().to(link_form)).route(web::post().to(use_link)),
+        )
+        .service(web::resource("/sign-out").route(web::post().to(sign_out)))
+        .service(web::resource("/assets/{name}").route(web::get().to(assets::serve)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_next;
+
+    #[test]
+    fn after_sign_in_only_console_paths_are_followed() {
+        for ok in ["/console", "/console/deliveries?status=dead", "/console?x=1"] {
+            assert_eq!(safe_next(ok), ok);
+        }
+        for bad in [
+            "https://evil.example/",
+            "//evil.example/console",
+            "/console//evil",
+            "/consolex",
+            "/console/\\evil",
+            "",
+        ] {
+            assert_eq!(safe_next(bad), "/console", "{bad}");
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Console sessions: an opaque random token in an HttpOnly, `SameSite=Strict` cookie (and
+//! `Secure` over HTTPS), stored only as its SHA-256, with a fixed lifetime; a CSRF token per
+//! session that every state-changing form carries; and single-use sign-in links.
+//!
+//! The sign-in forms themselves are protected from login CSRF by a double-submit cookie
+//! ([`SIGN_IN_COOKIE`]): a `SameSite=Strict` cookie is not sent with a cross-site POST, so a
+//! forged sign-in is refused.
+
+use super::store::{self, StoredSession};
+use super::ConsoleError;
+use crate::on_conn;
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::dev::Payload;
+use actix_web::{web, FromRequest, HttpRequest};
+use base64::Engine as _;
+use chrono::{DateTime, Utc};
+use delivery_engine::{Engine, EngineError, Pool};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use std::future::Future;
+use std::pin::Pin;
+use subtle::ConstantTimeEq;
+
+/// The session cookie.
+pub const SESSION_COOKIE: &str = "console_session";
+/// The sign-in forms' double-submit cookie.
+pub const SIGN_IN_COOKIE: &str = "console_sign_in";
+/// A session lasts this long from sign-in, however active.
+pub const SESSION_TTL: chrono::TimeDelta = chrono::TimeDelta::hours(8);
+/// A sign-in link works once, within this long.
+pub const LINK_TTL: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
+/// The form field that carries the CSRF token.
+pub const CSRF_FIELD: &str = "csrf";
+
+/// 32 random bytes, URL-safe base64: session tokens, CSRF tokens, link codes.
+pub fn random_token() -> String {
+    let mut raw = [0u8; 32];
+    rand::rng().fill_bytes(&mut raw);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(raw)
+}
+
+fn hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// Equal strings, compared in constant time (for equal lengths).
+pub fn tokens_match(a: &str, b: &str) -> bool {
+    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
+/// A signed-in console request: the tenant it may see and the session's CSRF token.
+#[derive(Debug, Clone)]
+pub struct ConsoleSession {
+    pub tenant: String,
+    pub csrf_token: String,
+    token: String,
+}
+
+/// Starts a session for `tenant`; answers the cookie value.
+pub async fn start(engine: &Engine, tenant: &str, now: DateTime<Utc>) -> Result<String, ConsoleError> {
+    let token = random_token();
+    let session = StoredSession {
+        tenant: tenant.to_owned(),
+        csrf_token: random_token(),
+        expires_at: now + SESSION_TTL,
+    };
+    let token_hash = hash(&token);
+    engine
+        .run(on_conn!(|c| store::insert_session(c, &token_hash, &session, now)
+            .await
+            .map_err(EngineError::from)))
+        .await?;
+    Ok(token)
+}
+
+/// Ends the request's session.
+pub async fn end(engine: &Engine, session: &ConsoleSession) -> Result<(), ConsoleError> {
+    let token_hash = hash(&session.token);
+    engine.run(on_conn!(|c| store::delete_session(c, &token_hash).await.map_err(EngineError::from))).await?;
+    Ok(())
+}
+
+/// Makes a single-use sign-in code for `tenant`, valid for [`LINK_TTL`] (the CLI's
+/// `console-link`, which has a pool and no engine).
+pub async fn create_link(pool: &Pool, tenant: &str, now: DateTime<Utc>) -> Result<String, EngineError> {
+    let code = random_token();
+    let (code_hash, tenant) = (hash(&code), tenant.to_owned());
+    pool.run(on_conn!(|c| {
+        store::insert_link(c, &code_hash, &tenant, now, now + LINK_TTL).await.map_err(EngineError::from)
+    }))
+    .await?;
+    Ok(code)
+}
+
+/// Uses up a sign-in code: its tenant, once, if it has not expired.
+pub async fn take_link(
+    engine: &Engine,
+    code: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<String>, ConsoleError> {
+    let code_hash = hash(code);
+    Ok(engine
+        .run(on_conn!(|c| store::take_link(c, &code_hash, now).await.map_err(EngineError::from)))
+        .await?)
+}
+
+/// Whether the request came over HTTPS (directly, or as a trusted proxy's `Forwarded` header
+/// says): cookies are then `Secure`.
+fn is_https(req: &HttpRequest) -> bool {
+    req.connection_info().scheme() == "https"
+}
+
+/// A cookie of the console: HttpOnly, `SameSite=Strict`, scoped to `/console`.
+pub fn cookie<'a>(req: &HttpRequest, name: &'a str, value: String, max_age: chrono::TimeDelta) -> Cookie<'a> {
+    Cookie::build(name, value)
+        .path("/console")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(is_https(req))
+        .max_age(actix_web::cookie::time::Duration::seconds(max_age.num_seconds()))
+        .finish()
+}
+
+/// The cookie that removes `name`.
+pub fn removal<'a>(req: &HttpRequest, name: &'a str) -> Cookie<'a> {
+    let mut c = cookie(req, name, String::new(), chrono::TimeDelta::zero());
+    c.make_removal();
+    c
+}
+
+impl FromRequest for ConsoleSession {
+    type Error = ConsoleError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ConsoleError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let token = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
+            let signed_out = || {
+                if req.method() == actix_web::http::Method::GET {
+                    let next = req.uri().path_and_query().map_or("/console", |p| p.as_str()).to_owned();
+                    ConsoleError::SignInFirst { next }
+                } else {
+                    ConsoleError::SignInRequired
+                }
+            };
+            let Some(token) = token.filter(|t| !t.is_empty()) else {
+                return Err(signed_out());
+            };
+            let engine = req
+                .app_data::<web::Data<Engine>>()
+                .ok_or_else(|| ConsoleError::internal("the console has no engine"))?;
+            let token_hash = hash(&token);
+            let now = Utc::now();
+            let found = engine
+                .run(on_conn!(|c| store::find_session(c, &token_hash, now).await.map_err(EngineError::from)))
+                .await?;
+            let stored = found.ok_or_else(signed_out)?;
+            Ok(ConsoleSession { tenant: stored.tenant, csrf_token: stored.csrf_token, token })
+        })
+    }
+}
+
+/// A state-changing console form: the session, and the form's fields once its CSRF token has
+/// matched the session's (403 otherwise). Every console POST handler takes one, so none can
+/// forget the check.
+#[derive(Debug)]
+pub struct ConsoleForm<T> {
+    pub session: ConsoleSession,
+    pub fields: T,
+}
+
+/// Form bodies above this are refused.
+const MAX_FORM_BYTES: usize = 64 * 1024;
+
+/// Splits the CSRF field off an urlencoded body; the rest deserializes into `T`.
+pub fn split_csrf<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<(Option<String>, T), ConsoleError> {
+    let pairs: Vec<(String, String)> = serde_html_form::from_bytes(body)
+        .map_err(|e| ConsoleError::bad_request(format!("the form could not be read: {e}")))?;
+    let mut csrf = None;
+    let mut rest = Vec::with_capacity(pairs.len());
+    for (k, v) in pairs {
+        if k == CSRF_FIELD {
+            csrf = Some(v);
+        } else {
+            rest.push((k, v));
+        }
+    }
+    let encoded = serde_html_form::to_string(&rest)
+        .map_err(|e| ConsoleError::bad_request(format!("the form could not be read: {e}")))?;
+    let fields = serde_html_form::from_str(&encoded)
+        .map_err(|e| ConsoleError::bad_request(format!("the form is incomplete: {e}")))?;
+    Ok((csrf, fields))
+}
+
+impl<T: serde::de::DeserializeOwned + 'static> FromRequest for ConsoleForm<T> {
+    type Error = ConsoleError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ConsoleError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let session = ConsoleSession::from_request(req, &mut Payload::None);
+        let body = web::Bytes::from_request(req, payload);
+        Box::pin(async move {
+            let body = body.await.map_err(|_| ConsoleError::bad_request("the form could not be read"))?;
+            if body.len() > MAX_FORM_BYTES {
+                return Err(ConsoleError::bad_request("the form is too large"));
+            }
+            let session = session.await?;
+            let (csrf, fields) = split_csrf::<T>(&body)?;
+            match csrf {
+                Some(t) if tokens_match(&t, &session.csrf_token) => Ok(ConsoleForm { session, fields }),
+                _ => Err(ConsoleError::CsrfRejected),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Fields {
+        url: String,
+        #[serde(default)]
+        events: Vec<String>,
+    }
+
+    #[test]
+    fn the_csrf_field_is_taken_off_before_the_fields_are_read() {
+        let body = b"events=a.v1&csrf=abc&url=https%3A%2F%2Fa.example%2F%3Fq%3D1&events=b.v1";
+        let (csrf, f) = split_csrf::<Fields>(body).unwrap();
+        assert_eq!(csrf.as_deref(), Some("abc"));
+        assert_eq!(
+            f,
+            Fields { url: "https://a.example/?q=1".into(), events: vec!["a.v1".into(), "b.v1".into()] }
+        );
+        let (csrf, _) = split_csrf::<Fields>(b"url=x").unwrap();
+        assert_eq!(csrf, None);
+        assert!(matches!(split_csrf::<Fields>(b"csrf=abc"), Err(ConsoleError::BadRequest(_))));
+    }
+
+    #[test]
+    fn tokens_match_only_when_equal() {
+        assert!(tokens_match("abc", "abc"));
+        assert!(!tokens_match("abc", "abd"));
+        assert!(!tokens_match("abc", "abcd"));
+        assert!(!tokens_match("", "a"));
+    }
+
+    #[test]
+    fn tokens_are_random_and_url_safe() {
+        let (a, b) = (random_token(), random_token());
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 43);
+        assert!(a.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+    }
+}

@@ -1,0 +1,83 @@
+//! The consoles' own tables (`console_sessions`, `console_sign_in_links`): one function per
+//! operation, each dispatching to the backend's file. Only SHA-256 hashes of session tokens and
+//! link codes are stored, so a copy of the database signs nobody in.
+
+mod pg;
+mod sqlite;
+
+use chrono::{DateTime, Utc};
+use delivery_engine::{DbConn, MigrationSet};
+use diesel::QueryResult;
+
+pub const MIGRATIONS: MigrationSet = MigrationSet {
+    postgres: delivery_engine::embed_migrations!("../../migrations/postgres/console"),
+    sqlite: delivery_engine::embed_migrations!("../../migrations/sqlite/console"),
+};
+
+/// A live console session, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredSession {
+    pub tenant: String,
+    pub csrf_token: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Stores a new session (and drops every expired one, so the table stays small).
+pub async fn insert_session(
+    conn: &mut DbConn<'_>,
+    token_hash: &[u8],
+    session: &StoredSession,
+    now: DateTime<Utc>,
+) -> QueryResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::insert_session(c, token_hash, session, now).await,
+        DbConn::Sqlite(c) => sqlite::insert_session(c, token_hash, session, now),
+    }
+}
+
+/// The unexpired session with this token hash.
+pub async fn find_session(
+    conn: &mut DbConn<'_>,
+    token_hash: &[u8],
+    now: DateTime<Utc>,
+) -> QueryResult<Option<StoredSession>> {
+    match conn {
+        DbConn::Pg(c) => pg::find_session(c, token_hash, now).await,
+        DbConn::Sqlite(c) => sqlite::find_session(c, token_hash, now),
+    }
+}
+
+/// Ends a session (signing out).
+pub async fn delete_session(conn: &mut DbConn<'_>, token_hash: &[u8]) -> QueryResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::delete_session(c, token_hash).await,
+        DbConn::Sqlite(c) => sqlite::delete_session(c, token_hash),
+    }
+}
+
+/// Stores a single-use sign-in link (and drops every expired one).
+pub async fn insert_link(
+    conn: &mut DbConn<'_>,
+    code_hash: &[u8],
+    tenant: &str,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> QueryResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::insert_link(c, code_hash, tenant, now, expires_at).await,
+        DbConn::Sqlite(c) => sqlite::insert_link(c, code_hash, tenant, now, expires_at),
+    }
+}
+
+/// Uses up a sign-in link: deletes it and answers its tenant, if it existed and had not
+/// expired. One statement, so two concurrent uses cannot both succeed.
+pub async fn take_link(
+    conn: &mut DbConn<'_>,
+    code_hash: &[u8],
+    now: DateTime<Utc>,
+) -> QueryResult<Option<String>> {
+    match conn {
+        DbConn::Pg(c) => pg::take_link(c, code_hash, now).await,
+        DbConn::Sqlite(c) => sqlite::take_link(c, code_hash, now),
+    }
+}

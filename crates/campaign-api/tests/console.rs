@@ -1,0 +1,279 @@
+//! campaign-api's console in a real headless Chromium (ChromeDriver), on both stores, with real
+//! HTTPS receivers: sign-in by API key and by link, endpoints created with their secret shown
+//! once, campaign mutations appearing in the log live, a dead delivery replayed, the detail's
+//! signature verified, an endpoint's URL and filter edited, a catalog example sent, the
+//! catalog, rotate, disable, enable, delete, another workspace's ids, hostile receivers and
+//! URLs, CSRF. Screenshots go to `target/console-screenshots/campaign-<store>/`.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{json, Value};
+use test_support::browser::post_form;
+use test_support::{
+    independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Browser, Receiver, Reply,
+    ServiceProcess, TestCa, TestDb,
+};
+
+const BIN: &str = env!("CARGO_BIN_EXE_campaign-api");
+const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+const HOSTILE: &str = "<script>window.__injected=true</script><img src=x onerror=\"window.__injected=true\">";
+
+async fn workspace(db: &TestDb, name: &str) -> Value {
+    let out =
+        run_cli(BIN, &["create-workspace", "--name", name], &[("DATABASE_URL", db.url())]).await.unwrap();
+    serde_json::from_str(out.trim()).unwrap()
+}
+
+async fn console(backend: Backend) {
+    let db = TestDb::create_on(backend, "cpconsole", |url| async move {
+        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let ca = TestCa::new().unwrap();
+    let ca_path = ca.pem_path().display().to_string();
+    let env = [
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("OUTBOUND_CA_FILE", ca_path.as_str()),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8,::1/128"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+        ("RETRY_SCHEDULE", "50ms,50ms,50ms,50ms,50ms,50ms,50ms"),
+        ("PRODUCT_NAME", "Acme"),
+    ];
+    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let base = service.base_url().to_owned();
+    let wa = workspace(&db, "Workspace A").await;
+    let wb = workspace(&db, "Workspace B").await;
+    let a = ApiClient::new(&base).with_bearer(wa["apiKey"].as_str().unwrap());
+    let b = ApiClient::new(&base).with_bearer(wb["apiKey"].as_str().unwrap());
+    let hostile = Receiver::start_https(&ca, |_, _| Reply::Text(200, HOSTILE.to_owned())).await;
+    // Down for all eight attempts of the first delivery, up for its replay.
+    let flaky = Receiver::start_https(&ca, |n, _| Reply::Status(if n < 8 { 503 } else { 200 })).await;
+    let store = match backend {
+        Backend::Postgres => "postgres",
+        Backend::Sqlite => "sqlite",
+    };
+    let browser = Browser::start(&format!("campaign-{store}")).await.unwrap();
+
+    // Sign in with an API key.
+    browser.goto(&format!("{base}/console")).await.unwrap();
+    browser.screenshot("sign-in").await.unwrap();
+    browser.fill("#credential", "sk_not_a_key").await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    assert!(browser.text("#sign-in-error").await.unwrap().contains("not accepted"));
+    browser.fill("#credential", wa["apiKey"].as_str().unwrap()).await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    browser.find("#created").await.unwrap();
+
+    // Two endpoints: one for every type at a URL with quotes and markup, one filtered.
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    let odd_url = format!("{}/in?q=\"'><script>window.__injected=true</script>", hostile.url());
+    browser.fill("#url", &odd_url).await.unwrap();
+    browser.click("#create-endpoint button[type=submit]").await.unwrap();
+    let secret = browser.text("#signing-secret").await.unwrap();
+    let all_types =
+        browser.find("tr[data-endpoint]").await.unwrap().attr("data-endpoint").await.unwrap().unwrap();
+    assert_eq!(browser.text(".endpoint-url").await.unwrap(), odd_url);
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.fill("#url", &flaky.url()).await.unwrap();
+    browser.click("input[name=events][value='campaign.created.v1']").await.unwrap();
+    browser.click("#create-endpoint button[type=submit]").await.unwrap();
+    browser.find("#signing-secret").await.unwrap();
+    browser.screenshot("endpoint-created").await.unwrap();
+    let endpoints = a.call("GET", "/api/v1/webhooks", None).await.json();
+    let flaky_id = endpoints.as_array().unwrap().iter().find(|e| e["id"] != all_types.as_str()).unwrap()
+        ["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        a.call("GET", &format!("/api/v1/webhooks/{flaky_id}"), None).await.json()["eventTypes"],
+        json!(["campaign.created.v1"])
+    );
+
+    // Mutations through the API appear in the open log without a reload.
+    browser.goto(&format!("{base}/console/deliveries")).await.unwrap();
+    browser.find("#log-rows").await.unwrap();
+    let campaign = a
+        .call("POST", "/api/v1/campaigns", Some(json!({ "name": "Spring", "status": "draft" })))
+        .await
+        .json();
+    let cid = campaign["id"].as_str().unwrap();
+    let res = a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": "active" }))).await;
+    assert_eq!(res.status, 200);
+    browser
+        .wait_for_text("#log-rows", "the campaign's events in the live log", |t| {
+            t.contains("campaign.created.v1") && t.contains("campaign.status_changed.v1")
+        })
+        .await
+        .unwrap();
+    browser.screenshot("log").await.unwrap();
+
+    // The flaky endpoint's delivery dies after eight attempts; the dead filter finds it.
+    browser.goto(&format!("{base}/console/deliveries?status=dead")).await.unwrap();
+    browser.wait_for_text("#log-rows", "a dead delivery", |t| t.contains("dead")).await.unwrap();
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
+    let dead = browser.find("#log-rows tr").await.unwrap().attr("data-delivery").await.unwrap().unwrap();
+    browser.goto(&format!("{base}/console/deliveries/{dead}")).await.unwrap();
+    assert_eq!(browser.text("#delivery-status").await.unwrap(), "dead");
+    assert_eq!(browser.all("ol.timeline li").await.unwrap().len(), 8);
+    browser.click("#resend").await.unwrap();
+    assert!(browser.text("#notice").await.unwrap().starts_with("Replayed"));
+    flaky.wait_for(9).await;
+    let replayed = flaky.requests();
+    assert_eq!(
+        replayed[8].header("x-acme-delivery"),
+        Some(dead.as_str()),
+        "the replay keeps the delivery id"
+    );
+    browser.goto(&format!("{base}/console/deliveries/{dead}")).await.unwrap();
+    browser
+        .wait_for_text("#delivery-status", "delivered after the replay", |t| t == "delivered")
+        .await
+        .unwrap();
+
+    // Search by event id; the detail of a hostile receiver's delivery; its signature verifies.
+    let to_hostile =
+        a.call("GET", &format!("/api/v1/webhook-deliveries?endpointId={all_types}"), None).await.json();
+    let first = to_hostile.as_array().unwrap().last().unwrap();
+    let event_id = first["eventId"].as_str().unwrap();
+    browser.goto(&format!("{base}/console/deliveries?q={event_id}&endpoint={all_types}")).await.unwrap();
+    browser.find("#log").await.unwrap();
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
+    hostile.wait_for(2).await;
+    browser.goto(&format!("{base}/console/deliveries/{}", first["id"].as_str().unwrap())).await.unwrap();
+    browser.wait_for_text("#delivery-status", "delivered", |t| t == "delivered").await.unwrap();
+    let excerpt =
+        browser.find(".response-excerpt").await.unwrap().prop("textContent").await.unwrap().unwrap();
+    assert_eq!(excerpt, HOSTILE);
+    let body = browser.find("#request-body").await.unwrap().prop("textContent").await.unwrap().unwrap();
+    let signature = browser.text("#signature").await.unwrap();
+    assert_eq!(
+        signature,
+        format!("sha256={}", independent_hmac_sha256_hex(secret.as_bytes(), body.as_bytes()))
+    );
+    assert!(hostile.requests().iter().any(|r| r.body == body.as_bytes()));
+    assert_eq!(browser.text("td[data-header='x-acme-signature']").await.unwrap(), signature);
+    assert!(!browser.injected().await.unwrap());
+    browser.screenshot("delivery").await.unwrap();
+
+    // Edit the filtered endpoint: another type, and a URL the engine refuses first.
+    browser.goto(&format!("{base}/console/endpoints/{flaky_id}/edit")).await.unwrap();
+    browser.fill("#url", "http://example.com/plain").await.unwrap();
+    browser.click("#edit-endpoint button[type=submit]").await.unwrap();
+    assert!(browser.text("#form-error").await.unwrap().contains("https"));
+    browser.fill("#url", &flaky.url()).await.unwrap();
+    browser.click("input[name=events][value='campaign.updated.v1']").await.unwrap();
+    browser.click("#edit-endpoint button[type=submit]").await.unwrap();
+    browser.wait_for_text(".notice", "the update notice", |t| t.contains("updated")).await.unwrap();
+    let types =
+        a.call("GET", &format!("/api/v1/webhooks/{flaky_id}"), None).await.json()["eventTypes"].clone();
+    assert_eq!(types, json!(["campaign.created.v1", "campaign.updated.v1"]));
+
+    // Send the example of a catalog type to one endpoint.
+    let form = format!("form[action='/console/endpoints/{all_types}/example']");
+    browser
+        .find(&format!("{form} select"))
+        .await
+        .unwrap()
+        .select_by_value("line_item.created.v1")
+        .await
+        .unwrap();
+    browser.click(&format!("{form} button")).await.unwrap();
+    browser.wait_for_text("#log-rows", "the example", |t| t.contains("line_item.created.v1")).await.unwrap();
+    hostile
+        .wait_until("the example", |rs| {
+            rs.iter().any(|r| r.header("x-acme-event") == Some("line_item.created.v1"))
+        })
+        .await;
+    assert!(
+        flaky.requests().iter().all(|r| r.header("x-acme-event") != Some("line_item.created.v1")),
+        "the example goes to the chosen endpoint only"
+    );
+
+    // The catalog: 23 types with version, entity type, fields and an example.
+    browser.goto(&format!("{base}/console/catalog")).await.unwrap();
+    browser.find("#catalog").await.unwrap();
+    assert_eq!(browser.all("#catalog tbody tr").await.unwrap().len(), 23);
+    browser.screenshot("catalog").await.unwrap();
+
+    // Another workspace's ids are 404.
+    let b_endpoint = b.call("POST", "/api/v1/webhooks", Some(json!({ "url": hostile.url() }))).await.json()
+        ["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for path in
+        [format!("/console/endpoints/{b_endpoint}/edit"), format!("/console/endpoints/{b_endpoint}/delete")]
+    {
+        browser.goto(&format!("{base}{path}")).await.unwrap();
+        assert!(browser.text("h1").await.unwrap().starts_with("404"), "{path}");
+    }
+
+    // No CSRF token, no change.
+    let cookie = browser.session_cookie().await.unwrap();
+    let disable = format!("/console/endpoints/{all_types}/disable");
+    assert_eq!(post_form(&base, &disable, &cookie, "").await, 403);
+    assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{all_types}"), None).await.json()["disabled"], false);
+
+    // Rotate, disable, enable, delete.
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.client.execute("window.confirm = () => true;", vec![]).await.unwrap();
+    browser
+        .click(&format!("form[action='/console/endpoints/{all_types}/rotate-secret'] button"))
+        .await
+        .unwrap();
+    let rotated = browser.text("#signing-secret").await.unwrap();
+    assert!(rotated != secret);
+    let status = format!("tr[data-endpoint='{all_types}'] .status");
+    browser.click(&format!("form[action='/console/endpoints/{all_types}/disable'] button")).await.unwrap();
+    browser.wait_for_text(&status, "disabled", |t| t == "disabled").await.unwrap();
+    browser.click(&format!("form[action='/console/endpoints/{all_types}/enable'] button")).await.unwrap();
+    browser.wait_for_text(&status, "active", |t| t == "active").await.unwrap();
+    browser.screenshot("endpoints").await.unwrap();
+    browser.goto(&format!("{base}/console/endpoints/{flaky_id}/delete")).await.unwrap();
+    browser.click("#confirm-delete").await.unwrap();
+    browser.wait_for_text(".notice", "deleted", |t| t.contains("deleted")).await.unwrap();
+    assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{flaky_id}"), None).await.status, 404);
+
+    browser.goto(&format!("{base}/console")).await.unwrap();
+    browser.find("#created").await.unwrap();
+    browser.screenshot("overview").await.unwrap();
+
+    // A sign-in link for a workspace.
+    browser.click("form.sign-out button").await.unwrap();
+    browser.find("#credential").await.unwrap();
+    let ws = wa["workspaceId"].as_str().unwrap();
+    let link = run_cli(
+        BIN,
+        &["console-link", "--workspace", ws, "--base-url", &base],
+        &[("DATABASE_URL", db.url())],
+    )
+    .await
+    .unwrap()
+    .trim()
+    .to_owned();
+    browser.goto(&link).await.unwrap();
+    browser.click("#use-link").await.unwrap();
+    browser.find("#created").await.unwrap();
+    assert_eq!(browser.text(".tenant").await.unwrap(), ws);
+    let unknown = run_cli(
+        BIN,
+        &["console-link", "--workspace", &uuid_v4(), "--base-url", &base],
+        &[("DATABASE_URL", db.url())],
+    )
+    .await;
+    assert!(unknown.unwrap_err().to_string().contains("no workspace"));
+    browser.close().await.unwrap();
+}
+
+fn uuid_v4() -> String {
+    "00000000-0000-4000-8000-000000000000".to_owned()
+}
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    console
+);

@@ -1,0 +1,242 @@
+//! The developer dashboard in a real headless Chromium (ChromeDriver), on both stores, with
+//! real receivers: sign-in by token and by link, an endpoint created with its secret shown
+//! once, runs settled through the API appearing in the log live, filters and search, a
+//! delivery's detail whose signature verifies, retry (the 409 case), rotate, disable, enable,
+//! test event, delete, another account's ids, hostile receivers and URLs, CSRF. Screenshots of
+//! each screen go to `target/console-screenshots/workflow-<store>/`.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::json;
+use test_support::browser::post_form;
+use test_support::{
+    independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Browser, Receiver, Reply,
+    ServiceProcess, TestDb,
+};
+
+const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
+const JWT_SECRET: &str = "test-jwt-secret-0123456789abcdef0123456789";
+const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+/// What a hostile receiver answers: markup that would set `window.__injected` if it ran.
+const HOSTILE: &str = "<script>window.__injected=true</script><img src=x onerror=\"window.__injected=true\">";
+
+async fn token(account: &str) -> String {
+    run_cli(BIN, &["token", "--account", account], &[("JWT_SECRET", JWT_SECRET)])
+        .await
+        .unwrap()
+        .trim()
+        .to_owned()
+}
+
+async fn settled_run(api: &ApiClient) -> String {
+    let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf-console" }))).await.json();
+    let id = run["id"].as_str().unwrap().to_owned();
+    let res = api.call("POST", &format!("/runs/{id}/settle"), Some(json!({ "status": "succeeded" }))).await;
+    assert_eq!(res.status, 200);
+    id
+}
+
+async fn dashboard(backend: Backend) {
+    let db = TestDb::create_on(backend, "wfconsole", |url| async move {
+        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let env = [
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("JWT_SECRET", JWT_SECRET),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("RETRY_SCHEDULE", "1s,1s,1s,1s"),
+        ("DELIVERY_TIMEOUT", "2s"),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+    ];
+    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let base = service.base_url().to_owned();
+    let a = ApiClient::new(&base).with_bearer(&token("acct-a").await);
+    let b = ApiClient::new(&base).with_bearer(&token("acct-b").await);
+    let hostile = Receiver::start(|_, _| Reply::Text(200, HOSTILE.to_owned())).await;
+    let store = match backend {
+        Backend::Postgres => "postgres",
+        Backend::Sqlite => "sqlite",
+    };
+    let browser = Browser::start(&format!("workflow-{store}")).await.unwrap();
+
+    // Signed out, the console sends the browser to sign in, and comes back after.
+    browser.goto(&format!("{base}/console/deliveries")).await.unwrap();
+    assert!(
+        browser.path().await.unwrap().starts_with("/console/sign-in?next="),
+        "{}",
+        browser.path().await.unwrap()
+    );
+    browser.screenshot("sign-in").await.unwrap();
+    browser.fill("#credential", "not-a-token").await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    assert!(browser.text("#sign-in-error").await.unwrap().contains("not accepted"));
+    browser.fill("#credential", &token("acct-a").await).await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    browser.find("#log").await.unwrap();
+    assert_eq!(browser.path().await.unwrap(), "/console/deliveries");
+
+    // An endpoint whose URL carries quotes and markup; its secret is shown once.
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    let odd_url = format!("{}/hook?q=\"'><script>window.__injected=true</script>", hostile.url());
+    browser.fill("#url", &odd_url).await.unwrap();
+    browser.click("#create-endpoint button[type=submit]").await.unwrap();
+    let secret = browser.text("#signing-secret").await.unwrap();
+    assert!(secret.starts_with("whsec_"), "{secret}");
+    browser.screenshot("endpoint-created").await.unwrap();
+    let endpoint_id =
+        browser.find("tr[data-endpoint]").await.unwrap().attr("data-endpoint").await.unwrap().unwrap();
+    assert_eq!(browser.text(".endpoint-url").await.unwrap(), odd_url, "the URL is shown as text");
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.find("#endpoints").await.unwrap();
+    assert!(browser.all("#signing-secret").await.unwrap().is_empty(), "the secret is shown once");
+    assert!(!browser.injected().await.unwrap());
+
+    // Runs settled through the API appear in the open log without a reload.
+    browser.goto(&format!("{base}/console/deliveries")).await.unwrap();
+    browser.find("#log-rows").await.unwrap();
+    let run_1 = settled_run(&a).await;
+    let run_2 = settled_run(&a).await;
+    browser
+        .wait_for_text("#log-rows", "both runs in the live log", |t| {
+            t.contains(&format!("{run_1}:run.completed")) && t.contains(&format!("{run_2}:run.completed"))
+        })
+        .await
+        .unwrap();
+    hostile.wait_for(2).await;
+    browser.screenshot("log").await.unwrap();
+
+    // Filters live in the URL; search finds a run, an event id and a delivery id.
+    browser.goto(&format!("{base}/console/deliveries?q={run_1}")).await.unwrap();
+    browser.find("#log").await.unwrap();
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
+    let delivery_id =
+        browser.find("#log-rows tr").await.unwrap().attr("data-delivery").await.unwrap().unwrap();
+    browser.goto(&format!("{base}/console/deliveries?q={run_2}:run.completed")).await.unwrap();
+    browser.find("#log").await.unwrap();
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
+    browser
+        .goto(&format!("{base}/console/deliveries?q={delivery_id}&status=delivered&endpoint={endpoint_id}"))
+        .await
+        .unwrap();
+    browser.find("#log").await.unwrap();
+    browser.wait_for_text("#log-rows", "the delivered row", |t| t.contains("delivered")).await.unwrap();
+    assert_eq!(browser.log_rows().await.unwrap(), 1);
+    browser.goto(&format!("{base}/console/deliveries?status=dead_letter")).await.unwrap();
+    browser.find("#log-empty").await.unwrap();
+    browser.goto(&format!("{base}/console/deliveries?status=nope")).await.unwrap();
+    assert!(browser.text("#filter-error").await.unwrap().contains("dead_letter"));
+
+    // The detail: attempts, the hostile answer as text, the request whose signature verifies.
+    browser.goto(&format!("{base}/console/deliveries/{delivery_id}")).await.unwrap();
+    assert_eq!(browser.text("#delivery-status").await.unwrap(), "delivered");
+    let excerpt =
+        browser.find(".response-excerpt").await.unwrap().prop("textContent").await.unwrap().unwrap();
+    assert_eq!(excerpt, HOSTILE, "the receiver's answer is shown as text");
+    let body = browser.find("#request-body").await.unwrap().prop("textContent").await.unwrap().unwrap();
+    let signature = browser.text("#signature").await.unwrap();
+    assert_eq!(signature, format!("v1={}", independent_hmac_sha256_hex(secret.as_bytes(), body.as_bytes())));
+    let received = hostile.requests();
+    assert!(received.iter().any(|r| r.body == body.as_bytes()), "the body shown is the body sent");
+    assert!(browser.text("#curl").await.unwrap().contains(&signature));
+    assert!(!browser.injected().await.unwrap());
+    browser.screenshot("delivery").await.unwrap();
+
+    // Retry of a delivered delivery: the spec's 409, said as a notice.
+    browser.click("#resend").await.unwrap();
+    assert!(browser.text("#notice").await.unwrap().contains("409"));
+
+    // Another account's ids are 404, as in the API.
+    let b_endpoint = b
+        .call("POST", "/webhooks", Some(json!({ "url": hostile.url(), "events": ["run.completed"] })))
+        .await
+        .json()["endpointId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    settled_run(&b).await;
+    let b_delivery = loop {
+        let log = b.call("GET", "/webhooks/deliveries", None).await.json();
+        if let Some(d) = log.as_array().unwrap().first() {
+            break d["deliveryId"].as_str().unwrap().to_owned();
+        }
+        tokio::task::yield_now().await;
+    };
+    for path in
+        [format!("/console/deliveries/{b_delivery}"), format!("/console/endpoints/{b_endpoint}/delete")]
+    {
+        browser.goto(&format!("{base}{path}")).await.unwrap();
+        assert!(browser.text("h1").await.unwrap().starts_with("404"), "{path}");
+    }
+
+    // A form post without the session's CSRF token is refused, and changes nothing.
+    let cookie = browser.session_cookie().await.unwrap();
+    let disable = format!("/console/endpoints/{endpoint_id}/disable");
+    assert_eq!(post_form(&base, &disable, &cookie, "").await, 403);
+    assert_eq!(post_form(&base, &disable, &cookie, "csrf=wrong").await, 403);
+    let listed = a.call("GET", "/webhooks", None).await.json();
+    assert_eq!(listed[0]["disabled"], false);
+
+    // Rotate (a new secret, once), disable, enable, test event, delete.
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.client.execute("window.confirm = () => true;", vec![]).await.unwrap();
+    browser
+        .click(&format!("form[action='/console/endpoints/{endpoint_id}/rotate-secret'] button"))
+        .await
+        .unwrap();
+    let rotated = browser.text("#signing-secret").await.unwrap();
+    assert!(rotated.starts_with("whsec_") && rotated != secret);
+    browser.click(&format!("form[action='/console/endpoints/{endpoint_id}/disable'] button")).await.unwrap();
+    let status = format!("tr[data-endpoint='{endpoint_id}'] .status");
+    browser.wait_for_text(&status, "disabled", |t| t == "disabled").await.unwrap();
+    assert_eq!(a.call("GET", "/webhooks", None).await.json()[0]["disabled"], true);
+    browser.click(&format!("form[action='/console/endpoints/{endpoint_id}/enable'] button")).await.unwrap();
+    browser.wait_for_text(&status, "active", |t| t == "active").await.unwrap();
+    browser.screenshot("endpoints").await.unwrap();
+    browser.click(&format!("form[action='/console/endpoints/{endpoint_id}/test'] button")).await.unwrap();
+    browser.wait_for_text("#log-rows", "the test event", |t| t.contains("webhook.test")).await.unwrap();
+    browser.goto(&format!("{base}/console/endpoints/{endpoint_id}/delete")).await.unwrap();
+    browser.click("#confirm-delete").await.unwrap();
+    assert!(browser.text(".notice").await.unwrap().contains("deleted"));
+    assert_eq!(a.call("GET", "/webhooks", None).await.json().as_array().unwrap().len(), 0);
+
+    // The overview counts what happened.
+    browser.goto(&format!("{base}/console")).await.unwrap();
+    let created: i64 = browser.text("#created").await.unwrap().parse().unwrap();
+    assert!(created >= 3, "{created}");
+    browser.screenshot("overview").await.unwrap();
+
+    // Sign out; a single-use link signs in once.
+    browser.click("form.sign-out button").await.unwrap();
+    browser.find("#credential").await.unwrap();
+    browser.goto(&format!("{base}/console")).await.unwrap();
+    assert!(browser.path().await.unwrap().starts_with("/console/sign-in"));
+    let link = run_cli(
+        BIN,
+        &["console-link", "--account", "acct-a", "--base-url", &base],
+        &[("DATABASE_URL", db.url())],
+    )
+    .await
+    .unwrap()
+    .trim()
+    .to_owned();
+    assert!(link.starts_with(&format!("{base}/console/sign-in/link?code=")), "{link}");
+    browser.goto(&link).await.unwrap();
+    browser.click("#use-link").await.unwrap();
+    browser.find("#created").await.unwrap();
+    assert_eq!(browser.text(".tenant").await.unwrap(), "acct-a");
+    browser.click("form.sign-out button").await.unwrap();
+    browser.find("#credential").await.unwrap();
+    browser.goto(&link).await.unwrap();
+    browser.click("#use-link").await.unwrap();
+    browser.wait_for_text("h1", "a link works once", |t| t.starts_with("401")).await.unwrap();
+    browser.close().await.unwrap();
+}
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    dashboard
+);
