@@ -365,15 +365,20 @@ async fn print_credentials(s: &Service, bin_dir: &Path, data_dir: &Path) -> Resu
     match s.name {
         "workflow-api" => {
             let token = run_cli("token --account demo --ttl 7d").await?;
+            let link = run_cli(&format!("console-link --account demo --base-url http://{}", s.addr)).await?;
             println!("workflow-api  http://{}  (docs/workflow-api.md)", s.addr);
             println!("  a session JWT of account `demo`, valid for 7 days: TOKEN below");
+            println!("  console: {link}");
             println!("  more: {}", cli_command(&bin, &s.store, "token --account <id>"));
             Ok(format!("WORKFLOW=http://{} TOKEN={}", s.addr, sh_quote(&token)))
         }
         "campaign-api" => {
-            let key = demo_api_key(s, data_dir, run_cli("create-workspace --name demo")).await?;
+            let (key, workspace) = demo_api_key(s, data_dir, run_cli("create-workspace --name demo")).await?;
+            let link = run_cli(&format!("console-link --workspace {workspace} --base-url http://{}", s.addr))
+                .await?;
             println!("campaign-api  http://{}  (docs/campaign-api.md)", s.addr);
             println!("  the API key of workspace `demo` (the same on every run): API_KEY below");
+            println!("  console: {link}");
             println!("  more: {}", cli_command(&bin, &s.store, "create-workspace --name <name>"));
             Ok(format!("CAMPAIGN=http://{} API_KEY={}", s.addr, sh_quote(&key)))
         }
@@ -381,26 +386,31 @@ async fn print_credentials(s: &Service, bin_dir: &Path, data_dir: &Path) -> Resu
     }
 }
 
-/// The demo workspace's key: the one kept in DATA_DIR if it still authenticates, else a new
-/// workspace's (kept for the next run, so runs do not pile up `demo` workspaces).
+/// The demo workspace's key and id: the ones kept in DATA_DIR if the key still authenticates,
+/// else a new workspace's (kept for the next run, so runs do not pile up `demo` workspaces).
 async fn demo_api_key(
     s: &Service,
     data_dir: &Path,
     create: impl std::future::Future<Output = Result<String>>,
-) -> Result<String> {
+) -> Result<(String, String)> {
     let file = data_dir.join(match s.store {
         Store::Embedded { .. } => "campaign-api.demo-workspace.json",
         Store::Postgres { .. } => "campaign-api.demo-workspace.postgres.json",
     });
-    if let Some(key) = std::fs::read_to_string(&file).ok().as_deref().and_then(|t| json_string(t, "apiKey")) {
+    let kept = std::fs::read_to_string(&file)
+        .ok()
+        .and_then(|t| Some((json_string(&t, "apiKey")?, json_string(&t, "workspaceId")?)));
+    if let Some((key, workspace)) = kept {
         if authenticates(&s.addr, &key).await {
-            return Ok(key);
+            return Ok((key, workspace));
         }
     }
     let created = create.await?;
     let key = json_string(&created, "apiKey").context("create-workspace printed no apiKey")?;
+    let workspace =
+        json_string(&created, "workspaceId").context("create-workspace printed no workspaceId")?;
     write_private(&file, &created)?;
-    Ok(key)
+    Ok((key, workspace))
 }
 
 /// The string value of `"field":"…"` in one line of compact JSON (no dependency for this).

@@ -31,6 +31,7 @@ struct Printed {
     api_key: String,
     hints: Vec<String>,
     ca_file: String,
+    consoles: Vec<String>,
 }
 
 async fn read_until_started(lines: &mut Lines<BufReader<ChildStdout>>) -> Printed {
@@ -50,6 +51,8 @@ async fn read_until_started(lines: &mut Lines<BufReader<ChildStdout>>) -> Printe
                     _ => {}
                 }
             }
+        } else if let Some(link) = line.trim().strip_prefix("console: ") {
+            p.consoles.push(link.to_owned());
         } else if let Some(h) = line.trim().strip_prefix("more: ") {
             p.hints.push(h.to_owned());
         } else if let Some(ca) = line.strip_prefix("HTTPS receivers: both services trust the development CA ")
@@ -197,6 +200,13 @@ async fn from_cargo_xtask_run_to_two_verified_deliveries_and_a_clean_stop() {
         assert_eq!(api.call("GET", path, None).await.status, 200, "{line}");
     }
     assert_eq!(printed.hints.len(), 2);
+    // A console sign-in link for each service, pointing at it.
+    assert_eq!(printed.consoles.len(), 2, "{printed:?}");
+    for (link, base) in printed.consoles.iter().zip([&printed.workflow_url, &printed.campaign_url]) {
+        let path = link.strip_prefix(base.as_str()).unwrap_or_else(|| panic!("{link} is not on {base}"));
+        assert!(path.starts_with("/console/sign-in/link?code="), "{link}");
+        assert_eq!(ApiClient::new(base).call("GET", path, None).await.status, 200, "{link}");
+    }
 
     // SIGTERM to the supervisor stops both services.
     let pid = run.id().unwrap().to_string();

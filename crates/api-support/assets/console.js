@@ -4,6 +4,9 @@
 // - form[data-confirm]: asks before submitting.
 "use strict";
 
+// Marks the page as scripted (the tests tell a scripted page from a plain one by it).
+document.documentElement.classList.add("js");
+
 document.addEventListener("click", (e) => {
   const button = e.target.closest("[data-copy]");
   if (!button) return;

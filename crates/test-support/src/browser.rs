@@ -33,6 +33,15 @@ impl Browser {
     /// Starts ChromeDriver and a headless Chromium session. Screenshots go to
     /// `<target>/console-screenshots/<dir>/`.
     pub async fn start(dir: &str) -> Result<Self> {
+        Self::start_with(dir, true).await
+    }
+
+    /// A browser with JavaScript switched off: the pages must work as plain links and forms.
+    pub async fn start_without_scripts(dir: &str) -> Result<Self> {
+        Self::start_with(dir, false).await
+    }
+
+    async fn start_with(dir: &str, scripts: bool) -> Result<Self> {
         let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".to_owned());
         let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
         if !std::path::Path::new(&driver_bin).exists() {
@@ -53,6 +62,7 @@ impl Browser {
                 "binary": chromium,
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                          "--window-size=1280,1024", "--no-first-run", "--disable-extensions"],
+                "prefs": { "profile.managed_default_content_settings.javascript": if scripts { 1 } else { 2 } },
             },
         });
         let caps = match caps {
@@ -149,6 +159,11 @@ impl Browser {
     pub async fn injected(&self) -> Result<bool> {
         let v = self.client.execute("return window.__injected === true;", vec![]).await?;
         Ok(v.as_bool().unwrap_or(false))
+    }
+
+    /// Whether the console's script ran on this page (it marks `<html>` with class `js`).
+    pub async fn scripted(&self) -> Result<bool> {
+        Ok(self.find("html").await?.attr("class").await?.is_some_and(|c| c.split(' ').any(|c| c == "js")))
     }
 
     /// The console session cookie's value.

@@ -78,6 +78,7 @@ async fn dashboard(backend: Backend) {
     browser.click("form button[type=submit]").await.unwrap();
     browser.find("#log").await.unwrap();
     assert_eq!(browser.path().await.unwrap(), "/console/deliveries");
+    assert!(browser.scripted().await.unwrap(), "the console's script runs under its CSP");
 
     // An endpoint whose URL carries quotes and markup; its secret is shown once.
     browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
@@ -236,7 +237,54 @@ async fn dashboard(backend: Backend) {
     browser.close().await.unwrap();
 }
 
+/// With scripts off, the main flow is links and forms: sign in, register, read the log, open a
+/// delivery, retry it.
+async fn without_scripts(backend: Backend) {
+    let db = TestDb::create_on(backend, "wfnoscript", |url| async move {
+        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let env = [
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("JWT_SECRET", JWT_SECRET),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+    ];
+    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let base = service.base_url().to_owned();
+    let a = ApiClient::new(&base).with_bearer(&token("acct-a").await);
+    let receiver = Receiver::ok().await;
+    let browser = Browser::start_without_scripts(&format!("workflow-noscript-{backend:?}")).await.unwrap();
+    browser.goto(&format!("{base}/console")).await.unwrap();
+    browser.fill("#credential", &token("acct-a").await).await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    browser.find("#created").await.unwrap();
+    assert!(!browser.scripted().await.unwrap(), "scripts are off");
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.fill("#url", &receiver.url()).await.unwrap();
+    browser.click("#create-endpoint button[type=submit]").await.unwrap();
+    assert!(browser.text("#signing-secret").await.unwrap().starts_with("whsec_"));
+    let run = settled_run(&a).await;
+    receiver.wait_for(1).await;
+    browser.goto(&format!("{base}/console/deliveries")).await.unwrap();
+    browser.fill("input[name=q]", &run).await.unwrap();
+    browser.click("form.filters button[type=submit]").await.unwrap();
+    browser.wait_for_text("#log-rows", "the run's delivery", |t| t.contains(&run)).await.unwrap();
+    assert!(browser.path().await.unwrap().contains(&format!("q={run}")), "the filter is in the URL");
+    // The page's live refresh is the script's: with scripts off, the rows carry no updates.
+    browser.click("#log-rows a").await.unwrap();
+    browser.wait_for_text("#delivery-status", "delivered", |t| t == "delivered").await.unwrap();
+    browser.click("#resend").await.unwrap();
+    assert!(browser.text("#notice").await.unwrap().contains("409"));
+    browser.close().await.unwrap();
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
-    dashboard
+    dashboard,
+    without_scripts
 );
