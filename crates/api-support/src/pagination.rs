@@ -1,14 +1,16 @@
-//! Lists, one rule for every list of both services: newest first, `limit` items at a time, and
-//! for the lists that page (runs, campaigns) a keyset cursor: `before=<id>`, the id of the
-//! last item of the previous page, answers the items older than it (by creation time, then
-//! id). A full page that has more after it carries `Link: <…?limit=N&before=<id>>; rel="next"`.
+//! Lists, one rule for all of them (the API's lists of runs and campaigns, the consoles'
+//! delivery log): newest first by (`created_at`, `id`), at most `limit` items, and a keyset
+//! cursor, the engine's [`LogPosition`] of the last item shown (`<microseconds>.<id>`), that
+//! asks for the items after it in that order. One row more than the page is read; if it
+//! exists, another page follows, and an API answer says so in `Link: <…?limit=N&after=…>;
+//! rel="next"`.
 
 use crate::{codes, ApiError};
 use actix_web::http::header;
 use actix_web::HttpResponse;
+use delivery_engine::LogPosition;
 use serde::Serialize;
 use std::collections::HashMap;
-use uuid::Uuid;
 
 /// How many items one answer of a list may hold: `limit`, from 1 to `max`, `default` when
 /// absent. Each service has one for all its lists.
@@ -18,11 +20,11 @@ pub struct Limits {
     pub max: i64,
 }
 
-/// One page asked for: how many, and older than which item.
+/// One page asked for: how many, and after which item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageRequest {
     pub limit: i64,
-    pub before: Option<Uuid>,
+    pub after: Option<LogPosition>,
 }
 
 impl Limits {
@@ -39,24 +41,20 @@ impl Limits {
         }
     }
 
-    /// `limit` and `before` (the id of an item of this list, else 422 `invalid_cursor`;
-    /// whether the id names one is the list's own check, [`unknown_cursor`]).
+    /// `limit` and `after`, a cursor from a previous page's `Link` (else 422 `invalid_cursor`).
     pub fn page(&self, query: &HashMap<String, String>) -> Result<PageRequest, ApiError> {
         let limit = self.limit(query)?;
-        let before = match query.get("before") {
+        let after = match query.get("after") {
             None => None,
-            Some(raw) => Some(Uuid::parse_str(raw).map_err(|_| {
-                ApiError::invalid(codes::INVALID_CURSOR, "before must be the id of an item of this list")
+            Some(raw) => Some(LogPosition::parse_cursor(raw).ok_or_else(|| {
+                ApiError::invalid(
+                    codes::INVALID_CURSOR,
+                    "after must be a cursor from the `Link` header of a previous page",
+                )
             })?),
         };
-        Ok(PageRequest { limit, before })
+        Ok(PageRequest { limit, after })
     }
-}
-
-/// The answer to a `before` that names no item of the list (unknown, or another tenant's:
-/// the same answer for both).
-pub fn unknown_cursor(what: &str) -> ApiError {
-    ApiError::invalid(codes::INVALID_CURSOR, format!("before must be the id of one of your {what}"))
 }
 
 impl PageRequest {
@@ -66,26 +64,27 @@ impl PageRequest {
     }
 }
 
-/// A page of a list, newest first, and the id to ask the next page `before`, if there is one.
+/// A page of a list, newest first, and the position to ask the next page `after`, if there
+/// is one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Page<T> {
     pub items: Vec<T>,
-    pub next_before: Option<Uuid>,
+    pub next: Option<LogPosition>,
 }
 
 impl<T> Page<T> {
-    /// The page from the rows read for `request` (at most [`PageRequest::rows_to_read`]):
-    /// a row beyond `limit` means that a next page exists.
-    pub fn from_rows(mut rows: Vec<T>, request: &PageRequest, id: impl Fn(&T) -> Uuid) -> Self {
-        let limit = usize::try_from(request.limit).unwrap_or(usize::MAX);
+    /// The page of `limit` items from the rows read for it (at most `limit + 1`): a row beyond
+    /// `limit` means that a next page exists, after the last item kept.
+    pub fn from_rows(mut rows: Vec<T>, limit: i64, position: impl Fn(&T) -> LogPosition) -> Self {
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         let more = rows.len() > limit;
         rows.truncate(limit);
-        let next_before = if more { rows.last().map(id) } else { None };
-        Self { items: rows, next_before }
+        let next = if more { rows.last().map(position) } else { None };
+        Self { items: rows, next }
     }
 
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
-        Page { items: self.items.into_iter().map(f).collect(), next_before: self.next_before }
+        Page { items: self.items.into_iter().map(f).collect(), next: self.next }
     }
 }
 
@@ -94,26 +93,33 @@ impl<T: Serialize> Page<T> {
     /// there is one.
     pub fn respond(&self, path: &str, request: &PageRequest) -> HttpResponse {
         let mut res = HttpResponse::Ok();
-        if let Some(next) = self.next_before {
+        if let Some(next) = self.next {
             res.insert_header((header::LINK, next_link(path, request.limit, next)));
         }
         res.json(&self.items)
     }
 }
 
-/// `<path?limit=N&before=id>; rel="next"` (RFC 8288).
-pub fn next_link(path: &str, limit: i64, before: Uuid) -> String {
-    format!("<{path}?limit={limit}&before={before}>; rel=\"next\"")
+/// `<path?limit=N&after=cursor>; rel="next"` (RFC 8288).
+pub fn next_link(path: &str, limit: i64, after: LogPosition) -> String {
+    format!("<{path}?limit={limit}&after={}>; rel=\"next\"", after.to_cursor())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::{DateTime, Utc};
+    use uuid::Uuid;
 
     const LIMITS: Limits = Limits { default: 20, max: 100 };
 
     fn query(pairs: &[(&str, &str)]) -> HashMap<String, String> {
         pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    fn position(micros: i64) -> LogPosition {
+        let created_at: DateTime<Utc> = DateTime::from_timestamp_micros(micros).expect("valid");
+        LogPosition { created_at, id: Uuid::now_v7() }
     }
 
     #[test]
@@ -129,30 +135,40 @@ mod tests {
     }
 
     #[test]
-    fn before_is_an_id_or_invalid_cursor() {
-        let id = Uuid::now_v7();
-        let page = LIMITS.page(&query(&[("before", &id.to_string()), ("limit", "5")])).expect("valid");
-        assert_eq!(page, PageRequest { limit: 5, before: Some(id) });
+    fn after_is_a_cursor_of_a_previous_page_or_invalid_cursor() {
+        let at = position(1_790_000_000_123_456);
+        let page = LIMITS.page(&query(&[("after", &at.to_cursor()), ("limit", "5")])).expect("valid");
+        assert_eq!(page, PageRequest { limit: 5, after: Some(at) });
         assert_eq!(page.rows_to_read(), 6);
-        for bad in ["", "x", "123", &format!("{id}0")] {
-            let e = LIMITS.page(&query(&[("before", bad)])).expect_err(bad);
+        let id = Uuid::now_v7();
+        for bad in [
+            "",
+            "x",
+            "123",
+            &id.to_string(),
+            &format!("x.{}", id.simple()),
+            "1.nope",
+            "99999999999999999999.0",
+        ] {
+            let e = LIMITS.page(&query(&[("after", bad)])).expect_err(bad);
             assert_eq!((e.status.as_u16(), e.code), (422, codes::INVALID_CURSOR), "{bad:?}");
         }
-        let limit_first = LIMITS.page(&query(&[("before", "x"), ("limit", "0")])).expect_err("both bad");
+        let limit_first = LIMITS.page(&query(&[("after", "x"), ("limit", "0")])).expect_err("both bad");
         assert_eq!(limit_first.code, codes::INVALID_LIMIT);
     }
 
     #[test]
-    fn a_row_beyond_the_limit_means_a_next_page_before_the_last_item() {
-        let ids: Vec<Uuid> = (0..4).map(|_| Uuid::now_v7()).collect();
-        let request = PageRequest { limit: 3, before: None };
-        let page = Page::from_rows(ids.clone(), &request, |id| *id);
-        assert_eq!(page.items, ids[..3]);
-        assert_eq!(page.next_before, Some(ids[2]));
-        let last = Page::from_rows(ids[..3].to_vec(), &request, |id| *id);
-        assert_eq!((last.items.len(), last.next_before), (3, None));
-        let empty = Page::from_rows(Vec::<Uuid>::new(), &request, |id| *id);
-        assert_eq!((empty.items.len(), empty.next_before), (0, None));
-        assert_eq!(next_link("/runs", 3, ids[2]), format!("</runs?limit=3&before={}>; rel=\"next\"", ids[2]));
+    fn a_row_beyond_the_limit_means_a_next_page_after_the_last_item() {
+        let rows: Vec<LogPosition> = (0..4).map(|i| position(1_000 - i)).collect();
+        let page = Page::from_rows(rows.clone(), 3, |p| *p);
+        assert_eq!((page.items.as_slice(), page.next), (&rows[..3], Some(rows[2])));
+        let last = Page::from_rows(rows[..3].to_vec(), 3, |p| *p);
+        assert_eq!((last.items.len(), last.next), (3, None));
+        let empty = Page::from_rows(Vec::<LogPosition>::new(), 3, |p| *p);
+        assert_eq!((empty.items.len(), empty.next), (0, None));
+        assert_eq!(
+            next_link("/runs", 3, rows[2]),
+            format!("</runs?limit=3&after={}>; rel=\"next\"", rows[2].to_cursor())
+        );
     }
 }

@@ -11,7 +11,7 @@ use crate::store::{self, Campaign};
 use api_support::on_conn;
 use api_support::pagination::{Page, PageRequest};
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, Engine, EngineError};
+use delivery_engine::{DbConn, Engine, EngineError, LogPosition};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -35,9 +35,6 @@ pub enum CampaignError {
     NotFound,
     #[error("a campaign cannot go from {from} to {to}")]
     InvalidTransition { from: String, to: String },
-    /// A `before` that names none of the workspace's campaigns.
-    #[error("before must be the id of one of your campaigns")]
-    UnknownCursor,
     #[error(transparent)]
     Engine(#[from] EngineError),
 }
@@ -204,27 +201,18 @@ pub async fn get_campaign(engine: &Engine, workspace: Uuid, id: Uuid) -> Result<
         .ok_or(CampaignError::NotFound)
 }
 
-/// A page of the workspace's campaigns, newest first: those older than `before` (a campaign
-/// of the workspace's), read on one connection.
+/// A page of the workspace's campaigns, newest first, after `page.after` if given.
 pub async fn list_campaigns(
     engine: &Engine,
     workspace: Uuid,
     page: PageRequest,
 ) -> Result<Page<Campaign>, CampaignError> {
-    engine
-        .run(on_conn!(|c| {
-            let before = match page.before {
-                None => None,
-                Some(id) => {
-                    let campaign =
-                        store::get_campaign(c, workspace, id).await?.ok_or(CampaignError::UnknownCursor)?;
-                    Some((campaign.created_at, campaign.id))
-                }
-            };
-            let rows = store::list_campaigns(c, workspace, before, page.rows_to_read()).await?;
-            Ok::<_, CampaignError>(Page::from_rows(rows, &page, |c| c.id))
-        }))
-        .await
+    let rows = engine
+        .run(on_conn!(|c| store::list_campaigns(c, workspace, page.after, page.rows_to_read())
+            .await
+            .map_err(CampaignError::from)))
+        .await?;
+    Ok(Page::from_rows(rows, page.limit, |c| LogPosition { created_at: c.created_at, id: c.id }))
 }
 
 /// Applies a patch and emits its events, in one transaction.

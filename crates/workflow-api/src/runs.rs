@@ -7,7 +7,7 @@ use crate::store::{self, Run};
 use api_support::pagination::{Page, PageRequest};
 use api_support::{on_conn, ts};
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, Engine, EngineError, NewEvent};
+use delivery_engine::{DbConn, Engine, EngineError, LogPosition, NewEvent};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -26,9 +26,6 @@ pub enum RunError {
     NotFound,
     #[error("the run already settled as {0}")]
     AlreadySettled(String),
-    /// A `before` that names none of the account's runs.
-    #[error("before must be the id of one of your runs")]
-    UnknownCursor,
     #[error(transparent)]
     Engine(#[from] EngineError),
 }
@@ -164,23 +161,15 @@ pub async fn get_run(engine: &Engine, account: &str, id: Uuid) -> Result<Run, Ru
         .ok_or(RunError::NotFound)
 }
 
-/// A page of the account's runs, newest first: the runs older than `before` (a run of the
-/// account's), read on one connection.
+/// A page of the account's runs, newest first, after `page.after` if given.
 pub async fn list_runs(engine: &Engine, account: &str, page: PageRequest) -> Result<Page<Run>, RunError> {
     let account = account.to_owned();
-    engine
-        .run(on_conn!(|c| {
-            let before = match page.before {
-                None => None,
-                Some(id) => {
-                    let run = store::get_run(c, &account, id).await?.ok_or(RunError::UnknownCursor)?;
-                    Some((run.created_at, run.id))
-                }
-            };
-            let rows = store::list_runs(c, &account, before, page.rows_to_read()).await?;
-            Ok::<_, RunError>(Page::from_rows(rows, &page, |r| r.id))
-        }))
-        .await
+    let rows = engine
+        .run(on_conn!(|c| store::list_runs(c, &account, page.after, page.rows_to_read())
+            .await
+            .map_err(RunError::from)))
+        .await?;
+    Ok(Page::from_rows(rows, page.limit, |r| LogPosition { created_at: r.created_at, id: r.id }))
 }
 
 /// Settles the run in one transaction with its event and deliveries; workers are woken by

@@ -51,7 +51,7 @@ async fn new_run(api: &ApiClient, workflow: &str) -> String {
 }
 
 /// Follows `Link: <…>; rel="next"` from `first` to the last page; every page but the last is
-/// full, and its link asks for the items before its last one.
+/// full, and its link's cursor is its last item's position.
 async fn walk(api: &ApiClient, first: &str, limit: usize) -> Vec<Value> {
     let (mut items, mut path) = (Vec::new(), Some(first.to_owned()));
     while let Some(p) = path.take() {
@@ -61,9 +61,11 @@ async fn walk(api: &ApiClient, first: &str, limit: usize) -> Vec<Value> {
         if let Some(link) = res.headers.get("link") {
             let link = link.to_str().unwrap();
             assert_eq!(page.len(), limit, "a page followed by another is full: {link}");
-            let last = page.last().unwrap()["id"].as_str().unwrap();
-            assert_eq!(link, format!("</runs?limit={limit}&before={last}>; rel=\"next\""));
-            path = Some(link.trim_start_matches('<').split('>').next().unwrap().to_owned());
+            let next = link.strip_prefix('<').unwrap().strip_suffix(">; rel=\"next\"").unwrap();
+            let cursor = next.strip_prefix(&format!("/runs?limit={limit}&after=")).unwrap();
+            let last = page.last().unwrap()["id"].as_str().unwrap().replace('-', "");
+            assert_eq!(cursor.split_once('.').unwrap().1, last, "the cursor is the last run's position");
+            path = Some(next.to_owned());
         }
         items.extend(page);
     }
@@ -97,19 +99,13 @@ async fn runs_page_newest_first_each_once_and_only_the_accounts_own(backend: Bac
     assert_eq!(all[0]["workflow_id"], "wf-6");
     assert_eq!(ids(&walk(&b, "/runs?limit=1", 1).await), newest_first(&created_b));
 
-    // A page starts after the run named by `before`, whichever run that is.
-    let res = a.call("GET", &format!("/runs?limit=2&before={}", created_a[4]), None).await;
-    assert_eq!(ids(res.json().as_array().unwrap()), [created_a[3].clone(), created_a[2].clone()]);
-    let res = a.call("GET", &format!("/runs?before={}", created_a[0]), None).await;
-    assert_eq!((res.status, res.json()), (200, json!([])));
-    assert!(res.headers.get("link").is_none());
-
-    // Another account's run is not a cursor here, exactly like an unknown id.
-    for before in [created_b[0].clone(), uuid::Uuid::now_v7().to_string()] {
-        let res = a.call("GET", &format!("/runs?before={before}"), None).await;
-        assert_error(&res, 422, "invalid_cursor");
-        assert_eq!(res.json()["detail"], "before must be the id of one of your runs");
-    }
+    // A cursor is a position, not a run: one taken from another account's list, used here,
+    // pages through this account's runs only (B's runs are all newer than A's).
+    let b_page = b.call("GET", "/runs?limit=1", None).await;
+    let link = b_page.headers.get("link").unwrap().to_str().unwrap().to_owned();
+    let after = link.split("after=").nth(1).unwrap().split('>').next().unwrap().to_owned();
+    let res = a.call("GET", &format!("/runs?after={after}"), None).await;
+    assert_eq!(ids(res.json().as_array().unwrap()), newest_first(&created_a));
 }
 
 fn assert_error(res: &test_support::ApiResponse, status: u16, code: &str) {
@@ -124,14 +120,17 @@ async fn bad_limits_and_cursors_are_json_422s(backend: Backend) {
     let db = database(backend).await;
     let process = service(&db).await;
     let a = client(&process, "acct-a").await;
-    new_run(&a, "wf").await;
+    let run = new_run(&a, "wf").await;
     for limit in ["0", "101", "-1", "1.5", "abc", "", "1e2", "99999999999999999999"] {
         let res = a.call("GET", &format!("/runs?limit={limit}"), None).await;
         assert_error(&res, 422, "invalid_limit");
         assert_eq!(res.json()["detail"], "limit must be an integer from 1 to 100 (default 20)");
     }
-    for before in ["", "x", "123", "00000000-0000-0000-0000-00000000000g", "%00"] {
-        assert_error(&a.call("GET", &format!("/runs?before={before}"), None).await, 422, "invalid_cursor");
+    let overflow = format!("99999999999999999999.{}", run.replace('-', ""));
+    for after in ["", "x", "123", &run, "1.nope", "%00", &overflow] {
+        let res = a.call("GET", &format!("/runs?after={after}"), None).await;
+        assert_error(&res, 422, "invalid_cursor");
+        assert_eq!(res.json()["detail"], "after must be a cursor from the `Link` header of a previous page");
     }
     let anonymous = ApiClient::new(process.base_url());
     assert_error(&anonymous.call("GET", "/runs", None).await, 401, "unauthorized");
@@ -164,19 +163,16 @@ async fn runs_with_one_creation_time_page_by_id(backend: Backend) {
     expected.push(older.id);
 
     let mut seen = Vec::new();
-    let mut page = PageRequest { limit: 2, before: None };
+    let mut page = PageRequest { limit: 2, after: None };
     loop {
         let listed = runs::list_runs(&engine, "acct-a", page).await.unwrap();
         seen.extend(listed.items.iter().map(|r| r.id));
-        match listed.next_before {
-            Some(next) => page.before = Some(next),
+        match listed.next {
+            Some(next) => page.after = Some(next),
             None => break,
         }
     }
     assert_eq!(seen, expected);
-    let unknown =
-        runs::list_runs(&engine, "acct-b", PageRequest { limit: 2, before: Some(expected[0]) }).await;
-    assert!(matches!(unknown, Err(RunError::UnknownCursor)), "{unknown:?}");
 }
 
 on_both_backends!(

@@ -42,7 +42,6 @@ impl From<CampaignError> for ApiError {
             CampaignError::InvalidName => ApiError::invalid(codes::INVALID_NAME, e.to_string()),
             CampaignError::InvalidStatus { .. } => ApiError::invalid(codes::INVALID_STATUS, e.to_string()),
             CampaignError::NotFound => ApiError::not_found("campaign"),
-            CampaignError::UnknownCursor => api_support::pagination::unknown_cursor("campaigns"),
             CampaignError::InvalidTransition { .. } => {
                 ApiError::new(StatusCode::CONFLICT, codes::INVALID_STATUS_TRANSITION, e.to_string())
             }

@@ -9,8 +9,7 @@ mod sqlite;
 
 pub use model::{Campaign, KeyHash};
 
-use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, EngineResult, MigrationSet};
+use delivery_engine::{DbConn, EngineResult, LogPosition, MigrationSet};
 use diesel::QueryResult;
 use model::{hash_key, new_key};
 use uuid::Uuid;
@@ -89,16 +88,16 @@ pub async fn get_campaign(conn: &mut DbConn<'_>, workspace: Uuid, id: Uuid) -> Q
 }
 
 /// The workspace's campaigns, newest first (by `created_at`, then `id`), at most `limit`;
-/// with `before`, only those older than that position (a keyset page).
+/// with `after`, only those after that position in this order (a keyset page).
 pub async fn list_campaigns(
     conn: &mut DbConn<'_>,
     workspace: Uuid,
-    before: Option<(DateTime<Utc>, Uuid)>,
+    after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Campaign>> {
     match conn {
-        DbConn::Pg(c) => pg::list_campaigns(c, workspace, before, limit).await,
-        DbConn::Sqlite(c) => sqlite::list_campaigns(c, workspace, before, limit),
+        DbConn::Pg(c) => pg::list_campaigns(c, workspace, after, limit).await,
+        DbConn::Sqlite(c) => sqlite::list_campaigns(c, workspace, after, limit),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::model::Campaign;
 use chrono::{DateTime, Utc};
+use delivery_engine::LogPosition;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
@@ -155,7 +156,7 @@ pub(super) async fn get_campaign(
 pub(super) async fn list_campaigns(
     c: &mut AsyncPgConnection,
     workspace: Uuid,
-    before: Option<(DateTime<Utc>, Uuid)>,
+    after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Campaign>> {
     let mut q = campaigns::table
@@ -164,7 +165,7 @@ pub(super) async fn list_campaigns(
         .order((campaigns::created_at.desc(), campaigns::id.desc()))
         .limit(limit)
         .into_boxed();
-    if let Some((created_at, id)) = before {
+    if let Some(LogPosition { created_at, id }) = after {
         q = q.filter(
             campaigns::created_at
                 .lt(created_at)

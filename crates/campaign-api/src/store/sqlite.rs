@@ -2,8 +2,9 @@
 //! text: `delivery_engine::sqlite_values`).
 
 use super::model::Campaign;
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use delivery_engine::sqlite_values::{micros, time, uuid};
+use delivery_engine::LogPosition;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
@@ -139,7 +140,7 @@ pub(super) fn get_campaign(
 pub(super) fn list_campaigns(
     c: &mut SqliteConnection,
     workspace: Uuid,
-    before: Option<(DateTime<Utc>, Uuid)>,
+    after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Campaign>> {
     let rows: Vec<CampaignRow> = diesel::sql_query(
@@ -148,8 +149,8 @@ pub(super) fn list_campaigns(
          ORDER BY created_at DESC, id DESC LIMIT ?4",
     )
     .bind::<Text, _>(workspace.to_string())
-    .bind::<Nullable<BigInt>, _>(before.map(|(t, _)| micros(t)))
-    .bind::<Text, _>(before.map(|(_, id)| id.to_string()).unwrap_or_default())
+    .bind::<Nullable<BigInt>, _>(after.map(|p| micros(p.created_at)))
+    .bind::<Text, _>(after.map(|p| p.id.to_string()).unwrap_or_default())
     .bind::<BigInt, _>(limit)
     .load(c)?;
     rows.into_iter().map(Campaign::try_from).collect()

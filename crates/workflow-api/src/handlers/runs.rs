@@ -43,7 +43,6 @@ impl From<RunError> for ApiError {
             RunError::InvalidWorkflowId => ApiError::invalid(codes::INVALID_WORKFLOW_ID, e.to_string()),
             RunError::InvalidStatus => ApiError::invalid(codes::INVALID_STATUS, e.to_string()),
             RunError::NotFound => ApiError::not_found("run"),
-            RunError::UnknownCursor => api_support::pagination::unknown_cursor("runs"),
             RunError::AlreadySettled(_) => {
                 ApiError::new(StatusCode::CONFLICT, codes::RUN_ALREADY_SETTLED, e.to_string())
             }

@@ -9,7 +9,7 @@ mod sqlite;
 pub use model::Run;
 
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, MigrationSet};
+use delivery_engine::{DbConn, LogPosition, MigrationSet};
 use diesel::QueryResult;
 use uuid::Uuid;
 
@@ -35,16 +35,16 @@ pub async fn get_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryRes
 }
 
 /// The account's runs, newest first (by `created_at`, then `id`), at most `limit`; with
-/// `before`, only those older than that position (a keyset page).
+/// `after`, only those after that position in this order (a keyset page).
 pub async fn list_runs(
     conn: &mut DbConn<'_>,
     account: &str,
-    before: Option<(DateTime<Utc>, Uuid)>,
+    after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Run>> {
     match conn {
-        DbConn::Pg(c) => pg::list_runs(c, account, before, limit).await,
-        DbConn::Sqlite(c) => sqlite::list_runs(c, account, before, limit),
+        DbConn::Pg(c) => pg::list_runs(c, account, after, limit).await,
+        DbConn::Sqlite(c) => sqlite::list_runs(c, account, after, limit),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::model::Run;
 use chrono::{DateTime, Utc};
+use delivery_engine::LogPosition;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
@@ -74,7 +75,7 @@ pub(super) async fn get_run(
 pub(super) async fn list_runs(
     c: &mut AsyncPgConnection,
     account: &str,
-    before: Option<(DateTime<Utc>, Uuid)>,
+    after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Run>> {
     let mut query = workflow_runs::table
@@ -83,7 +84,7 @@ pub(super) async fn list_runs(
         .order((workflow_runs::created_at.desc(), workflow_runs::id.desc()))
         .limit(limit)
         .into_boxed();
-    if let Some((created_at, id)) = before {
+    if let Some(LogPosition { created_at, id }) = after {
         query = query.filter(
             workflow_runs::created_at
                 .lt(created_at)

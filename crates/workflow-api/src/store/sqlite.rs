@@ -4,6 +4,7 @@
 use super::model::Run;
 use chrono::{DateTime, Utc};
 use delivery_engine::sqlite_values::{micros, time, uuid};
+use delivery_engine::LogPosition;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
@@ -70,7 +71,7 @@ pub(super) fn get_run(c: &mut SqliteConnection, account: &str, id: Uuid) -> Quer
 pub(super) fn list_runs(
     c: &mut SqliteConnection,
     account: &str,
-    before: Option<(DateTime<Utc>, Uuid)>,
+    after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Run>> {
     let rows: Vec<RunRow> = diesel::sql_query(
@@ -79,8 +80,8 @@ pub(super) fn list_runs(
          ORDER BY created_at DESC, id DESC LIMIT ?4",
     )
     .bind::<Text, _>(account)
-    .bind::<Nullable<BigInt>, _>(before.map(|(t, _)| micros(t)))
-    .bind::<Text, _>(before.map(|(_, id)| id.to_string()).unwrap_or_default())
+    .bind::<Nullable<BigInt>, _>(after.map(|p| micros(p.created_at)))
+    .bind::<Text, _>(after.map(|p| p.id.to_string()).unwrap_or_default())
     .bind::<BigInt, _>(limit)
     .load(c)?;
     rows.into_iter().map(Run::try_from).collect()
