@@ -10,8 +10,15 @@
 //!    dispatcher; deliveries per second from the first receipt to the last.
 //! 2. Latency: events enqueued one transaction each at a fixed rate with the dispatcher running;
 //!    enqueue-commit to receipt, p50/p99/max.
+//! 3. The delivery log at scale (the consoles' and the API's reads): one tenant with
+//!    `--log-size` deliveries (default 100,000) beside another tenant's, then the time each
+//!    read takes, median and max of 20: the first page, a page 1,000 pages deep by cursor, a
+//!    status that matches every row and one that matches none (the whole tenant scanned), an
+//!    endpoint, an event type, a search by dedupe-key prefix, one delivery's detail, and the
+//!    overview's figures.
 //!
-//! `cargo xtask bench [--backend postgres|sqlite|both] [--deliveries N] [--rate R] [--seconds S]`
+//! `cargo xtask bench [--backend postgres|sqlite|both] [--deliveries N] [--rate R] [--seconds S]
+//! [--log-size N] [--only log]`
 #![allow(clippy::unwrap_used)]
 
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
@@ -19,8 +26,8 @@ use delivery_engine::policy::RetryPolicy;
 use delivery_engine::secrets::Keyring;
 use delivery_engine::signing::HmacSha256Hex;
 use delivery_engine::{
-    AttemptContext, Dispatcher, DispatcherConfig, Engine, EngineConfig, EventCatalog, HeaderSet, NewEndpoint,
-    NewEvent, Profile, UrlRule,
+    AttemptContext, DeliveryQuery, DeliveryStatus, Dispatcher, DispatcherConfig, Engine, EngineConfig,
+    EventCatalog, HeaderSet, KeyMatch, LogPosition, NewEndpoint, NewEvent, Profile, UrlRule,
 };
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::collections::HashMap;
@@ -206,6 +213,134 @@ async fn latency(backend: Backend, rate: u64, seconds: u64) {
     );
 }
 
+/// Median and max of 20 runs of `read`, in milliseconds.
+async fn timed<F, Fut>(read: F) -> (f64, f64)
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = usize>,
+{
+    let mut took = Vec::with_capacity(20);
+    for _ in 0..20 {
+        let start = Instant::now();
+        std::hint::black_box(read().await);
+        took.push(start.elapsed().as_secs_f64() * 1e3);
+    }
+    took.sort_by(f64::total_cmp);
+    (took[10], took[19])
+}
+
+async fn log_reads(backend: Backend, size: usize) {
+    let (_db, engine) = setup(backend, "log").await;
+    let receiver = Receiver::ok().await;
+    let mut ids = Vec::new();
+    for tenant in ["bench", "other"] {
+        for _ in 0..2 {
+            let created = engine
+                .create_endpoint(tenant, NewEndpoint { url: receiver.url(), event_types: vec![] })
+                .await
+                .unwrap();
+            ids.push(created.endpoint.id);
+        }
+    }
+    // `size` deliveries for `bench` (two endpoints, so size / 2 events) and a tenth as many for
+    // `other`, in transactions of 500 events; no dispatcher, so they stay pending.
+    let started = Instant::now();
+    for (tenant, events) in [("bench", size / 2), ("other", size / 20)] {
+        for batch in 0..events.div_ceil(500) {
+            let engine2 = engine.clone();
+            let tenant = tenant.to_owned();
+            engine
+                .transaction(move |mut c| {
+                    Box::pin(async move {
+                        for i in batch * 500..((batch + 1) * 500).min(events) {
+                            let key = format!("{:08}-run:run.{}", i, if i % 10 == 0 { "failed" } else { "completed" });
+                            let event_type = "bench.event";
+                            let event = NewEvent {
+                                tenant_id: &tenant,
+                                event_type,
+                                dedupe_key: &key,
+                                body: br#"{"bench":true}"#,
+                                only_endpoint: None,
+                                id: None,
+                            };
+                            engine2.enqueue(&mut c, event).await?;
+                        }
+                        Ok::<_, delivery_engine::EngineError>(())
+                    })
+                })
+                .await
+                .unwrap();
+        }
+    }
+    eprintln!("[log] {backend:?}: {size} deliveries stored in {:.1} s", started.elapsed().as_secs_f64());
+    // What autovacuum (PostgreSQL) or `PRAGMA optimize` would have done by now in production: the
+    // planner's statistics, so it plans for 100,000 rows and not for an empty table.
+    engine
+        .run(|c| {
+            Box::pin(async move {
+                use diesel::RunQueryDsl as _;
+                match c {
+                    delivery_engine::DbConn::Pg(c) => {
+                        diesel_async::RunQueryDsl::execute(diesel::sql_query("ANALYZE"), c).await?;
+                    }
+                    delivery_engine::DbConn::Sqlite(c) => {
+                        diesel::sql_query("ANALYZE").execute(c)?;
+                    }
+                }
+                Ok::<_, delivery_engine::EngineError>(())
+            })
+        })
+        .await
+        .unwrap();
+    let page = |q: DeliveryQuery| {
+        let engine = engine.clone();
+        move || {
+            let (engine, q) = (engine.clone(), q.clone());
+            async move { engine.list_deliveries("bench", &q).await.unwrap().len() }
+        }
+    };
+    let first = DeliveryQuery { limit: 51, ..Default::default() };
+    // The cursor of page 1,000 (50,000 rows in), found by walking pages once.
+    let mut cursor = None;
+    for _ in 0..1000.min(size / 50 - 1) {
+        let rows = engine.list_deliveries("bench", &DeliveryQuery { after: cursor, ..first.clone() }).await.unwrap();
+        cursor = rows.get(49).map(LogPosition::of);
+    }
+    let one = engine.list_deliveries("bench", &first).await.unwrap()[0].id;
+    let cases: Vec<(&str, DeliveryQuery)> = vec![
+        ("first page", first.clone()),
+        ("page 1,000 by cursor", DeliveryQuery { after: cursor, ..first.clone() }),
+        ("status matching every row", DeliveryQuery { status: Some(DeliveryStatus::Pending), ..first.clone() }),
+        ("status matching no row", DeliveryQuery { status: Some(DeliveryStatus::Dead), ..first.clone() }),
+        ("one endpoint", DeliveryQuery { endpoint_id: Some(ids[1]), ..first.clone() }),
+        ("event type matching no row", DeliveryQuery { event_type: Some("other.event".into()), ..first.clone() }),
+        (
+            "search by dedupe-key prefix",
+            DeliveryQuery { dedupe_key: Some(KeyMatch::Prefix(format!("{:08}-run:", size / 4))), ..first.clone() },
+        ),
+        ("search by delivery id", DeliveryQuery { delivery_id: Some(one), ..first.clone() }),
+    ];
+    for (name, q) in cases {
+        let (median, max) = timed(page(q)).await;
+        println!("{backend:?} log {size} deliveries  {name:<30} median {median:>7.2} ms  max {max:>7.2} ms");
+    }
+    let detail = || {
+        let engine = engine.clone();
+        async move { engine.get_delivery("bench", one).await.unwrap().1.len() }
+    };
+    let (median, max) = timed(detail).await;
+    println!("{backend:?} log {size} deliveries  {:<30} median {median:>7.2} ms  max {max:>7.2} ms", "one delivery's detail");
+    let overview = || {
+        let engine = engine.clone();
+        async move {
+            let since = chrono::Utc::now() - chrono::TimeDelta::hours(24);
+            engine.tenant_overview("bench", since).await.unwrap().created as usize
+        }
+    };
+    let (median, max) = timed(overview).await;
+    println!("{backend:?} log {size} deliveries  {:<30} median {median:>7.2} ms  max {max:>7.2} ms", "overview figures");
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -223,9 +358,14 @@ async fn main() {
         Some(b) if b == "sqlite" => vec![Backend::Sqlite],
         Some(b) => panic!("--backend takes postgres, sqlite or both, not {b}"),
     };
+    let log_size = arg(&args, "--log-size", 100_000) as usize;
+    let only_log = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).is_some_and(|o| o == "log");
     for backend in backends {
-        throughput(backend, deliveries, 1).await;
-        throughput(backend, deliveries, 10).await;
-        latency(backend, rate, seconds).await;
+        if !only_log {
+            throughput(backend, deliveries, 1).await;
+            throughput(backend, deliveries, 10).await;
+            latency(backend, rate, seconds).await;
+        }
+        log_reads(backend, log_size).await;
     }
 }

@@ -21,13 +21,17 @@ pub(crate) fn list_deliveries(
         None => (None, None),
     };
     // Unset filters are NULL and match everything. The keyset is a row-value comparison,
-    // which the log index (tenant_id, created_at DESC, id DESC) answers as a range.
+    // which the log index (tenant_id, created_at DESC, id DESC) answers as a range; a key
+    // prefix is a range too (keys compare byte by byte, and U+10FFFF sorts after every
+    // character), which the events' (tenant_id, dedupe_key) index answers, and the deliveries'
+    // event_id index takes it from there.
     let rows: Vec<DeliveryRow> = diesel::sql_query(format!(
         "{DELIVERY_SELECT} WHERE d.tenant_id = ?1 AND (?2 IS NULL OR d.status = ?2) \
          AND (?3 IS NULL OR d.endpoint_id = ?3) AND (?4 IS NULL OR d.event_id = ?4) \
          AND (?6 IS NULL OR d.id = ?6) AND (?7 IS NULL OR e.event_type = ?7) \
          AND (?8 IS NULL OR e.dedupe_key = ?8) \
-         AND (?9 IS NULL OR substr(e.dedupe_key, 1, length(?9)) = ?9) \
+         AND (?9 IS NULL OR d.event_id IN (SELECT k.id FROM webhook_events k WHERE k.tenant_id = ?1 \
+           AND k.dedupe_key >= ?9 AND k.dedupe_key < ?9 || char(1114111))) \
          AND (?10 IS NULL OR d.created_at >= ?10) AND (?11 IS NULL OR d.created_at < ?11) \
          AND (?12 IS NULL OR (d.created_at, d.id) < (?12, ?13)) \
          ORDER BY d.created_at DESC, d.id DESC LIMIT ?5"
