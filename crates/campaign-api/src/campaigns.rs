@@ -9,8 +9,9 @@
 use crate::events::{emit, Emit};
 use crate::store::{self, Campaign};
 use api_support::on_conn;
+use api_support::pagination::{Page, PageRequest};
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, Engine, EngineError};
+use delivery_engine::{DbConn, Engine, EngineError, LogPosition};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -198,6 +199,20 @@ pub async fn get_campaign(engine: &Engine, workspace: Uuid, id: Uuid) -> Result<
         .run(on_conn!(|c| store::get_campaign(c, workspace, id).await.map_err(CampaignError::from)))
         .await?
         .ok_or(CampaignError::NotFound)
+}
+
+/// A page of the workspace's campaigns, newest first, after `page.after` if given.
+pub async fn list_campaigns(
+    engine: &Engine,
+    workspace: Uuid,
+    page: PageRequest,
+) -> Result<Page<Campaign>, CampaignError> {
+    let rows = engine
+        .run(on_conn!(|c| store::list_campaigns(c, workspace, page.after, page.rows_to_read())
+            .await
+            .map_err(CampaignError::from)))
+        .await?;
+    Ok(Page::from_rows(rows, page.limit, |c| LogPosition { created_at: c.created_at, id: c.id }))
 }
 
 /// Applies a patch and emits its events, in one transaction.

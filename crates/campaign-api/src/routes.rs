@@ -22,6 +22,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/v1/webhook-deliveries/{id}"),
     ("POST", "/api/v1/webhook-deliveries/{id}/replay"),
     ("POST", "/api/v1/campaigns"),
+    ("GET", "/api/v1/campaigns"),
     ("GET", "/api/v1/campaigns/{id}"),
     ("PATCH", "/api/v1/campaigns/{id}"),
     ("POST", "/api/v1/events"),
@@ -69,7 +70,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(
                 web::resource("/webhook-deliveries/{id}/replay").route(web::post().to(deliveries::replay)),
             )
-            .service(web::resource("/campaigns").route(web::post().to(campaigns::create)))
+            .service(
+                web::resource("/campaigns")
+                    .route(web::post().to(campaigns::create))
+                    .route(web::get().to(campaigns::list)),
+            )
             .service(
                 web::resource("/campaigns/{id}")
                     .route(web::get().to(campaigns::get))

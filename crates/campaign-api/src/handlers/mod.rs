@@ -12,6 +12,10 @@ use crate::error_codes as codes;
 use api_support::ApiError;
 use delivery_engine::EngineError;
 
+/// `limit` of every list (the delivery log, campaigns): 50 by default, 250 at most.
+pub const LIST_LIMITS: api_support::pagination::Limits =
+    api_support::pagination::Limits { default: 50, max: 250 };
+
 /// Engine errors with campaign-api's codes where they differ from the shared mapping.
 pub fn engine_err(e: EngineError, what: &str) -> ApiError {
     match e {
