@@ -22,12 +22,7 @@ struct Service {
 }
 
 async fn start(backend: Backend) -> Service {
-    let db = TestDb::create_on(backend, "campaign", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
+    let db = TestDb::migrated_by(backend, "campaign", BIN).await.unwrap();
     let ca = TestCa::new().unwrap();
     let ca_path = ca.pem_path().display().to_string();
     let env = [

@@ -27,6 +27,20 @@ async fn token(account: &str) -> String {
         .to_owned()
 }
 
+/// The service on `db`, with `extra` settings beside the base ones.
+async fn start(db: &TestDb, extra: &[(&str, &str)]) -> ServiceProcess {
+    let mut env = vec![
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("JWT_SECRET", JWT_SECRET),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+    ];
+    env.extend_from_slice(extra);
+    ServiceProcess::start(BIN, &[], &env).await.unwrap()
+}
+
 async fn settled_run(api: &ApiClient) -> String {
     let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf-console" }))).await.json();
     let id = run["id"].as_str().unwrap().to_owned();
@@ -36,23 +50,8 @@ async fn settled_run(api: &ApiClient) -> String {
 }
 
 async fn dashboard(backend: Backend) {
-    let db = TestDb::create_on(backend, "wfconsole", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
-    let env = [
-        ("DATABASE_URL", db.url()),
-        ("LISTEN_ADDR", "127.0.0.1:0"),
-        ("JWT_SECRET", JWT_SECRET),
-        ("MASTER_KEYS", MASTER_KEYS),
-        ("RETRY_SCHEDULE", "1s,1s,1s,1s"),
-        ("DELIVERY_TIMEOUT", "2s"),
-        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
-        ("WORKER_POLL_INTERVAL", "50ms"),
-    ];
-    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let db = TestDb::migrated_by(backend, "workflow", BIN).await.unwrap();
+    let service = start(&db, &[("RETRY_SCHEDULE", "1s,1s,1s,1s"), ("DELIVERY_TIMEOUT", "2s")]).await;
     let base = service.base_url().to_owned();
     let a = ApiClient::new(&base).with_bearer(&token("acct-a").await);
     let b = ApiClient::new(&base).with_bearer(&token("acct-b").await);
@@ -240,21 +239,8 @@ async fn dashboard(backend: Backend) {
 /// With scripts off, the main flow is links and forms: sign in, register, read the log, open a
 /// delivery, retry it.
 async fn without_scripts(backend: Backend) {
-    let db = TestDb::create_on(backend, "wfnoscript", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
-    let env = [
-        ("DATABASE_URL", db.url()),
-        ("LISTEN_ADDR", "127.0.0.1:0"),
-        ("JWT_SECRET", JWT_SECRET),
-        ("MASTER_KEYS", MASTER_KEYS),
-        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
-        ("WORKER_POLL_INTERVAL", "50ms"),
-    ];
-    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let db = TestDb::migrated_by(backend, "workflow", BIN).await.unwrap();
+    let service = start(&db, &[]).await;
     let base = service.base_url().to_owned();
     let a = ApiClient::new(&base).with_bearer(&token("acct-a").await);
     let receiver = Receiver::ok().await;
@@ -286,19 +272,8 @@ async fn without_scripts(backend: Backend) {
 /// What the browser cannot see: the console's response headers, the session cookie's
 /// attributes (with `Secure` when a proxy says the request came over HTTPS), and `CONSOLE=off`.
 async fn headers_cookies_and_off(backend: Backend) {
-    let db = TestDb::create_on(backend, "wfconsolehdr", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
-    let mut env = vec![
-        ("DATABASE_URL", db.url()),
-        ("LISTEN_ADDR", "127.0.0.1:0"),
-        ("JWT_SECRET", JWT_SECRET),
-        ("MASTER_KEYS", MASTER_KEYS),
-    ];
-    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let db = TestDb::migrated_by(backend, "workflow", BIN).await.unwrap();
+    let service = start(&db, &[]).await;
     let client = ApiClient::new(service.base_url());
     let page = client.raw("GET", "/console/sign-in", None, &[]).await;
     assert_eq!(page.status, 200);
@@ -345,8 +320,7 @@ async fn headers_cookies_and_off(backend: Backend) {
         assert_eq!(session.contains("Secure"), secure, "{proto}: {session}");
     }
     drop(service);
-    env.push(("CONSOLE", "off"));
-    let off = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let off = start(&db, &[("CONSOLE", "off")]).await;
     let res = ApiClient::new(off.base_url()).call("GET", "/console/sign-in", None).await;
     assert_eq!(res.status, 404);
     assert_eq!(res.json()["code"], "not_found");
