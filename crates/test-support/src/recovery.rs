@@ -138,3 +138,60 @@ pub async fn release_recovery_jobs(db: &TestDb, backend: Backend) {
     };
     db.execute(sql).await.expect("removing the hold");
 }
+
+/// The end of both services' kill -9 test, once every delivery of `[since, until)` on `endpoint`
+/// (`many` of them) is delivered: a job that includes delivered ones is cancelled after its first
+/// batch of 200. Those 200 arrive once each and the rest never; the cancelled job stays where it
+/// stopped, and a new job runs (and finds nothing to do).
+#[allow(clippy::too_many_arguments)]
+pub async fn cancel_mid_job(
+    rec: Recoveries,
+    api: &ApiClient,
+    endpoint: &str,
+    (since, until): (&str, &str),
+    many: usize,
+    (db, backend): (&TestDb, Backend),
+    receiver: &Receiver,
+    id_header: &str,
+) {
+    let ep = endpoint;
+    // Cancel mid-job: what it re-sent stays re-sent, the rest is never re-sent.
+    hold_recovery_jobs_at(db, backend, 200).await;
+    let mark = receiver.count();
+    let again =
+        rec.start_job(api, ep, json!({ "since": since, "until": until, "includeDelivered": true })).await;
+    assert_eq!(again["total"], many);
+    let again_id = again["id"].as_str().expect("an id").to_owned();
+    rec.wait_job(api, ep, &again_id, "the first batch", |j| {
+        j["status"] == "running" && j["processed"] == 200
+    })
+    .await;
+    let cancel = format!("{}/{again_id}/cancel", rec.path(ep));
+    let cancelled = api.call("POST", &cancel, None).await;
+    assert_eq!(cancelled.status, 200, "{}", String::from_utf8_lossy(&cancelled.body));
+    let cancelled = cancelled.json();
+    assert_eq!(
+        (cancelled["status"].clone(), cancelled["processed"].clone()),
+        (json!("cancelled"), json!(200))
+    );
+    assert!(cancelled["finishedAt"].is_string());
+    crate::assert_error(&api.call("POST", &cancel, None).await, 409, "recovery_job_ended");
+    release_recovery_jobs(db, backend).await;
+    // The endpoint has no active job now; a new one runs (and finds nothing to do) while the
+    // cancelled one stays where it stopped.
+    let last = rec.start_job(api, ep, json!({ "since": since, "until": until })).await;
+    let last = rec
+        .wait_job(api, ep, last["id"].as_str().expect("an id"), "the last job", |j| j["status"] == "finished")
+        .await;
+    assert_eq!((last["total"].clone(), last["processed"].clone()), (json!(0), json!(0)));
+    receiver.wait_for(mark + 200).await;
+    eventually("the cancelled job's re-sends to be delivered", || async {
+        // A re-sent delivered delivery is `pending` until its one attempt is recorded.
+        (rec.dry_run(api, ep, since, until, true).await == many as i64).then_some(())
+    })
+    .await;
+    let after_cancel = arrivals(&receiver.requests()[mark..], id_header);
+    assert_eq!(after_cancel.len(), 200, "the first batch, and nothing after the cancel");
+    assert!(after_cancel.values().all(|n| *n == 1));
+    assert_eq!(rec.job(api, ep, &again_id).await["processed"], 200);
+}

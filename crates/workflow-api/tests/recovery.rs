@@ -12,7 +12,8 @@ use std::sync::atomic::Ordering;
 use test_support::assert_error;
 use test_support::eventually;
 use test_support::recovery::{
-    arrivals, hold_recovery_jobs_at, just_after, release_recovery_jobs, switchable_receiver, Recoveries,
+    arrivals, cancel_mid_job, hold_recovery_jobs_at, just_after, release_recovery_jobs, switchable_receiver,
+    Recoveries,
 };
 
 /// This service's recovery routes.
@@ -320,44 +321,7 @@ async fn a_job_survives_kill_9_mid_way_without_resending_twice_and_can_be_cancel
         "each one exactly once since the job started"
     );
 
-    // Cancel mid-job: what it re-sent stays re-sent, the rest is never re-sent.
-    hold_recovery_jobs_at(&db, backend, 200).await;
-    let mark = receiver.count();
-    let again =
-        REC.start_job(&api, &ep, json!({ "since": since, "until": until, "includeDelivered": true })).await;
-    assert_eq!(again["total"], MANY);
-    let again_id = again["id"].as_str().unwrap().to_owned();
-    REC.wait_job(&api, &ep, &again_id, "the first batch", |j| {
-        j["status"] == "running" && j["processed"] == 200
-    })
-    .await;
-    let cancel = format!("{}/{again_id}/cancel", REC.path(&ep));
-    let cancelled = api.call("POST", &cancel, None).await;
-    assert_eq!(cancelled.status, 200, "{}", String::from_utf8_lossy(&cancelled.body));
-    let cancelled = cancelled.json();
-    assert_eq!(
-        (cancelled["status"].clone(), cancelled["processed"].clone()),
-        (json!("cancelled"), json!(200))
-    );
-    assert!(cancelled["finishedAt"].is_string());
-    assert_error(&api.call("POST", &cancel, None).await, 409, "recovery_job_ended");
-    release_recovery_jobs(&db, backend).await;
-    // The endpoint has no active job now; a new one runs (and finds nothing to do) while the
-    // cancelled one stays where it stopped.
-    let last = REC.start_job(&api, &ep, json!({ "since": since, "until": until })).await;
-    let last = REC
-        .wait_job(&api, &ep, last["id"].as_str().unwrap(), "the last job", |j| j["status"] == "finished")
-        .await;
-    assert_eq!((last["total"].clone(), last["processed"].clone()), (json!(0), json!(0)));
-    receiver.wait_for(mark + 200).await;
-    eventually("the cancelled job's re-sends to be delivered", || async {
-        (REC.dry_run(&api, &ep, &since, &until, true).await == MANY as i64).then_some(())
-    })
-    .await;
-    let after_cancel = arrivals(&receiver.requests()[mark..], ID_HEADER);
-    assert_eq!(after_cancel.len(), 200, "the first batch, and nothing after the cancel");
-    assert!(after_cancel.values().all(|n| *n == 1));
-    assert_eq!(REC.job(&api, &ep, &again_id).await["processed"], 200);
+    cancel_mid_job(REC, &api, &ep, (&since, &until), MANY, (&db, backend), &receiver, ID_HEADER).await;
 }
 
 on_both_backends!(
