@@ -23,7 +23,13 @@ pub type AuthFuture = Pin<Box<dyn Future<Output = Result<String, ApiError>>>>;
 pub struct Authenticator {
     pub what: &'static str,
     pub check: Arc<dyn Fn(String) -> AuthFuture + Send + Sync>,
+    /// When an accepted credential stops being accepted, if it says so itself (a JWT's `exp`):
+    /// a console session started with it ends then too.
+    pub expires_at: Option<Arc<ExpiresAt>>,
 }
+
+/// Reads a credential's own expiry.
+pub type ExpiresAt = dyn Fn(&str) -> Option<chrono::DateTime<chrono::Utc>> + Send + Sync;
 
 impl Authenticator {
     /// The principal a credential stands for.

@@ -72,5 +72,7 @@ pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
                 Ok(workspace.to_string())
             })
         }),
+        // An API key has no expiry of its own; revoking it ends its console sessions.
+        expires_at: None,
     }
 }

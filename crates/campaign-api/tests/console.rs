@@ -254,6 +254,21 @@ async fn console(backend: Backend) {
     browser.click("#use-link").await.unwrap();
     browser.find("#created").await.unwrap();
     assert_eq!(browser.text(".tenant").await.unwrap(), ws);
+    // Revoking an API key ends the console sessions signed in with it.
+    browser.click("form.sign-out button").await.unwrap();
+    browser.fill("#credential", wa["apiKey"].as_str().unwrap()).await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    browser.find("#created").await.unwrap();
+    run_cli(
+        BIN,
+        &["revoke-api-key", "--api-key", wa["apiKey"].as_str().unwrap()],
+        &[("DATABASE_URL", db.url())],
+    )
+    .await
+    .unwrap();
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.find("#credential").await.unwrap();
+    assert!(browser.path().await.unwrap().starts_with("/console/sign-in"), "the session ended with its key");
     let unknown = run_cli(
         BIN,
         &["console-link", "--workspace", &uuid_v4(), "--base-url", &base],

@@ -62,7 +62,8 @@ impl JwtKeys {
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
 
-    fn verify(&self, token: &str) -> Result<String, String> {
+    /// The account (`sub`) of a valid token, and when it expires.
+    fn verify(&self, token: &str) -> Result<(String, chrono::DateTime<chrono::Utc>), String> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.algorithms = vec![Algorithm::HS256];
         validation.leeway = 5;
@@ -84,7 +85,9 @@ impl JwtKeys {
         if sub.is_empty() || sub.chars().count() > MAX_ACCOUNT_ID || sub.chars().any(char::is_control) {
             return Err("the token's subject is not an account id".to_owned());
         }
-        Ok(sub)
+        let exp = chrono::DateTime::from_timestamp(data.claims.exp, 0)
+            .ok_or_else(|| "the token's expiry is out of range".to_owned())?;
+        Ok((sub, exp))
     }
 }
 
@@ -104,11 +107,14 @@ impl FromRequest for Account {
 
 /// How workflow-api authenticates a request: the `sub` of a valid session JWT.
 pub fn authenticator(keys: JwtKeys) -> api_support::auth::Authenticator {
+    let expiry = keys.clone();
     api_support::auth::Authenticator {
         what: "jwt",
         check: Arc::new(move |token: String| {
-            let account = keys.verify(&token).map_err(|detail| ApiError::unauthorized(&detail));
+            let account =
+                keys.verify(&token).map(|(sub, _)| sub).map_err(|detail| ApiError::unauthorized(&detail));
             Box::pin(std::future::ready(account))
         }),
+        expires_at: Some(Arc::new(move |token: &str| expiry.verify(token).ok().map(|(_, exp)| exp))),
     }
 }

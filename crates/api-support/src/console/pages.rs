@@ -1,6 +1,6 @@
 //! The shared pages: sign-in by credential, sign-in by link, sign-out, assets, errors.
 
-use super::session::{self, cookie, removal, tokens_match, SESSION_COOKIE, SESSION_TTL, SIGN_IN_COOKIE};
+use super::session::{self, cookie, removal, tokens_match, SESSION_COOKIE, SIGN_IN_COOKIE};
 use super::{assets, html, see_other, ConsoleError, ConsoleForm, ConsoleService};
 use crate::auth::Authenticator;
 use actix_web::http::StatusCode;
@@ -107,10 +107,16 @@ fn check_sign_in_token(req: &HttpRequest, sent: &str) -> Result<(), ConsoleError
 }
 
 /// Starts a session and leaves the sign-in page for `next`.
-async fn signed_in(req: &HttpRequest, tenant: &str, next: &str) -> Result<HttpResponse, ConsoleError> {
-    let token = session::start(&**engine(req)?, tenant, Utc::now()).await?;
+async fn signed_in(
+    req: &HttpRequest,
+    tenant: &str,
+    with: session::SignedInWith<'_>,
+    next: &str,
+) -> Result<HttpResponse, ConsoleError> {
+    let now = Utc::now();
+    let (token, expires_at) = session::start(&**engine(req)?, tenant, with, now).await?;
     let mut res = see_other(safe_next(next));
-    for c in [cookie(req, SESSION_COOKIE, token, SESSION_TTL), removal(req, SIGN_IN_COOKIE)] {
+    for c in [cookie(req, SESSION_COOKIE, token, expires_at - now), removal(req, SIGN_IN_COOKIE)] {
         res.add_cookie(&c).map_err(|_| ConsoleError::internal("could not set a cookie"))?;
     }
     Ok(res)
@@ -122,8 +128,12 @@ async fn sign_in(req: HttpRequest, form: web::Form<SignInFields>) -> Result<Http
     let auth =
         req.app_data::<Authenticator>().cloned().ok_or_else(|| ConsoleError::internal("no authenticator"))?;
     let credential = form.credential.trim().to_owned();
-    match auth.principal(credential).await {
-        Ok(tenant) => signed_in(&req, &tenant, &form.next).await,
+    match auth.principal(credential.clone()).await {
+        Ok(tenant) => {
+            let expires_at = auth.expires_at.as_ref().and_then(|f| f(&credential));
+            let with = session::SignedInWith::Credential { credential: &credential, expires_at };
+            signed_in(&req, &tenant, with, &form.next).await
+        }
         Err(e) if e.status == StatusCode::UNAUTHORIZED => {
             let page = SignInPage {
                 css: assets::CSS_PATH,
@@ -162,7 +172,7 @@ struct LinkFields {
 async fn use_link(req: HttpRequest, form: web::Form<LinkFields>) -> Result<HttpResponse, ConsoleError> {
     check_sign_in_token(&req, &form.csrf)?;
     match session::take_link(&**engine(&req)?, &form.code, Utc::now()).await? {
-        Some(tenant) => signed_in(&req, &tenant, "/console").await,
+        Some(tenant) => signed_in(&req, &tenant, session::SignedInWith::Link, "/console").await,
         None => Err(ConsoleError::Api(crate::ApiError::unauthorized(
             "this sign-in link has been used or has expired; ask for a new one",
         ))),

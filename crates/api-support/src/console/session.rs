@@ -56,21 +56,49 @@ pub struct ConsoleSession {
     token: String,
 }
 
-/// Starts a session for `tenant`; answers the cookie value.
-pub async fn start(engine: &Engine, tenant: &str, now: DateTime<Utc>) -> Result<String, ConsoleError> {
+/// How a session was started: with a credential (its hash is kept, so revoking it can end the
+/// session; a session ends no later than the credential's own expiry), or with a sign-in link.
+#[derive(Debug, Clone, Copy)]
+pub enum SignedInWith<'a> {
+    Credential { credential: &'a str, expires_at: Option<DateTime<Utc>> },
+    Link,
+}
+
+/// When a session started at `now` ends: after [`SESSION_TTL`], or when its credential expires
+/// if that is sooner.
+pub fn session_expiry(now: DateTime<Utc>, credential_expires_at: Option<DateTime<Utc>>) -> DateTime<Utc> {
+    let ttl = now + SESSION_TTL;
+    credential_expires_at.map_or(ttl, |exp| exp.min(ttl))
+}
+
+/// What the sessions table keeps of a credential: its SHA-256.
+pub fn credential_hash(credential: &str) -> Vec<u8> {
+    hash(credential)
+}
+
+/// Starts a session for `tenant`; answers the cookie value and when the session ends.
+pub async fn start(
+    engine: &Engine,
+    tenant: &str,
+    with: SignedInWith<'_>,
+    now: DateTime<Utc>,
+) -> Result<(String, DateTime<Utc>), ConsoleError> {
     let token = random_token();
-    let session = StoredSession {
-        tenant: tenant.to_owned(),
-        csrf_token: random_token(),
-        expires_at: now + SESSION_TTL,
+    let (credential, expires_at) = match with {
+        SignedInWith::Credential { credential, expires_at } => (Some(hash(credential)), expires_at),
+        SignedInWith::Link => (None, None),
     };
+    let expires_at = session_expiry(now, expires_at);
+    let session = StoredSession { tenant: tenant.to_owned(), csrf_token: random_token(), expires_at };
     let token_hash = hash(&token);
     engine
-        .run(on_conn!(|c| store::insert_session(c, &token_hash, &session, now)
-            .await
-            .map_err(EngineError::from)))
+        .run(on_conn!(|c| {
+            store::insert_session(c, &token_hash, &session, credential.as_deref(), now)
+                .await
+                .map_err(EngineError::from)
+        }))
         .await?;
-    Ok(token)
+    Ok((token, expires_at))
 }
 
 /// Ends the request's session.
@@ -247,6 +275,15 @@ mod tests {
         assert!(!tokens_match("abc", "abd"));
         assert!(!tokens_match("abc", "abcd"));
         assert!(!tokens_match("", "a"));
+    }
+
+    #[test]
+    fn a_session_ends_with_its_credential_or_after_its_lifetime() {
+        let now = DateTime::from_timestamp(1_795_000_000, 0).unwrap();
+        assert_eq!(session_expiry(now, None), now + SESSION_TTL);
+        let soon = now + chrono::TimeDelta::minutes(5);
+        assert_eq!(session_expiry(now, Some(soon)), soon);
+        assert_eq!(session_expiry(now, Some(now + chrono::TimeDelta::days(7))), now + SESSION_TTL);
     }
 
     #[test]

@@ -4,10 +4,13 @@ CREATE TABLE console_sessions (
     token_hash  BLOB PRIMARY KEY NOT NULL,
     tenant_id   TEXT NOT NULL,
     csrf_token  TEXT NOT NULL,
+    -- SHA-256 of the credential signed in with (NULL: a sign-in link).
+    credential_hash BLOB,
     created_at  INTEGER NOT NULL,
     expires_at  INTEGER NOT NULL
 ) STRICT;
 CREATE INDEX console_sessions_by_expiry ON console_sessions (expires_at);
+CREATE INDEX console_sessions_by_credential ON console_sessions (credential_hash);
 
 CREATE TABLE console_sign_in_links (
     code_hash   BLOB PRIMARY KEY NOT NULL,

@@ -22,16 +22,27 @@ pub struct StoredSession {
     pub expires_at: DateTime<Utc>,
 }
 
-/// Stores a new session (and drops every expired one, so the table stays small).
+/// Stores a new session, started with the credential whose hash is `credential_hash` (none for
+/// a sign-in link), and drops every expired one, so the table stays small.
 pub async fn insert_session(
     conn: &mut DbConn<'_>,
     token_hash: &[u8],
     session: &StoredSession,
+    credential_hash: Option<&[u8]>,
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
     match conn {
-        DbConn::Pg(c) => pg::insert_session(c, token_hash, session, now).await,
-        DbConn::Sqlite(c) => sqlite::insert_session(c, token_hash, session, now),
+        DbConn::Pg(c) => pg::insert_session(c, token_hash, session, credential_hash, now).await,
+        DbConn::Sqlite(c) => sqlite::insert_session(c, token_hash, session, credential_hash, now),
+    }
+}
+
+/// Ends every session started with the credential whose hash is `credential_hash` (its
+/// revocation); answers how many.
+pub async fn end_sessions_of_credential(conn: &mut DbConn<'_>, credential_hash: &[u8]) -> QueryResult<usize> {
+    match conn {
+        DbConn::Pg(c) => pg::end_sessions_of_credential(c, credential_hash).await,
+        DbConn::Sqlite(c) => sqlite::end_sessions_of_credential(c, credential_hash),
     }
 }
 

@@ -10,6 +10,7 @@ diesel::table! {
         token_hash -> Bytea,
         tenant_id -> Text,
         csrf_token -> Text,
+        credential_hash -> Nullable<Bytea>,
         created_at -> Timestamptz,
         expires_at -> Timestamptz,
     }
@@ -28,6 +29,7 @@ pub(super) async fn insert_session(
     c: &mut AsyncPgConnection,
     token_hash: &[u8],
     s: &StoredSession,
+    credential_hash: Option<&[u8]>,
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
     diesel::delete(console_sessions::table.filter(console_sessions::expires_at.le(now))).execute(c).await?;
@@ -36,6 +38,7 @@ pub(super) async fn insert_session(
             console_sessions::token_hash.eq(token_hash),
             console_sessions::tenant_id.eq(&s.tenant),
             console_sessions::csrf_token.eq(&s.csrf_token),
+            console_sessions::credential_hash.eq(credential_hash),
             console_sessions::created_at.eq(now),
             console_sessions::expires_at.eq(s.expires_at),
         ))
@@ -57,6 +60,12 @@ pub(super) async fn find_session(
         .await
         .optional()?;
     Ok(row.map(|(tenant, csrf_token, expires_at)| StoredSession { tenant, csrf_token, expires_at }))
+}
+
+pub(super) async fn end_sessions_of_credential(c: &mut AsyncPgConnection, hash: &[u8]) -> QueryResult<usize> {
+    diesel::delete(console_sessions::table.filter(console_sessions::credential_hash.eq(hash)))
+        .execute(c)
+        .await
 }
 
 pub(super) async fn delete_session(c: &mut AsyncPgConnection, token_hash: &[u8]) -> QueryResult<()> {

@@ -4,7 +4,7 @@
 use super::StoredSession;
 use chrono::{DateTime, Utc};
 use delivery_engine::sqlite_values::{micros, time};
-use diesel::sql_types::{BigInt, Binary, Text};
+use diesel::sql_types::{BigInt, Binary, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
 
 #[derive(QueryableByName)]
@@ -27,18 +27,20 @@ pub(super) fn insert_session(
     c: &mut SqliteConnection,
     token_hash: &[u8],
     s: &StoredSession,
+    credential_hash: Option<&[u8]>,
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
     diesel::sql_query("DELETE FROM console_sessions WHERE expires_at <= ?1")
         .bind::<BigInt, _>(micros(now))
         .execute(c)?;
     diesel::sql_query(
-        "INSERT INTO console_sessions (token_hash, tenant_id, csrf_token, created_at, expires_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO console_sessions (token_hash, tenant_id, csrf_token, credential_hash, created_at, expires_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )
     .bind::<Binary, _>(token_hash)
     .bind::<Text, _>(&s.tenant)
     .bind::<Text, _>(&s.csrf_token)
+    .bind::<Nullable<Binary>, _>(credential_hash)
     .bind::<BigInt, _>(micros(now))
     .bind::<BigInt, _>(micros(s.expires_at))
     .execute(c)
@@ -62,6 +64,12 @@ pub(super) fn find_session(
         Ok(StoredSession { tenant: r.tenant_id, csrf_token: r.csrf_token, expires_at: time(r.expires_at)? })
     })
     .transpose()
+}
+
+pub(super) fn end_sessions_of_credential(c: &mut SqliteConnection, hash: &[u8]) -> QueryResult<usize> {
+    diesel::sql_query("DELETE FROM console_sessions WHERE credential_hash = ?1")
+        .bind::<Binary, _>(hash)
+        .execute(c)
 }
 
 pub(super) fn delete_session(c: &mut SqliteConnection, token_hash: &[u8]) -> QueryResult<()> {
