@@ -97,7 +97,10 @@ fn dispatcher(engine: &Engine, db: &TestDb) -> (CancellationToken, tokio::task::
 async fn endpoints(engine: &Engine, n: usize, receiver: &Receiver) {
     for _ in 0..n {
         engine
-            .create_endpoint("bench", NewEndpoint { url: receiver.url(), event_types: vec![] })
+            .create_endpoint(
+                "bench",
+                NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None },
+            )
             .await
             .unwrap();
     }
@@ -236,7 +239,10 @@ async fn log_reads(backend: Backend, size: usize) {
     for tenant in ["bench", "other"] {
         for _ in 0..2 {
             let created = engine
-                .create_endpoint(tenant, NewEndpoint { url: receiver.url(), event_types: vec![] })
+                .create_endpoint(
+                    tenant,
+                    NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None },
+                )
                 .await
                 .unwrap();
             ids.push(created.endpoint.id);
@@ -253,7 +259,11 @@ async fn log_reads(backend: Backend, size: usize) {
                 .transaction(move |mut c| {
                     Box::pin(async move {
                         for i in batch * 500..((batch + 1) * 500).min(events) {
-                            let key = format!("{:08}-run:run.{}", i, if i % 10 == 0 { "failed" } else { "completed" });
+                            let key = format!(
+                                "{:08}-run:run.{}",
+                                i,
+                                if i % 10 == 0 { "failed" } else { "completed" }
+                            );
                             let event_type = "bench.event";
                             let event = NewEvent {
                                 tenant_id: &tenant,
@@ -303,20 +313,30 @@ async fn log_reads(backend: Backend, size: usize) {
     // The cursor of page 1,000 (50,000 rows in), found by walking pages once.
     let mut cursor = None;
     for _ in 0..1000.min(size / 50 - 1) {
-        let rows = engine.list_deliveries("bench", &DeliveryQuery { after: cursor, ..first.clone() }).await.unwrap();
+        let rows =
+            engine.list_deliveries("bench", &DeliveryQuery { after: cursor, ..first.clone() }).await.unwrap();
         cursor = rows.get(49).map(LogPosition::of);
     }
     let one = engine.list_deliveries("bench", &first).await.unwrap()[0].id;
     let cases: Vec<(&str, DeliveryQuery)> = vec![
         ("first page", first.clone()),
         ("page 1,000 by cursor", DeliveryQuery { after: cursor, ..first.clone() }),
-        ("status matching every row", DeliveryQuery { status: Some(DeliveryStatus::Pending), ..first.clone() }),
+        (
+            "status matching every row",
+            DeliveryQuery { status: Some(DeliveryStatus::Pending), ..first.clone() },
+        ),
         ("status matching no row", DeliveryQuery { status: Some(DeliveryStatus::Dead), ..first.clone() }),
         ("one endpoint", DeliveryQuery { endpoint_id: Some(ids[1]), ..first.clone() }),
-        ("event type matching no row", DeliveryQuery { event_type: Some("other.event".into()), ..first.clone() }),
+        (
+            "event type matching no row",
+            DeliveryQuery { event_type: Some("other.event".into()), ..first.clone() },
+        ),
         (
             "search by dedupe-key prefix",
-            DeliveryQuery { dedupe_key: Some(KeyMatch::Prefix(format!("{:08}-run:", size / 4))), ..first.clone() },
+            DeliveryQuery {
+                dedupe_key: Some(KeyMatch::Prefix(format!("{:08}-run:", size / 4))),
+                ..first.clone()
+            },
         ),
         ("search by delivery id", DeliveryQuery { delivery_id: Some(one), ..first.clone() }),
     ];
@@ -329,7 +349,10 @@ async fn log_reads(backend: Backend, size: usize) {
         async move { engine.get_delivery("bench", one).await.unwrap().1.len() }
     };
     let (median, max) = timed(detail).await;
-    println!("{backend:?} log {size} deliveries  {:<30} median {median:>7.2} ms  max {max:>7.2} ms", "one delivery's detail");
+    println!(
+        "{backend:?} log {size} deliveries  {:<30} median {median:>7.2} ms  max {max:>7.2} ms",
+        "one delivery's detail"
+    );
     let overview = || {
         let engine = engine.clone();
         async move {
@@ -338,7 +361,10 @@ async fn log_reads(backend: Backend, size: usize) {
         }
     };
     let (median, max) = timed(overview).await;
-    println!("{backend:?} log {size} deliveries  {:<30} median {median:>7.2} ms  max {max:>7.2} ms", "overview figures");
+    println!(
+        "{backend:?} log {size} deliveries  {:<30} median {median:>7.2} ms  max {max:>7.2} ms",
+        "overview figures"
+    );
 }
 
 #[tokio::main]
@@ -359,7 +385,8 @@ async fn main() {
         Some(b) => panic!("--backend takes postgres, sqlite or both, not {b}"),
     };
     let log_size = arg(&args, "--log-size", 100_000) as usize;
-    let only_log = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).is_some_and(|o| o == "log");
+    let only_log =
+        args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).is_some_and(|o| o == "log");
     for backend in backends {
         if !only_log {
             throughput(backend, deliveries, 1).await;

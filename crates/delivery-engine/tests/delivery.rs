@@ -622,7 +622,10 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
         "http://[::ffff:10.0.0.1]/",
     ] {
         let r = strict
-            .create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] })
+            .create_endpoint(
+                TENANT,
+                delivery_engine::NewEndpoint { url: url.into(), event_types: vec![], rate_limit_per_s: None },
+            )
             .await;
         let detail = match r {
             Err(EngineError::ForbiddenAddress(d)) => d,
@@ -633,7 +636,10 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     }
     for url in ["ftp://example.com/", "/relative", "http://user:pw@example.com/", "not a url"] {
         let r = strict
-            .create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] })
+            .create_endpoint(
+                TENANT,
+                delivery_engine::NewEndpoint { url: url.into(), event_types: vec![], rate_limit_per_s: None },
+            )
             .await;
         assert!(matches!(r, Err(EngineError::InvalidUrl(_))), "{url}: {r:?}");
     }
@@ -643,6 +649,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
             delivery_engine::NewEndpoint {
                 url: "https://example.com/".into(),
                 event_types: vec!["x".into()],
+                rate_limit_per_s: None,
             },
         )
         .await;
@@ -655,7 +662,10 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     let url = format!("http://localhost:{}/hook", receiver.addr().port());
     let loopback_ok = engine(&db); // registration through an engine that allows loopback
     loopback_ok
-        .create_endpoint(TENANT, delivery_engine::NewEndpoint { url, event_types: vec![] })
+        .create_endpoint(
+            TENANT,
+            delivery_engine::NewEndpoint { url, event_types: vec![], rate_limit_per_s: None },
+        )
         .await
         .unwrap();
     let no_loopback = delivery_engine::http::OutboundClient::new(Default::default()).unwrap();
@@ -803,10 +813,24 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
         ("run-2:thing.created", "thing.created"),
         ("50%_x:thing.created", "thing.created"),
     ] {
-        let ev = NewEvent { tenant_id: TENANT, event_type, dedupe_key: key, body: b"{}", only_endpoint: None, id: None };
+        let ev = NewEvent {
+            tenant_id: TENANT,
+            event_type,
+            dedupe_key: key,
+            body: b"{}",
+            only_endpoint: None,
+            id: None,
+        };
         engine.enqueue_now(ev).await.unwrap();
     }
-    let other = NewEvent { tenant_id: "tenant-b", event_type: "thing.created", dedupe_key: "run-1:thing.created", body: b"{}", only_endpoint: None, id: None };
+    let other = NewEvent {
+        tenant_id: "tenant-b",
+        event_type: "thing.created",
+        dedupe_key: "run-1:thing.created",
+        body: b"{}",
+        only_endpoint: None,
+        id: None,
+    };
     engine.enqueue_now(other).await.unwrap();
     let list = |q: DeliveryQuery| {
         let engine = engine.clone();
@@ -826,19 +850,42 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
         after = page.last().map(delivery_engine::LogPosition::of);
     }
     assert_eq!(walked, all.iter().map(|d| d.id).collect::<Vec<_>>(), "pages walk the log once, in order");
-    let keys = |ds: Vec<delivery_engine::Delivery>| ds.into_iter().map(|d| d.dedupe_key).collect::<HashSet<_>>();
-    let prefix = |p: &str| DeliveryQuery { limit: 100, dedupe_key: Some(KeyMatch::Prefix(p.into())), ..Default::default() };
-    assert_eq!(keys(list(prefix("run-1:")).await), HashSet::from(["run-1:thing.created".into(), "run-1:thing.deleted".into()]));
-    assert_eq!(keys(list(prefix("50%_")).await), HashSet::from(["50%_x:thing.created".into()]), "wildcards are literal");
+    let keys =
+        |ds: Vec<delivery_engine::Delivery>| ds.into_iter().map(|d| d.dedupe_key).collect::<HashSet<_>>();
+    let prefix = |p: &str| DeliveryQuery {
+        limit: 100,
+        dedupe_key: Some(KeyMatch::Prefix(p.into())),
+        ..Default::default()
+    };
+    assert_eq!(
+        keys(list(prefix("run-1:")).await),
+        HashSet::from(["run-1:thing.created".into(), "run-1:thing.deleted".into()])
+    );
+    assert_eq!(
+        keys(list(prefix("50%_")).await),
+        HashSet::from(["50%_x:thing.created".into()]),
+        "wildcards are literal"
+    );
     assert_eq!(list(prefix("50%%")).await.len(), 0);
-    let exact = DeliveryQuery { limit: 100, dedupe_key: Some(KeyMatch::Exact("run-2:thing.created".into())), ..Default::default() };
+    let exact = DeliveryQuery {
+        limit: 100,
+        dedupe_key: Some(KeyMatch::Exact("run-2:thing.created".into())),
+        ..Default::default()
+    };
     assert_eq!(list(exact).await.len(), 1);
     assert_eq!(list(DeliveryQuery { limit: 100, endpoint_id: Some(b), ..Default::default() }).await.len(), 1);
     assert_eq!(list(DeliveryQuery { limit: 100, endpoint_id: Some(a), ..Default::default() }).await.len(), 5);
-    let deleted = DeliveryQuery { limit: 100, event_type: Some("thing.deleted".into()), ..Default::default() };
+    let deleted =
+        DeliveryQuery { limit: 100, event_type: Some("thing.deleted".into()), ..Default::default() };
     assert_eq!(list(deleted).await.len(), 2);
-    assert_eq!(list(DeliveryQuery { limit: 100, created_from: Some(before), ..Default::default() }).await.len(), 6);
-    assert_eq!(list(DeliveryQuery { limit: 100, created_before: Some(before), ..Default::default() }).await.len(), 0);
+    assert_eq!(
+        list(DeliveryQuery { limit: 100, created_from: Some(before), ..Default::default() }).await.len(),
+        6
+    );
+    assert_eq!(
+        list(DeliveryQuery { limit: 100, created_before: Some(before), ..Default::default() }).await.len(),
+        0
+    );
     let one = DeliveryQuery { limit: 100, delivery_id: Some(all[0].id), ..Default::default() };
     assert_eq!(list(one).await.len(), 1);
     let overview = engine.tenant_overview(TENANT, before - chrono::TimeDelta::hours(24)).await.unwrap();
