@@ -736,7 +736,7 @@ async fn a_rate_limited_endpoint_is_paced_and_an_unlimited_one_is_not(backend: B
     let limited_ep = created.json();
     assert_eq!(limited_ep["rateLimit"], 4);
     let free_ep = register(&svc.a, &free.url(), &["run.completed"]).await;
-    assert_eq!(free_ep["rateLimit"], Value::Null);
+    assert!(free_ep.get("rateLimit").is_none(), "only shown when set: {free_ep}");
 
     const N: usize = 8;
     for i in 0..N {

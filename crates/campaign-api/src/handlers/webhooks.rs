@@ -29,6 +29,8 @@ pub struct CreatedOut {
     pub event_types: Vec<String>,
     pub secret: String,
     pub created_at: String,
+    /// Only when set: the response to a registration without a limit is the spec's.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit: Option<i32>,
 }
 

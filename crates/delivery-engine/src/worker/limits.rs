@@ -93,11 +93,11 @@ impl EndpointLimits {
     }
 
     /// Every endpoint active lately, with its room; any other endpoint has [`Self::initial`].
-    /// Forgets the endpoints idle for longer than [`FORGET_AFTER`] (never one still paced).
+    /// Forgets the endpoints idle for longer than [`FORGET_AFTER`] (a pace lasts at most 1 s,
+    /// so a forgotten endpoint is never one still paced).
     pub(super) fn rooms(&mut self, now: Instant) -> Vec<(Uuid, i64)> {
-        self.limits.retain(|_, l| {
-            l.in_flight > 0 || l.paced(now) || now.saturating_duration_since(l.last_ended) < FORGET_AFTER
-        });
+        self.limits
+            .retain(|_, l| l.in_flight > 0 || now.saturating_duration_since(l.last_ended) < FORGET_AFTER);
         self.limits.iter().map(|(id, l)| (*id, l.room(now))).collect()
     }
 
@@ -272,12 +272,13 @@ mod tests {
     }
 
     #[test]
-    fn a_paced_endpoint_is_not_forgotten_while_paced() {
+    fn a_paced_endpoint_is_forgotten_once_idle_and_its_pace_is_over() {
         let (mut limits, ep, t0) = (EndpointLimits::new(1, 16), Uuid::now_v7(), Instant::now());
         limits.start(ep, Some(1), Some(t0), t0);
         limits.finish(ep, Pace::Answered, t0);
-        // Idle long enough to be forgotten, it would have the initial room again.
-        assert_eq!(room(&mut limits, ep, t0 + FORGET_AFTER), 1);
+        assert_eq!(room(&mut limits, ep, t0 + 999 * MS), 0);
+        // The slowest pace (1/s) is long over when an idle endpoint is forgotten.
         assert!(limits.rooms(t0 + FORGET_AFTER).is_empty());
+        assert_eq!(limits.next_release(t0 + FORGET_AFTER), None);
     }
 }
