@@ -30,9 +30,11 @@ cargo xtask <task>
   run [--postgres] start workflow-api and campaign-api (embedded SQLite in ./data; with
                    --postgres, on local PostgreSQL), print a token and an API key; stops
                    both on Ctrl-C, SIGTERM or SIGHUP (`cargo xtask run --help`: options)
-  receiver [--tls] [--secret whsec_…] [--addr HOST:PORT]
+  receiver [--tls] [--secret whsec_…] [--addr HOST:PORT] [--save DIR] [--no-build]
                    a local webhook receiver that prints each delivery and verifies its
-                   signature (--tls: HTTPS with the certificate `run` created in ./data)
+                   signature (--tls: HTTPS with the certificate `run` created in
+                   $DATA_DIR, default ./data; --save: keep each request's exact body and
+                   headers in DIR)
   bench [args]     the engine benchmark (release build); args go to the bench binary
   fuzz [target] [--seconds N]
                    run the fuzz targets (all, or one) for N seconds each (default 60);

@@ -1,21 +1,51 @@
-//! `cargo xtask receiver [--tls] [args]`: the development receiver (`crates/dev-receiver`),
-//! built, then run in place of this process (so a signal to it reaches the receiver).
+//! `cargo xtask receiver [--no-build] [--tls] [args]`: the development receiver
+//! (`crates/dev-receiver`), built, then run in place of this process (so a signal to it reaches
+//! the receiver). With `--tls` it serves the certificate `cargo xtask run` made in
+//! `$DATA_DIR/dev-tls` (`DATA_DIR` as `cargo xtask run` printed it; default `./data` in the
+//! workspace).
 
 use crate::util::{cargo, root, run_cmd, target_dir};
 use anyhow::Result;
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
-    let mut build = cargo();
-    build.args(["build", "--quiet", "-p", "dev-receiver"]);
-    run_cmd(build)?;
+    let build = !args.iter().any(|a| a == "--no-build");
+    let args: Vec<&String> = args.iter().filter(|a| *a != "--no-build").collect();
+    if build {
+        let mut build = cargo();
+        build.args(["build", "--quiet", "-p", "dev-receiver"]);
+        run_cmd(build)?;
+    }
     let bin = target_dir().join("debug/dev-receiver");
-    let tls_dir = root().join("data/dev-tls");
+    if !bin.is_file() {
+        anyhow::bail!(
+            "{} is missing: build it (cargo build -p dev-receiver) or drop --no-build",
+            bin.display()
+        );
+    }
     let mut receiver = std::process::Command::new(bin);
     receiver.arg("listen");
     if !args.iter().any(|a| a.starts_with("--tls-dir")) {
-        receiver.arg("--tls-dir").arg(tls_dir);
+        receiver.arg("--tls-dir").arg(tls_dir(std::env::var_os("DATA_DIR").map(PathBuf::from)));
     }
     receiver.args(args);
     Err(receiver.exec().into())
+}
+
+/// Where `cargo xtask run` keeps the development certificate: `DATA_DIR/dev-tls`.
+fn tls_dir(data_dir: Option<PathBuf>) -> PathBuf {
+    data_dir.filter(|d| !d.as_os_str().is_empty()).unwrap_or_else(|| root().join("data")).join("dev-tls")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_certificate_is_found_in_data_dir_as_run_printed_it() {
+        assert_eq!(tls_dir(Some("/tmp/d".into())), PathBuf::from("/tmp/d/dev-tls"));
+        assert_eq!(tls_dir(None), root().join("data/dev-tls"));
+        assert_eq!(tls_dir(Some("".into())), root().join("data/dev-tls"));
+    }
 }

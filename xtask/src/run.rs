@@ -21,7 +21,9 @@ cargo xtask run [--postgres] [--no-build] [--free-ports] [--data-dir DIR]
 
 Builds and starts workflow-api (127.0.0.1:8080) and campaign-api (127.0.0.1:8081) with
 development settings, and prints a session JWT, the demo workspace's API key, and commands
-that mint more against the same store. Creates once, in DATA_DIR/dev-tls, a development CA
+that mint more against the same store, then three `export` lines to paste into the shell you
+will call the services from (DATA_DIR, WORKFLOW and TOKEN, CAMPAIGN and API_KEY: the
+getting-started guides in docs/ use them). Creates once, in DATA_DIR/dev-tls, a development CA
 and a certificate for localhost that `cargo xtask receiver --tls` serves; both services trust
 that CA (OUTBOUND_CA_FILE) and may reach loopback (OUTBOUND_ALLOW_CIDRS=127.0.0.0/8,::1/128).
 SIGTERM, SIGINT (Ctrl-C) or SIGHUP stops both; they never outlive this process.
@@ -32,8 +34,8 @@ SIGTERM, SIGINT (Ctrl-C) or SIGHUP stops both; they never outlive this process.
   --no-build     use the binaries already in the target directory (CARGO_TARGET_DIR or
                  target/) instead of building them first
   --free-ports   listen on free ports instead of 8080/8081 (the addresses are printed)
-  --data-dir DIR state, generated secrets and the development certificate (default: ./data
-                 in the workspace)
+  --data-dir DIR state, generated secrets and the development certificate (default:
+                 $DATA_DIR if set, else ./data in the workspace)
 ";
 
 /// What `cargo xtask run` was asked to do.
@@ -47,8 +49,11 @@ struct RunOptions {
 
 /// The options, or `None` when help was asked for.
 fn parse(args: &[String]) -> Result<Option<RunOptions>> {
-    let mut opts =
-        RunOptions { postgres: false, build: true, free_ports: false, data_dir: root().join("data") };
+    let data_dir = match std::env::var_os("DATA_DIR").filter(|d| !d.is_empty()) {
+        Some(dir) => std::path::absolute(dir)?,
+        None => root().join("data"),
+    };
+    let mut opts = RunOptions { postgres: false, build: true, free_ports: false, data_dir };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -251,14 +256,20 @@ async fn supervise(opts: RunOptions) -> Result<()> {
     }
     drop(exits_tx);
     println!();
+    let mut exports = vec![format!("DATA_DIR={}", sh_quote(&opts.data_dir.display().to_string()))];
     for s in &services {
-        if let Err(e) = print_credentials(s, &bin_dir, &opts.data_dir).await {
-            eprintln!("{}: {e:#}", s.name);
+        match print_credentials(s, &bin_dir, &opts.data_dir).await {
+            Ok(assignments) => exports.push(assignments),
+            Err(e) => eprintln!("{}: {e:#}", s.name),
         }
     }
     println!("HTTPS receivers: both services trust the development CA {}", ca_file.display());
     println!("  cargo xtask receiver --tls --addr 127.0.0.1:9443 --secret <the endpoint's whsec_… secret>");
     println!("  register https://localhost:9443/ (campaign-api needs https; workflow-api takes either)");
+    println!("\nIn the shell you will call the services from, paste (docs/getting-started-*.md use these):");
+    for assignments in &exports {
+        println!("export {assignments}");
+    }
     let state = match opts.postgres {
         true => "PostgreSQL".to_owned(),
         false => format!("{} (embedded SQLite)", opts.data_dir.display()),
@@ -337,8 +348,9 @@ async fn send_signal(pids: &[u32], name: &str) {
     }
 }
 
-/// The credentials of one service, and the command that makes more against the same store.
-async fn print_credentials(s: &Service, bin_dir: &Path, data_dir: &Path) -> Result<()> {
+/// The address and credentials of one service, and the command that makes more against the
+/// same store; returns them as shell assignments (`WORKFLOW=… TOKEN=…`) for the `export` line.
+async fn print_credentials(s: &Service, bin_dir: &Path, data_dir: &Path) -> Result<String> {
     let bin = bin_dir.join(s.name);
     let run_cli = |args: &str| {
         let line = cli_command(&bin, &s.store, args);
@@ -355,22 +367,23 @@ async fn print_credentials(s: &Service, bin_dir: &Path, data_dir: &Path) -> Resu
             let token = run_cli("token --account demo --ttl 7d").await?;
             let link = run_cli(&format!("console-link --account demo --base-url http://{}", s.addr)).await?;
             println!("workflow-api  http://{}  (docs/workflow-api.md)", s.addr);
-            println!("  TOKEN={token}");
+            println!("  a session JWT of account `demo`, valid for 7 days: TOKEN below");
             println!("  console: {link}");
             println!("  more: {}", cli_command(&bin, &s.store, "token --account <id>"));
+            Ok(format!("WORKFLOW=http://{} TOKEN={}", s.addr, sh_quote(&token)))
         }
         "campaign-api" => {
             let (key, workspace) = demo_api_key(s, data_dir, run_cli("create-workspace --name demo")).await?;
             let link = run_cli(&format!("console-link --workspace {workspace} --base-url http://{}", s.addr))
                 .await?;
             println!("campaign-api  http://{}  (docs/campaign-api.md)", s.addr);
-            println!("  API_KEY={key}");
+            println!("  the API key of workspace `demo` (the same on every run): API_KEY below");
             println!("  console: {link}");
             println!("  more: {}", cli_command(&bin, &s.store, "create-workspace --name <name>"));
+            Ok(format!("CAMPAIGN=http://{} API_KEY={}", s.addr, sh_quote(&key)))
         }
-        _ => {}
+        other => bail!("no credentials for {other}"),
     }
-    Ok(())
 }
 
 /// The demo workspace's key and id: the ones kept in DATA_DIR if the key still authenticates,

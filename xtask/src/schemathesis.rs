@@ -30,7 +30,8 @@ pub(crate) fn run() -> Result<()> {
     ];
     for service in service_bins() {
         println!("schemathesis: {service} on PostgreSQL");
-        let db = format!("wh_schemathesis_{}", service.replace('-', "_"));
+        // Named for this process too: runs from two checkouts on one machine stay apart.
+        let db = format!("wh_schemathesis_{}_{}", service.replace('-', "_"), std::process::id());
         psql(&format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"))?;
         psql(&format!("CREATE DATABASE {db}"))?;
         let url = format!("postgres://postgres@127.0.0.1:5432/{db}");
@@ -40,7 +41,7 @@ pub(crate) fn run() -> Result<()> {
 
         // The same API on the embedded store, in a fresh file.
         println!("schemathesis: {service} on SQLite");
-        let dir = target_dir().join("schemathesis");
+        let dir = target_dir().join(format!("schemathesis-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir)?;
         let url = format!("sqlite://{}", dir.join(format!("{service}.db")).display());
@@ -54,6 +55,7 @@ pub(crate) fn run() -> Result<()> {
 /// One service on one store: start it, take a credential, run schemathesis against it, stop it.
 fn run_one(service: &str, db_url: &str, env: &[(String, String)]) -> Result<()> {
     use std::io::{BufRead, BufReader};
+    // What `cargo build` above made, in CARGO_TARGET_DIR when it is set.
     let bin = target_dir().join("debug").join(service);
     let credential = match service {
         "workflow-api" => {

@@ -43,10 +43,14 @@ async fn read_until_started(lines: &mut Lines<BufReader<ChildStdout>>) -> Printe
             p.workflow_url = url();
         } else if line.starts_with("campaign-api  ") {
             p.campaign_url = url();
-        } else if let Some(t) = line.trim().strip_prefix("TOKEN=") {
-            p.token = t.to_owned();
-        } else if let Some(k) = line.trim().strip_prefix("API_KEY=") {
-            p.api_key = k.to_owned();
+        } else if let Some(assignments) = line.strip_prefix("export ") {
+            for (name, value) in assignments.split_whitespace().filter_map(|a| a.split_once('=')) {
+                match name {
+                    "TOKEN" => p.token = value.to_owned(),
+                    "API_KEY" => p.api_key = value.to_owned(),
+                    _ => {}
+                }
+            }
         } else if let Some(link) = line.trim().strip_prefix("console: ") {
             p.consoles.push(link.to_owned());
         } else if let Some(h) = line.trim().strip_prefix("more: ") {

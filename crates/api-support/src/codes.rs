@@ -42,6 +42,11 @@ pub const URL_NOT_HTTPS: &str = "url_not_https";
 pub const INVALID_EVENTS: &str = "invalid_events";
 pub const ALREADY_DELIVERED: &str = "already_delivered";
 
+/// The codes of lists (`pagination`), for the services whose lists use them: a `limit` out of
+/// range, a `before` that names no item of the list.
+pub const INVALID_LIMIT: &str = "invalid_limit";
+pub const INVALID_CURSOR: &str = "invalid_cursor";
+
 /// The codes every service on api-support can return.
 pub const SHARED: &[&str] = &[
     MALFORMED_JSON,

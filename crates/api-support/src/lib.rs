@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod check_receiver;
+pub mod cli;
 pub mod codes;
 pub mod console;
 pub mod data_dir;
@@ -10,6 +11,7 @@ mod error;
 pub mod health;
 pub mod idempotency;
 pub mod metrics;
+pub mod pagination;
 pub mod rate_limit;
 pub mod recovery;
 pub mod server;

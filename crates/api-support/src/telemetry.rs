@@ -33,6 +33,21 @@ use tracing_subscriber::Layer;
 /// The response header (and accepted request header) naming a request.
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 
+/// The log filter when `RUST_LOG` is unset.
+pub const DEFAULT_LOG_FILTER: &str = "info,actix_server=warn";
+
+/// The settings read here from the environment, before the command line is parsed (so they
+/// have no flag): name, default, meaning. `--help` lists them beside the flags' variables.
+pub const ENV_SETTINGS: &[(&str, &str, &str)] = &[
+    ("LOG_FORMAT", "text", "`text`, or `json`: one object per line, with the request or delivery id"),
+    ("RUST_LOG", DEFAULT_LOG_FILTER, "Log levels (tracing's EnvFilter syntax); logs go to stderr"),
+    (
+        "OTEL_EXPORTER_OTLP_ENDPOINT",
+        "",
+        "Export trace spans over OTLP/HTTP to this collector; the standard OTEL_* settings apply",
+    ),
+];
+
 /// Whether spans are exported, so requests read `traceparent` only then.
 static EXPORTING: OnceLock<bool> = OnceLock::new();
 
@@ -125,8 +140,8 @@ fn try_init(service: &'static str) -> Result<Telemetry, String> {
     let var = |name: &str| std::env::var(name).ok();
     let format = LogFormat::parse(var("LOG_FORMAT").as_deref())?;
     let export = ExportSettings::from_env(var)?;
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| "info,actix_server=warn".into());
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| DEFAULT_LOG_FILTER.into());
     type Base =
         tracing_subscriber::layer::Layered<tracing_subscriber::EnvFilter, tracing_subscriber::Registry>;
     let mut layers: Vec<Box<dyn Layer<Base> + Send + Sync>> = Vec::new();

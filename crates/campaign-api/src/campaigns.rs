@@ -9,8 +9,9 @@
 use crate::events::{emit, Emit};
 use crate::store::{self, Campaign};
 use api_support::on_conn;
+use api_support::pagination::{Page, PageRequest};
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, Engine, EngineError};
+use delivery_engine::{DbConn, Engine, EngineError, LogPosition};
 use serde_json::json;
 use uuid::Uuid;
 
@@ -200,6 +201,20 @@ pub async fn get_campaign(engine: &Engine, workspace: Uuid, id: Uuid) -> Result<
         .ok_or(CampaignError::NotFound)
 }
 
+/// A page of the workspace's campaigns, newest first, after `page.after` if given.
+pub async fn list_campaigns(
+    engine: &Engine,
+    workspace: Uuid,
+    page: PageRequest,
+) -> Result<Page<Campaign>, CampaignError> {
+    let rows = engine
+        .run(on_conn!(|c| store::list_campaigns(c, workspace, page.after, page.rows_to_read())
+            .await
+            .map_err(CampaignError::from)))
+        .await?;
+    Ok(Page::from_rows(rows, page.limit, |c| LogPosition { created_at: c.created_at, id: c.id }))
+}
+
 /// Applies a patch and emits its events, in one transaction.
 pub async fn update_campaign(
     engine: &Engine,
@@ -318,6 +333,42 @@ mod tests {
         let (after, events) =
             apply_patch(before.clone(), patch(Some("Spring"), Some("active")), at(9)).expect("no-op");
         assert_eq!((after, events), (before, vec![]));
+    }
+
+    /// Every event the rules can emit carries exactly its catalog type's required fields, of
+    /// their types (so it is valid under the published schema, which is made from the same row).
+    #[test]
+    fn emitted_payloads_match_their_catalog_types() {
+        let ws = Uuid::now_v7();
+        let mut emitted = Vec::new();
+        for status in INITIAL_STATES {
+            let new = NewCampaign { name: "Spring".into(), status: Some(status.into()) };
+            emitted.push(new_campaign(ws, new, at(1)).expect("valid").1);
+        }
+        for from in STATES {
+            for to in STATES.into_iter().filter(|to| can_transition(from, to)) {
+                for name in [None, Some("Summer")] {
+                    emitted.extend(
+                        apply_patch(campaign(from), patch(name, Some(to)), at(9)).expect("allowed").1,
+                    );
+                }
+            }
+        }
+        emitted
+            .extend(apply_patch(campaign("draft"), patch(Some("Summer"), None), at(9)).expect("allowed").1);
+        let types: std::collections::BTreeSet<_> = emitted.iter().map(|e| e.event_type).collect();
+        assert_eq!(types, [CREATED, UPDATED, STATUS_CHANGED].into());
+        for e in emitted {
+            let t = crate::catalog::find(e.event_type).expect("in the catalog");
+            assert!(t.internal, "{} is emitted by the routes, so it is internal", t.name);
+            assert_eq!(t.check_payload(&e.payload), Ok(()), "{e:?}");
+            let mut keys: Vec<&str> =
+                e.payload.as_object().expect("object").keys().map(String::as_str).collect();
+            let mut fields: Vec<&str> = t.fields.iter().map(|(f, _)| *f).collect();
+            keys.sort_unstable();
+            fields.sort_unstable();
+            assert_eq!(keys, fields, "the service's own payloads have exactly the required fields");
+        }
     }
 
     #[test]

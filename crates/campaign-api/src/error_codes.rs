@@ -7,7 +7,6 @@ pub use api_support::codes::*;
 
 /// Unknown types in an endpoint's `eventTypes` (the engine's `UnknownEventTypes`).
 pub const UNKNOWN_EVENT_TYPES: &str = "unknown_event_types";
-pub const INVALID_LIMIT: &str = "invalid_limit";
 /// A delivery-log `status` filter or a campaign status that is not allowed.
 pub const INVALID_STATUS: &str = "invalid_status";
 pub const INVALID_ENDPOINT_ID: &str = "invalid_endpoint_id";
@@ -25,6 +24,7 @@ pub const OWN: &[&str] = &[
     URL_NOT_HTTPS,
     UNKNOWN_EVENT_TYPES,
     INVALID_LIMIT,
+    INVALID_CURSOR,
     INVALID_STATUS,
     INVALID_ENDPOINT_ID,
     INVALID_NAME,

@@ -2,7 +2,7 @@
 //! transaction, and publishing one through `POST /api/v1/events` (for mutations of entities
 //! this service does not model itself yet).
 
-use crate::catalog::{self, EventType};
+use crate::catalog::{self, EventType, PayloadError};
 use api_support::{on_conn, ts};
 use chrono::{DateTime, Utc};
 use delivery_engine::{DbConn, Engine, EngineError, NewEvent};
@@ -93,11 +93,16 @@ pub enum PublishError {
     EntityTypeMismatch { event_type: &'static str, expected: &'static str, given: String },
     #[error("entityId must be a UUID")]
     InvalidEntityId,
-    #[error("{0}")]
-    InvalidPayload(String),
+    /// The payload does not match its type's schema; the detail starts with the JSON pointer
+    /// of the failing value in the request body (`/payload/name`).
+    #[error("{}", .0.describe(PAYLOAD_POINTER))]
+    InvalidPayload(PayloadError),
     #[error(transparent)]
     Engine(#[from] EngineError),
 }
+
+/// Where the payload is in a `POST /api/v1/events` body, as a JSON pointer.
+pub const PAYLOAD_POINTER: &str = "/payload";
 
 /// An event a client publishes, as received.
 #[derive(Debug, Clone)]
@@ -109,7 +114,8 @@ pub struct Publish {
 }
 
 /// The publishing rule: a catalog type that is not internal, about the entity type it names,
-/// a UUID entity id and a payload with the type's required fields. Checked in that order.
+/// a UUID entity id and a payload valid under the type's schema (its required fields, of their
+/// JSON types). Checked in that order.
 pub fn check_publishable(p: &Publish) -> Result<(&'static EventType, Uuid), PublishError> {
     let t =
         catalog::find(&p.event_type).ok_or_else(|| PublishError::UnknownEventType(p.event_type.clone()))?;
@@ -206,9 +212,17 @@ mod tests {
             refusal(publish("segment.evaluated.v1", "segment", "x", json!({ "size": 3 }))),
             "entityId must be a UUID"
         );
-        assert!(matches!(
-            check_publishable(&publish("segment.evaluated.v1", "segment", id, json!({ "size": "3" }))),
-            Err(PublishError::InvalidPayload(_))
-        ));
+        assert_eq!(
+            refusal(publish("segment.evaluated.v1", "segment", id, json!({ "size": "3" }))),
+            "`/payload/size` must be a number (segment.evaluated.v1), not a string"
+        );
+        assert_eq!(
+            refusal(publish("segment.evaluated.v1", "segment", id, json!({}))),
+            "`/payload/size` is required by segment.evaluated.v1 (a number)"
+        );
+        assert_eq!(
+            refusal(publish("segment.evaluated.v1", "segment", id, json!([]))),
+            "`/payload` must be a JSON object (segment.evaluated.v1), not an array"
+        );
     }
 }

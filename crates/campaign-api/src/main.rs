@@ -78,7 +78,7 @@ fn migrations() -> Vec<delivery_engine::MigrationSet> {
 
 fn main() -> ExitCode {
     let _telemetry = server::init_tracing(SERVICE);
-    let cli = Cli::parse_from(server::default_to_serve(std::env::args().collect()));
+    let cli: Cli = api_support::cli::parse();
     server::run_main(async {
         match cli.command {
             Command::Serve(config) => serve(*config).await,

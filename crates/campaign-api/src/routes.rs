@@ -1,6 +1,6 @@
 //! Every route of campaign-api, under `/api/v1`.
 
-use crate::handlers::{campaigns, deliveries, events, recoveries, webhooks};
+use crate::handlers::{campaigns, deliveries, event_types, events, recoveries, webhooks};
 use actix_web::{web, HttpResponse};
 
 /// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
@@ -22,9 +22,12 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/v1/webhook-deliveries/{id}"),
     ("POST", "/api/v1/webhook-deliveries/{id}/replay"),
     ("POST", "/api/v1/campaigns"),
+    ("GET", "/api/v1/campaigns"),
     ("GET", "/api/v1/campaigns/{id}"),
     ("PATCH", "/api/v1/campaigns/{id}"),
     ("POST", "/api/v1/events"),
+    ("GET", "/api/v1/event-types"),
+    ("GET", "/api/v1/event-types/{name}"),
     ("GET", "/openapi.json"),
 ];
 
@@ -67,13 +70,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(
                 web::resource("/webhook-deliveries/{id}/replay").route(web::post().to(deliveries::replay)),
             )
-            .service(web::resource("/campaigns").route(web::post().to(campaigns::create)))
+            .service(
+                web::resource("/campaigns")
+                    .route(web::post().to(campaigns::create))
+                    .route(web::get().to(campaigns::list)),
+            )
             .service(
                 web::resource("/campaigns/{id}")
                     .route(web::get().to(campaigns::get))
                     .route(web::patch().to(campaigns::update)),
             )
-            .service(web::resource("/events").route(web::post().to(events::publish))),
+            .service(web::resource("/events").route(web::post().to(events::publish)))
+            .service(web::resource("/event-types").route(web::get().to(event_types::list)))
+            .service(web::resource("/event-types/{name}").route(web::get().to(event_types::get))),
     );
 }
 

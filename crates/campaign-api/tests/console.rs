@@ -24,12 +24,7 @@ async fn workspace(db: &TestDb, name: &str) -> Value {
 }
 
 async fn console(backend: Backend) {
-    let db = TestDb::create_on(backend, "cpconsole", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
+    let db = TestDb::migrated_by(backend, "campaign", BIN).await.unwrap();
     let ca = TestCa::new().unwrap();
     let ca_path = ca.pem_path().display().to_string();
     let env = [

@@ -30,12 +30,7 @@ async fn workspace(db: &TestDb, name: &str) -> Value {
 }
 
 async fn start(backend: Backend, extra: &[(&str, &str)]) -> Service {
-    let db = TestDb::create_on(backend, "campaign", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
+    let db = TestDb::migrated_by(backend, "campaign", BIN).await.unwrap();
     let ca = TestCa::new().unwrap();
     let ca_path = ca.pem_path().display().to_string();
     let mut env = vec![
@@ -557,12 +552,7 @@ async fn bad_input_gets_a_clear_4xx_never_a_500(backend: Backend) {
 }
 
 async fn create_workspace_prints_its_id_and_a_key_shown_once(backend: Backend) {
-    let db = TestDb::create_on(backend, "campaign", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
+    let db = TestDb::migrated_by(backend, "campaign", BIN).await.unwrap();
     let w = workspace(&db, "Acme").await;
     let obj = w.as_object().unwrap();
     assert_eq!(obj.len(), 2);

@@ -10,12 +10,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_campaign-api");
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_real_prometheus_scrapes_the_delivery_metrics() {
-    let db = TestDb::create_on(Backend::Postgres, "campaign", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
+    let db = TestDb::migrated_by(Backend::Postgres, "campaign", BIN).await.unwrap();
     let ca = TestCa::new().unwrap();
     let receiver = Receiver::start_https(&ca, |_, _| Reply::Status(200)).await;
     let ca_path = ca.pem_path().display().to_string();

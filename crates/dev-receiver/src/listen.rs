@@ -31,6 +31,20 @@ pub struct ListenArgs {
     /// to also accept a previous one during a rotation. Unset: deliveries are printed, not checked.
     #[arg(long = "secret", env = "WEBHOOK_SECRET", hide_env_values = true, value_delimiter = ',')]
     pub secrets: Vec<String>,
+    /// Keep each request in this directory (created if missing): its body byte for byte in
+    /// `<delivery id>.body` and its headers in `<delivery id>.headers`, to check a signature by
+    /// hand or replay a request.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+}
+
+/// How one request is handled: the secrets to verify with, where to keep requests.
+#[derive(Debug)]
+struct Settings {
+    secrets: Vec<String>,
+    save: Option<PathBuf>,
+    /// Names requests without a delivery id (`request-<n>`).
+    unnamed: std::sync::atomic::AtomicU64,
 }
 
 pub async fn run(args: ListenArgs) -> Result<()> {
@@ -51,13 +65,16 @@ pub async fn run(args: ListenArgs) -> Result<()> {
     if args.secrets.is_empty() {
         println!("(no --secret: deliveries are printed, not verified)");
     }
-    let secrets = Arc::new(args.secrets);
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let settings = Arc::new(Settings { secrets: args.secrets, save: args.save, unnamed: Default::default() });
     loop {
         let (stream, _) = listener.accept().await?;
-        let secrets = secrets.clone();
+        let settings = settings.clone();
         let tls = tls.clone();
         tokio::spawn(async move {
-            let service = service_fn(move |req| handle(req, secrets.clone()));
+            let service = service_fn(move |req| handle(req, settings.clone()));
             let http = hyper::server::conn::http1::Builder::new();
             let _ = match tls {
                 Some(acceptor) => match acceptor.accept(stream).await {
@@ -90,11 +107,23 @@ fn tls_acceptor(files: &DevCertFiles) -> Result<tokio_rustls::TlsAcceptor> {
 
 async fn handle(
     req: Request<Incoming>,
-    secrets: Arc<Vec<String>>,
+    settings: Arc<Settings>,
 ) -> Result<Response<Full<Bytes>>, Infallible> {
     let (parts, body) = req.into_parts();
     let body = body.collect().await.map(|b| b.to_bytes()).unwrap_or_default();
-    let (status, report) = check(&parts.headers, &body, &secrets);
+    let (status, report) = check(&parts.headers, &body, &settings.secrets);
+    let saved = settings.save.as_deref().map(|dir| {
+        let name = match delivery_id(&parts.headers) {
+            Some(id) => file_name(&id),
+            None => {
+                format!("request-{}", settings.unnamed.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+            }
+        };
+        match save(dir, &name, &parts.headers, &body) {
+            Ok(body_file) => format!("\nsaved {}", body_file.display()),
+            Err(e) => format!("\nnot saved: {e}"),
+        }
+    });
     let mut out = format!("--- {} {} ({} bytes)\n", parts.method, parts.uri, body.len());
     for (name, value) in &parts.headers {
         if name.as_str().starts_with("x-") || name == "content-type" {
@@ -107,6 +136,7 @@ async fn handle(
     }
     out.push('\n');
     out.push_str(&report);
+    out.push_str(saved.as_deref().unwrap_or(""));
     println!("{out}");
     let reply = Response::builder().status(status).body(Full::new(Bytes::from(report)));
     Ok(reply.unwrap_or_else(|_| Response::new(Full::new(Bytes::new()))))
@@ -149,6 +179,37 @@ pub fn check(headers: &HeaderMap, body: &[u8], secrets: &[String]) -> (StatusCod
     }
 }
 
+/// The delivery id a request carries: workflow-api's `X-Webhook-ID`, campaign-api's
+/// `X-<Product>-Delivery`.
+fn delivery_id(headers: &HeaderMap) -> Option<String> {
+    let format = delivery_format(headers)?;
+    headers.get(format.id_header())?.to_str().ok().map(str::to_owned)
+}
+
+/// A delivery id as a file name: anything but letters, digits, `.`, `_`, `:` and `-` becomes
+/// `_` (so an id cannot name a path elsewhere).
+fn file_name(id: &str) -> String {
+    let name: String =
+        id.chars().map(|c| if c.is_ascii_alphanumeric() || "._:-".contains(c) { c } else { '_' }).collect();
+    match name.trim_start_matches('.').is_empty() {
+        true => "request".to_owned(),
+        false => name,
+    }
+}
+
+/// Writes `<name>.headers` (`name: value` lines, as received) and `<name>.body` (the exact
+/// bytes); returns the body's path.
+fn save(dir: &std::path::Path, name: &str, headers: &HeaderMap, body: &[u8]) -> std::io::Result<PathBuf> {
+    let mut text = String::new();
+    for (header, value) in headers {
+        text.push_str(&format!("{header}: {}\n", String::from_utf8_lossy(value.as_bytes())));
+    }
+    std::fs::write(dir.join(format!("{name}.headers")), text)?;
+    let body_file = dir.join(format!("{name}.body"));
+    std::fs::write(&body_file, body)?;
+    Ok(body_file)
+}
+
 /// workflow-api's `X-Webhook-Signature`, or campaign-api's `X-<Product>-Signature` with the
 /// product word read from the header name.
 fn delivery_format(headers: &HeaderMap) -> Option<DeliveryFormat> {
@@ -175,6 +236,15 @@ mod tests {
             map.append(hyper::header::HeaderName::from_bytes(k.as_bytes()).unwrap(), v.parse().unwrap());
         }
         map
+    }
+
+    #[test]
+    fn delivery_ids_make_plain_file_names() {
+        assert_eq!(file_name("0193:run.completed"), "0193:run.completed");
+        assert_eq!(file_name("../etc/passwd"), ".._etc_passwd");
+        assert_eq!(file_name("a b/c"), "a_b_c");
+        assert_eq!(file_name(".."), "request");
+        assert_eq!(file_name(""), "request");
     }
 
     #[test]

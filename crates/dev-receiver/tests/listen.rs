@@ -21,7 +21,8 @@ async fn prints_and_verifies_a_delivery_and_refuses_a_forged_one() {
     assert_eq!(std::fs::read(tls.join("ca.pem")).unwrap(), ca, "made once");
 
     let mut child = tokio::process::Command::new(BIN)
-        .args(["listen", "--addr", "127.0.0.1:0", "--secret", SECRET])
+        .args(["listen", "--addr", "127.0.0.1:0", "--secret", SECRET, "--save"])
+        .arg(dir.path().join("received"))
         .stdout(Stdio::piped())
         .kill_on_drop(true)
         .spawn()
@@ -36,6 +37,12 @@ async fn prints_and_verifies_a_delivery_and_refuses_a_forged_one() {
     let headers: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let ok = api.raw("POST", "/", Some((body, "application/json")), &headers).await;
     assert_eq!(ok.status, 200, "{}", String::from_utf8_lossy(&ok.body));
+    // Kept before the answer: the exact body, and the headers to check its signature by hand.
+    let saved = dir.path().join("received/r1:run.completed.body");
+    assert_eq!(std::fs::read(&saved).unwrap(), body);
+    let kept = std::fs::read_to_string(dir.path().join("received/r1:run.completed.headers")).unwrap();
+    let signature = headers.iter().find(|(k, _)| k.eq_ignore_ascii_case("x-webhook-signature")).unwrap().1;
+    assert!(kept.lines().any(|l| l == format!("x-webhook-signature: {signature}")), "{kept}");
     let forged = api.raw("POST", "/", Some((b"{\"event\":\"forged\"}", "application/json")), &headers).await;
     assert_eq!(forged.status, 400);
     let mut printed = Vec::new();
@@ -53,4 +60,8 @@ async fn prints_and_verifies_a_delivery_and_refuses_a_forged_one() {
         "the body is printed: {printed:?}"
     );
     assert!(printed.iter().any(|l| l.starts_with("not verified: ")), "{printed:?}");
+    let saved_line = format!("saved {}", saved.display());
+    while !printed.contains(&saved_line) {
+        printed.push(lines.next_line().await.unwrap().unwrap());
+    }
 }

@@ -98,6 +98,17 @@ impl TestDb {
         }
     }
 
+    /// A fresh database on `backend`, migrated by a service binary's own `migrate` command;
+    /// `label` names the binary's migration sets (`workflow`, `campaign`).
+    pub async fn migrated_by(backend: Backend, label: &str, bin: &str) -> Result<Self> {
+        let bin = bin.to_owned();
+        Self::create_on(backend, label, |url| async move {
+            crate::run_cli(&bin, &["migrate"], &[("DATABASE_URL", &url)]).await?;
+            Ok(())
+        })
+        .await
+    }
+
     /// A fresh PostgreSQL database migrated by `migrate` (called at most once per template, with the
     /// template's URL). `label` names the migration sets, e.g. `engine` or `workflow`.
     pub async fn create<F, Fut>(label: &str, migrate: F) -> Result<Self>

@@ -10,7 +10,6 @@ pub const INVALID_WORKFLOW_ID: &str = "invalid_workflow_id";
 pub const INVALID_STATUS: &str = "invalid_status";
 pub const RUN_ALREADY_SETTLED: &str = "run_already_settled";
 pub const ENDPOINT_DISABLED: &str = "endpoint_disabled";
-pub const INVALID_LIMIT: &str = "invalid_limit";
 
 /// The codes beyond [`SHARED`]: endpoints take http and https (so no `url_not_https`), unknown
 /// event kinds keep the shared `invalid_events`, and a delivered delivery is not retried.
@@ -22,6 +21,7 @@ pub const OWN: &[&str] = &[
     RUN_ALREADY_SETTLED,
     ENDPOINT_DISABLED,
     INVALID_LIMIT,
+    INVALID_CURSOR,
 ];
 
 /// Every code this service can return.

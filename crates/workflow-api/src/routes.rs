@@ -24,6 +24,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/webhooks/{endpointId}/recoveries/{recoveryId}"),
     ("POST", "/webhooks/{endpointId}/recoveries/{recoveryId}/cancel"),
     ("POST", "/runs"),
+    ("GET", "/runs"),
     ("GET", "/runs/{id}"),
     ("POST", "/runs/{id}/settle"),
     ("GET", "/openapi.json"),
@@ -65,7 +66,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::resource("/webhooks/{endpointId}/recoveries/{recoveryId}/cancel")
             .route(web::post().to(recoveries::cancel)),
     )
-    .service(web::resource("/runs").route(web::post().to(runs::create)))
+    .service(web::resource("/runs").route(web::post().to(runs::create)).route(web::get().to(runs::list)))
     .service(web::resource("/runs/{id}").route(web::get().to(runs::get)))
     .service(web::resource("/runs/{id}/settle").route(web::post().to(runs::settle)))
     .service(web::resource("/openapi.json").route(web::get().to(openapi)));

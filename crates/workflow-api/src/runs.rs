@@ -4,9 +4,10 @@
 
 use crate::profile::{RUN_COMPLETED, RUN_FAILED};
 use crate::store::{self, Run};
+use api_support::pagination::{Page, PageRequest};
 use api_support::{on_conn, ts};
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, Engine, EngineError, NewEvent};
+use delivery_engine::{DbConn, Engine, EngineError, LogPosition, NewEvent};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -158,6 +159,17 @@ pub async fn get_run(engine: &Engine, account: &str, id: Uuid) -> Result<Run, Ru
         .run(on_conn!(|c| store::get_run(c, &account, id).await.map_err(RunError::from)))
         .await?
         .ok_or(RunError::NotFound)
+}
+
+/// A page of the account's runs, newest first, after `page.after` if given.
+pub async fn list_runs(engine: &Engine, account: &str, page: PageRequest) -> Result<Page<Run>, RunError> {
+    let account = account.to_owned();
+    let rows = engine
+        .run(on_conn!(|c| store::list_runs(c, &account, page.after, page.rows_to_read())
+            .await
+            .map_err(RunError::from)))
+        .await?;
+    Ok(Page::from_rows(rows, page.limit, |r| LogPosition { created_at: r.created_at, id: r.id }))
 }
 
 /// Settles the run in one transaction with its event and deliveries; workers are woken by

@@ -27,6 +27,20 @@ async fn token(account: &str) -> String {
         .to_owned()
 }
 
+/// The service on `db`, with `extra` settings beside the base ones.
+async fn start(db: &TestDb, extra: &[(&str, &str)]) -> ServiceProcess {
+    let mut env = vec![
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("JWT_SECRET", JWT_SECRET),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+    ];
+    env.extend_from_slice(extra);
+    ServiceProcess::start(BIN, &[], &env).await.unwrap()
+}
+
 async fn settled_run(api: &ApiClient) -> String {
     let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf-console" }))).await.json();
     let id = run["id"].as_str().unwrap().to_owned();
@@ -36,23 +50,8 @@ async fn settled_run(api: &ApiClient) -> String {
 }
 
 async fn dashboard(backend: Backend) {
-    let db = TestDb::create_on(backend, "wfconsole", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
-    let env = [
-        ("DATABASE_URL", db.url()),
-        ("LISTEN_ADDR", "127.0.0.1:0"),
-        ("JWT_SECRET", JWT_SECRET),
-        ("MASTER_KEYS", MASTER_KEYS),
-        ("RETRY_SCHEDULE", "1s,1s,1s,1s"),
-        ("DELIVERY_TIMEOUT", "2s"),
-        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
-        ("WORKER_POLL_INTERVAL", "50ms"),
-    ];
-    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let db = TestDb::migrated_by(backend, "workflow", BIN).await.unwrap();
+    let service = start(&db, &[("RETRY_SCHEDULE", "1s,1s,1s,1s"), ("DELIVERY_TIMEOUT", "2s")]).await;
     let base = service.base_url().to_owned();
     let a = ApiClient::new(&base).with_bearer(&token("acct-a").await);
     let b = ApiClient::new(&base).with_bearer(&token("acct-b").await);
@@ -240,21 +239,8 @@ async fn dashboard(backend: Backend) {
 /// With scripts off, the main flow is links and forms: sign in, register, read the log, open a
 /// delivery, retry it.
 async fn without_scripts(backend: Backend) {
-    let db = TestDb::create_on(backend, "wfnoscript", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
-    let env = [
-        ("DATABASE_URL", db.url()),
-        ("LISTEN_ADDR", "127.0.0.1:0"),
-        ("JWT_SECRET", JWT_SECRET),
-        ("MASTER_KEYS", MASTER_KEYS),
-        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8"),
-        ("WORKER_POLL_INTERVAL", "50ms"),
-    ];
-    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let db = TestDb::migrated_by(backend, "workflow", BIN).await.unwrap();
+    let service = start(&db, &[]).await;
     let base = service.base_url().to_owned();
     let a = ApiClient::new(&base).with_bearer(&token("acct-a").await);
     let receiver = Receiver::ok().await;
@@ -283,8 +269,66 @@ async fn without_scripts(backend: Backend) {
     browser.close().await.unwrap();
 }
 
+/// What the browser cannot see: the console's response headers, the session cookie's
+/// attributes (with `Secure` when a proxy says the request came over HTTPS), and `CONSOLE=off`.
+async fn headers_cookies_and_off(backend: Backend) {
+    let db = TestDb::migrated_by(backend, "workflow", BIN).await.unwrap();
+    let service = start(&db, &[]).await;
+    let client = ApiClient::new(service.base_url());
+    let page = client.raw("GET", "/console/sign-in", None, &[]).await;
+    assert_eq!(page.status, 200);
+    let header = |name: &str| page.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    let csp = header("content-security-policy");
+    for directive in
+        ["default-src 'none'", "script-src 'self'", "frame-ancestors 'none'", "form-action 'self'"]
+    {
+        assert!(csp.contains(directive), "{csp}");
+    }
+    assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"), "{csp}");
+    assert_eq!(header("x-content-type-options"), "nosniff");
+    assert_eq!(header("x-frame-options"), "DENY");
+    let sign_in_cookie = header("set-cookie");
+    let token_cookie = sign_in_cookie.split(';').next().unwrap().to_owned();
+    let csrf = token_cookie.split_once('=').unwrap().1.to_owned();
+    let body = format!("csrf={csrf}&next=%2Fconsole&credential={}", token("acct-a").await);
+    let form = |proto: &'static str| {
+        let (client, body, cookie) = (client.clone(), body.clone(), token_cookie.clone());
+        async move {
+            client
+                .raw(
+                    "POST",
+                    "/console/sign-in",
+                    Some((body.as_bytes(), "application/x-www-form-urlencoded")),
+                    &[("cookie", &cookie), ("x-forwarded-proto", proto)],
+                )
+                .await
+        }
+    };
+    for (proto, secure) in [("http", false), ("https", true)] {
+        let res = form(proto).await;
+        assert_eq!(res.status, 303, "{}", String::from_utf8_lossy(&res.body));
+        let session = res
+            .headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|c| c.starts_with("console_session="))
+            .unwrap()
+            .to_owned();
+        assert!(session.contains("HttpOnly") && session.contains("SameSite=Strict"), "{session}");
+        assert!(session.contains("Path=/console") && session.contains("Max-Age=28800"), "{session}");
+        assert_eq!(session.contains("Secure"), secure, "{proto}: {session}");
+    }
+    drop(service);
+    let off = start(&db, &[("CONSOLE", "off")]).await;
+    let res = ApiClient::new(off.base_url()).call("GET", "/console/sign-in", None).await;
+    assert_eq!(res.status, 404);
+    assert_eq!(res.json()["code"], "not_found");
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     dashboard,
-    without_scripts
+    without_scripts,
+    headers_cookies_and_off
 );

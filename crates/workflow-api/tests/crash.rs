@@ -15,12 +15,7 @@ const JWT_SECRET: &str = "test-jwt-secret-0123456789abcdef0123456789";
 const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
 async fn migrated_db(backend: Backend) -> TestDb {
-    TestDb::create_on(backend, "workflow", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap()
+    TestDb::migrated_by(backend, "workflow", BIN).await.unwrap()
 }
 
 fn env<'a>(db_url: &'a str, role: &'a str) -> Vec<(&'a str, &'a str)> {

@@ -37,12 +37,7 @@ async fn start(backend: Backend, schedule: &str) -> Service {
 }
 
 async fn start_with(backend: Backend, schedule: &str, extra: &[(&str, &str)]) -> Service {
-    let db = TestDb::create_on(backend, "workflow", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
+    let db = TestDb::migrated_by(backend, "workflow", BIN).await.unwrap();
     let mut env = vec![
         ("DATABASE_URL", db.url()),
         ("LISTEN_ADDR", "127.0.0.1:0"),

@@ -23,12 +23,7 @@ struct Running {
 }
 
 async fn start(backend: Backend, extra: &[(&str, &str)]) -> Running {
-    let db = TestDb::create_on(backend, "workflow", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap();
+    let db = TestDb::migrated_by(backend, "workflow", BIN).await.unwrap();
     let master_keys = format!("k1:{MASTER_KEY}");
     let mut env = vec![
         ("DATABASE_URL", db.url()),

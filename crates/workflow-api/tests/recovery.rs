@@ -24,12 +24,7 @@ const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 const MANY: usize = 250;
 
 async fn migrated_db(backend: Backend) -> TestDb {
-    TestDb::create_on(backend, "workflow", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap()
+    TestDb::migrated_by(backend, "workflow", BIN).await.unwrap()
 }
 
 /// One attempt fails and the next is an hour away: a failed delivery stays `failed`, with nothing

@@ -26,12 +26,7 @@ fn events() -> usize {
 }
 
 async fn migrated_db() -> TestDb {
-    TestDb::create_on(Backend::Postgres, "scale", |url| async move {
-        run_cli(BIN, &["migrate"], &[("DATABASE_URL", &url)]).await?;
-        Ok(())
-    })
-    .await
-    .unwrap()
+    TestDb::migrated_by(Backend::Postgres, "scale", BIN).await.unwrap()
 }
 
 async fn start(db: &TestDb, role: &str, extra: &[(&str, &str)]) -> ServiceProcess {

@@ -391,6 +391,7 @@ impl<S: ServiceConsole> LogFilter<S> {
     /// The engine queries that answer this filter, in order (a search term may be read as
     /// more than one kind of id; see [`ServiceConsole::search`]). Errors name the field.
     pub fn queries(&self) -> Result<Vec<DeliveryQuery>, String> {
+        // One row more than the page: `pagination::Page` reads it as "another page follows".
         let mut base = DeliveryQuery { limit: PAGE_SIZE + 1, ..Default::default() };
         if !self.status.is_empty() {
             base.status = Some(
@@ -506,15 +507,12 @@ async fn log_page<S: ServiceConsole>(
     filter: &LogFilter<S>,
 ) -> Result<(Vec<Delivery>, Option<String>), String> {
     for q in filter.queries()? {
-        let mut found = engine.list_deliveries(tenant, &q).await.map_err(|e| e.to_string())?;
+        let found = engine.list_deliveries(tenant, &q).await.map_err(|e| e.to_string())?;
         if found.is_empty() {
             continue;
         }
-        let next = (found.len() as i64 > PAGE_SIZE).then(|| {
-            found.truncate(PAGE_SIZE as usize);
-            found.last().map(|d| LogPosition::of(d).to_cursor())
-        });
-        return Ok((found, next.flatten()));
+        let page = crate::pagination::Page::from_rows(found, PAGE_SIZE, LogPosition::of);
+        return Ok((page.items, page.next.map(LogPosition::to_cursor)));
     }
     Ok((Vec::new(), None))
 }

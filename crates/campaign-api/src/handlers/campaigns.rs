@@ -1,6 +1,6 @@
 //! Campaign routes; the rules and the transaction are in `crate::campaigns`.
 
-use super::engine_err;
+use super::{engine_err, LIST_LIMITS};
 use crate::auth::Workspace;
 use crate::campaigns::{self, CampaignError, CampaignPatch, NewCampaign};
 use crate::error_codes as codes;
@@ -10,6 +10,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::{path_id, ts, ApiError};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -64,6 +65,17 @@ pub async fn create(
     let CampaignIn { name, status } = body.into_inner();
     let campaign = campaigns::create_campaign(&state.engine, ws.0, NewCampaign { name, status }).await?;
     Ok(HttpResponse::Created().json(CampaignOut::from(campaign)))
+}
+
+/// The workspace's campaigns, newest first, a page at a time (an extension of the spec).
+pub async fn list(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    query: web::Query<HashMap<String, String>>,
+) -> Result<HttpResponse, ApiError> {
+    let page = LIST_LIMITS.page(&query)?;
+    let campaigns = campaigns::list_campaigns(&state.engine, ws.0, page).await?;
+    Ok(campaigns.map(CampaignOut::from).respond("/api/v1/campaigns", &page))
 }
 
 pub async fn get(

@@ -1,4 +1,4 @@
-use super::engine_err;
+use super::{engine_err, LIST_LIMITS};
 use crate::auth::Workspace;
 use crate::error_codes as codes;
 use crate::AppState;
@@ -9,9 +9,6 @@ use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
 use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;
-
-pub const DEFAULT_LIMIT: i64 = 50;
-pub const MAX_LIMIT: i64 = 250;
 
 /// Delivery states as shown: `pending` (not attempted yet, or re-sent and not yet attempted),
 /// `retrying` (attempted, awaiting an automatic retry), `delivered`, `dead` (replayable).
@@ -79,18 +76,7 @@ struct DeliveryWithAttempts {
 }
 
 fn parse_query(q: &HashMap<String, String>) -> Result<DeliveryQuery, ApiError> {
-    let limit = match q.get("limit") {
-        None => DEFAULT_LIMIT,
-        Some(raw) => match raw.parse::<i64>() {
-            Ok(n) if (1..=MAX_LIMIT).contains(&n) => n,
-            _ => {
-                return Err(ApiError::invalid(
-                    codes::INVALID_LIMIT,
-                    format!("limit must be an integer from 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})"),
-                ))
-            }
-        },
-    };
+    let limit = LIST_LIMITS.limit(q)?;
     let status = match q.get("status") {
         None => None,
         Some(s) => Some(parse_status(s).ok_or_else(|| {

@@ -36,7 +36,10 @@ impl From<PublishError> for ApiError {
                 ApiError::invalid(codes::ENTITY_TYPE_MISMATCH, e.to_string())
             }
             PublishError::InvalidEntityId => ApiError::invalid(codes::INVALID_ENTITY_ID, e.to_string()),
-            PublishError::InvalidPayload(_) => ApiError::invalid(codes::INVALID_PAYLOAD, e.to_string()),
+            PublishError::InvalidPayload(ref refusal) => {
+                let field = refusal.pointer(events::PAYLOAD_POINTER);
+                ApiError::invalid(codes::INVALID_PAYLOAD, e.to_string()).with_related("field", field)
+            }
             PublishError::Engine(e) => engine_err(e, "event"),
         }
     }

@@ -3,6 +3,7 @@
 
 pub mod campaigns;
 pub mod deliveries;
+pub mod event_types;
 pub mod events;
 pub mod recoveries;
 pub mod webhooks;
@@ -10,6 +11,10 @@ pub mod webhooks;
 use crate::error_codes as codes;
 use api_support::ApiError;
 use delivery_engine::EngineError;
+
+/// `limit` of every list (the delivery log, campaigns): 50 by default, 250 at most.
+pub const LIST_LIMITS: api_support::pagination::Limits =
+    api_support::pagination::Limits { default: 50, max: 250 };
 
 /// Engine errors with campaign-api's codes where they differ from the shared mapping.
 pub fn engine_err(e: EngineError, what: &str) -> ApiError {

@@ -9,7 +9,7 @@ mod sqlite;
 
 pub use model::{Campaign, KeyHash};
 
-use delivery_engine::{DbConn, EngineResult, MigrationSet};
+use delivery_engine::{DbConn, EngineResult, LogPosition, MigrationSet};
 use diesel::QueryResult;
 use model::{hash_key, new_key};
 use uuid::Uuid;
@@ -84,6 +84,20 @@ pub async fn get_campaign(conn: &mut DbConn<'_>, workspace: Uuid, id: Uuid) -> Q
     match conn {
         DbConn::Pg(c) => pg::get_campaign(c, workspace, id, false).await,
         DbConn::Sqlite(c) => sqlite::get_campaign(c, workspace, id),
+    }
+}
+
+/// The workspace's campaigns, newest first (by `created_at`, then `id`), at most `limit`;
+/// with `after`, only those after that position in this order (a keyset page).
+pub async fn list_campaigns(
+    conn: &mut DbConn<'_>,
+    workspace: Uuid,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<Campaign>> {
+    match conn {
+        DbConn::Pg(c) => pg::list_campaigns(c, workspace, after, limit).await,
+        DbConn::Sqlite(c) => sqlite::list_campaigns(c, workspace, after, limit),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::model::Campaign;
 use chrono::{DateTime, Utc};
+use delivery_engine::LogPosition;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
@@ -150,6 +151,28 @@ pub(super) async fn get_campaign(
     let row =
         if for_update { q.for_update().first(c).await.optional()? } else { q.first(c).await.optional()? };
     Ok(row.map(Campaign::from))
+}
+
+pub(super) async fn list_campaigns(
+    c: &mut AsyncPgConnection,
+    workspace: Uuid,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<Campaign>> {
+    let mut q = campaigns::table
+        .filter(campaigns::workspace_id.eq(workspace))
+        .select(CampaignRow::as_select())
+        .order((campaigns::created_at.desc(), campaigns::id.desc()))
+        .limit(limit)
+        .into_boxed();
+    if let Some(LogPosition { created_at, id }) = after {
+        q = q.filter(
+            campaigns::created_at
+                .lt(created_at)
+                .or(campaigns::created_at.eq(created_at).and(campaigns::id.lt(id))),
+        );
+    }
+    Ok(q.load::<CampaignRow>(c).await?.into_iter().map(Campaign::from).collect())
 }
 
 pub(super) async fn update_campaign(c: &mut AsyncPgConnection, campaign: &Campaign) -> QueryResult<()> {

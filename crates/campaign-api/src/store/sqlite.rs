@@ -4,7 +4,8 @@
 use super::model::Campaign;
 use chrono::Utc;
 use delivery_engine::sqlite_values::{micros, time, uuid};
-use diesel::sql_types::{BigInt, Text};
+use delivery_engine::LogPosition;
+use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
 
@@ -134,6 +135,25 @@ pub(super) fn get_campaign(
     .get_result(c)
     .optional()?;
     row.map(Campaign::try_from).transpose()
+}
+
+pub(super) fn list_campaigns(
+    c: &mut SqliteConnection,
+    workspace: Uuid,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<Campaign>> {
+    let rows: Vec<CampaignRow> = diesel::sql_query(
+        "SELECT id, workspace_id, name, status, created_at, updated_at FROM campaigns \
+         WHERE workspace_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id < ?3)) \
+         ORDER BY created_at DESC, id DESC LIMIT ?4",
+    )
+    .bind::<Text, _>(workspace.to_string())
+    .bind::<Nullable<BigInt>, _>(after.map(|p| micros(p.created_at)))
+    .bind::<Text, _>(after.map(|p| p.id.to_string()).unwrap_or_default())
+    .bind::<BigInt, _>(limit)
+    .load(c)?;
+    rows.into_iter().map(Campaign::try_from).collect()
 }
 
 pub(super) fn update_campaign(c: &mut SqliteConnection, campaign: &Campaign) -> QueryResult<()> {

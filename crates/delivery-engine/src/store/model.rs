@@ -171,7 +171,8 @@ pub enum KeyMatch {
     Prefix(String),
 }
 
-/// A place in the delivery log: the keyset cursor of its pages.
+/// A place in a list ordered newest first by (`created_at`, `id`): the keyset cursor of the
+/// delivery log's pages, and of the services' own lists (runs, campaigns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LogPosition {
     pub created_at: DateTime<Utc>,

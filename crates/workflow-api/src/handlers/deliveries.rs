@@ -1,4 +1,4 @@
-use super::{path_id, ts};
+use super::{path_id, ts, LIST_LIMITS};
 use crate::auth::Account;
 use crate::error_codes as codes;
 use crate::AppState;
@@ -8,9 +8,6 @@ use api_support::ApiError;
 use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
 use serde::Serialize;
 use std::collections::HashMap;
-
-pub const DEFAULT_LIMIT: i64 = 20;
-pub const MAX_LIMIT: i64 = 100;
 
 /// The delivery log entry.
 #[derive(Debug, Serialize)]
@@ -75,17 +72,6 @@ impl From<Delivery> for DeliveryOut {
     }
 }
 
-fn parse_limit(query: &HashMap<String, String>) -> Result<i64, ApiError> {
-    let Some(raw) = query.get("limit") else { return Ok(DEFAULT_LIMIT) };
-    match raw.parse::<i64>() {
-        Ok(n) if (1..=MAX_LIMIT).contains(&n) => Ok(n),
-        _ => Err(ApiError::invalid(
-            codes::INVALID_LIMIT,
-            format!("limit must be an integer from 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})"),
-        )),
-    }
-}
-
 fn parse_status_filter(query: &HashMap<String, String>) -> Result<Option<DeliveryStatus>, ApiError> {
     let Some(raw) = query.get("status") else { return Ok(None) };
     parse_status(raw).map(Some).ok_or_else(|| {
@@ -101,7 +87,7 @@ pub async fn list(
     account: Account,
     query: web::Query<HashMap<String, String>>,
 ) -> Result<HttpResponse, ApiError> {
-    let limit = parse_limit(&query)?;
+    let limit = LIST_LIMITS.limit(&query)?;
     let status = parse_status_filter(&query)?;
     let deliveries = state
         .engine

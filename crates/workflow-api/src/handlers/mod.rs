@@ -7,3 +7,7 @@ pub mod runs;
 pub mod webhooks;
 
 pub use api_support::{path_id, ts};
+
+/// `limit` of every list (the delivery log, runs): 20 by default, 100 at most.
+pub const LIST_LIMITS: api_support::pagination::Limits =
+    api_support::pagination::Limits { default: 20, max: 100 };

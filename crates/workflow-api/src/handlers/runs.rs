@@ -1,4 +1,4 @@
-use super::{path_id, ts};
+use super::{path_id, ts, LIST_LIMITS};
 use crate::auth::Account;
 use crate::error_codes as codes;
 use crate::runs::{self, Outcome, RunError};
@@ -8,6 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 #[derive(Debug, Deserialize)]
 pub struct RunIn {
@@ -57,6 +58,17 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let run = runs::create_run(&state.engine, &account.0, body.into_inner().workflow_id).await?;
     Ok(HttpResponse::Created().json(RunOut::from(run)))
+}
+
+/// The account's runs, newest first, a page at a time (an extension of the spec).
+pub async fn list(
+    state: web::Data<AppState>,
+    account: Account,
+    query: web::Query<HashMap<String, String>>,
+) -> Result<HttpResponse, ApiError> {
+    let page = LIST_LIMITS.page(&query)?;
+    let runs = runs::list_runs(&state.engine, &account.0, page).await?;
+    Ok(runs.map(RunOut::from).respond("/runs", &page))
 }
 
 pub async fn get(

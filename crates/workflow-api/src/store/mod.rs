@@ -9,7 +9,7 @@ mod sqlite;
 pub use model::Run;
 
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, MigrationSet};
+use delivery_engine::{DbConn, LogPosition, MigrationSet};
 use diesel::QueryResult;
 use uuid::Uuid;
 
@@ -31,6 +31,20 @@ pub async fn get_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryRes
     match conn {
         DbConn::Pg(c) => pg::get_run(c, account, id, false).await,
         DbConn::Sqlite(c) => sqlite::get_run(c, account, id),
+    }
+}
+
+/// The account's runs, newest first (by `created_at`, then `id`), at most `limit`; with
+/// `after`, only those after that position in this order (a keyset page).
+pub async fn list_runs(
+    conn: &mut DbConn<'_>,
+    account: &str,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<Run>> {
+    match conn {
+        DbConn::Pg(c) => pg::list_runs(c, account, after, limit).await,
+        DbConn::Sqlite(c) => sqlite::list_runs(c, account, after, limit),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::model::Run;
 use chrono::{DateTime, Utc};
+use delivery_engine::LogPosition;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
@@ -69,6 +70,28 @@ pub(super) async fn get_run(
         query.first(c).await.optional()?
     };
     Ok(row.map(Run::from))
+}
+
+pub(super) async fn list_runs(
+    c: &mut AsyncPgConnection,
+    account: &str,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<Run>> {
+    let mut query = workflow_runs::table
+        .filter(workflow_runs::account_id.eq(account))
+        .select(RunRow::as_select())
+        .order((workflow_runs::created_at.desc(), workflow_runs::id.desc()))
+        .limit(limit)
+        .into_boxed();
+    if let Some(LogPosition { created_at, id }) = after {
+        query = query.filter(
+            workflow_runs::created_at
+                .lt(created_at)
+                .or(workflow_runs::created_at.eq(created_at).and(workflow_runs::id.lt(id))),
+        );
+    }
+    Ok(query.load::<RunRow>(c).await?.into_iter().map(Run::from).collect())
 }
 
 pub(super) async fn settle_run(

@@ -4,6 +4,7 @@
 use super::model::Run;
 use chrono::{DateTime, Utc};
 use delivery_engine::sqlite_values::{micros, time, uuid};
+use delivery_engine::LogPosition;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
@@ -65,6 +66,25 @@ pub(super) fn get_run(c: &mut SqliteConnection, account: &str, id: Uuid) -> Quer
     .get_result(c)
     .optional()?;
     row.map(Run::try_from).transpose()
+}
+
+pub(super) fn list_runs(
+    c: &mut SqliteConnection,
+    account: &str,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<Run>> {
+    let rows: Vec<RunRow> = diesel::sql_query(
+        "SELECT id, account_id, workflow_id, status, created_at, completed_at FROM workflow_runs \
+         WHERE account_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id < ?3)) \
+         ORDER BY created_at DESC, id DESC LIMIT ?4",
+    )
+    .bind::<Text, _>(account)
+    .bind::<Nullable<BigInt>, _>(after.map(|p| micros(p.created_at)))
+    .bind::<Text, _>(after.map(|p| p.id.to_string()).unwrap_or_default())
+    .bind::<BigInt, _>(limit)
+    .load(c)?;
+    rows.into_iter().map(Run::try_from).collect()
 }
 
 pub(super) fn settle_run(

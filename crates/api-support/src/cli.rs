@@ -1,0 +1,103 @@
+//! The binaries' command line: `binary` alone or with flags means `serve`, and the top-level
+//! `--help` lists every setting (the environment variables `serve` reads, with their defaults
+//! and a one-line meaning), so nobody has to know that `serve --help` exists to find them.
+
+use clap::{Arg, Command, Parser};
+
+/// Parses the process's arguments as `C`, with [`settings_help`] after the top-level help.
+pub fn parse<C: Parser>() -> C {
+    let args = crate::server::default_to_serve(std::env::args().collect());
+    let cmd = with_settings_help(C::command());
+    let matches = cmd.get_matches_from(args);
+    C::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// The command with its `serve` subcommand's settings after its own help.
+pub fn with_settings_help(cmd: Command) -> Command {
+    match cmd.find_subcommand("serve").map(|serve| settings_help(cmd.get_name(), serve)) {
+        Some(text) => cmd.after_help(text),
+        None => cmd,
+    }
+}
+
+/// `Settings of serve …` and one entry per environment variable: `NAME=default` (or `NAME`
+/// when it has none) and its short help (one paragraph, on one line), then the settings read before the
+/// command line ([`crate::telemetry::ENV_SETTINGS`]).
+pub fn settings_help(bin: &str, serve: &Command) -> String {
+    let mut out = format!(
+        "Settings of `{bin} serve` (the default command), as environment variables; each is also a flag \
+         (LISTEN_ADDR is --listen-addr). `{bin} serve --help` explains each in full.\n"
+    );
+    let flags = serve.get_arguments().filter_map(|arg| {
+        let name = arg.get_env()?.to_str()?.to_owned();
+        let default = arg.get_default_values().first().and_then(|v| v.to_str()).unwrap_or("").to_owned();
+        Some((name, default, short_help(arg)))
+    });
+    let read_first = crate::telemetry::ENV_SETTINGS
+        .iter()
+        .map(|(name, default, meaning)| ((*name).to_owned(), (*default).to_owned(), (*meaning).to_owned()));
+    for (name, default, meaning) in flags.chain(read_first) {
+        let assignment = match default.is_empty() {
+            true => format!("{name} (unset by default)"),
+            false => format!("{name}={default}"),
+        };
+        out.push_str(&format!("  {assignment}\n      {meaning}\n"));
+    }
+    out
+}
+
+/// The short help of an argument (its doc comment's first paragraph), on one line.
+fn short_help(arg: &Arg) -> String {
+    let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+    help.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{Args, CommandFactory, Subcommand};
+
+    #[derive(Debug, Parser)]
+    #[command(name = "svc")]
+    struct Cli {
+        #[command(subcommand)]
+        command: Cmd,
+    }
+
+    #[derive(Debug, Subcommand)]
+    enum Cmd {
+        Serve(Serve),
+        Other,
+    }
+
+    #[derive(Debug, Args)]
+    struct Serve {
+        /// Address to listen on; port 0 picks a free port. Printed on stdout.
+        #[arg(long, env = "LISTEN_ADDR", default_value = "127.0.0.1:8080")]
+        listen_addr: String,
+        /// A PEM file. Verification stays on.
+        #[arg(long, env = "CA_FILE")]
+        ca_file: Option<String>,
+        /// Not a setting.
+        #[arg(long)]
+        verbose: bool,
+    }
+
+    #[test]
+    fn the_top_level_help_lists_each_variable_with_its_default_and_meaning() {
+        let help = with_settings_help(Cli::command()).render_help().to_string();
+        assert!(help.contains("`svc serve --help` explains each in full"), "{help}");
+        assert!(
+            help.contains(
+                "  LISTEN_ADDR=127.0.0.1:8080\n      Address to listen on; port 0 picks a free port. Printed on stdout\n"
+            ),
+            "{help}"
+        );
+        assert!(
+            help.contains("  CA_FILE (unset by default)\n      A PEM file. Verification stays on\n"),
+            "{help}"
+        );
+        assert!(help.contains("  LOG_FORMAT=text\n"), "{help}");
+        assert!(!help.contains("verbose\n      Not a setting"), "{help}");
+    }
+}

@@ -1,0 +1,174 @@
+//! Lists, one rule for all of them (the API's lists of runs and campaigns, the consoles'
+//! delivery log): newest first by (`created_at`, `id`), at most `limit` items, and a keyset
+//! cursor, the engine's [`LogPosition`] of the last item shown (`<microseconds>.<id>`), that
+//! asks for the items after it in that order. One row more than the page is read; if it
+//! exists, another page follows, and an API answer says so in `Link: <…?limit=N&after=…>;
+//! rel="next"`.
+
+use crate::{codes, ApiError};
+use actix_web::http::header;
+use actix_web::HttpResponse;
+use delivery_engine::LogPosition;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// How many items one answer of a list may hold: `limit`, from 1 to `max`, `default` when
+/// absent. Each service has one for all its lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub default: i64,
+    pub max: i64,
+}
+
+/// One page asked for: how many, and after which item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageRequest {
+    pub limit: i64,
+    pub after: Option<LogPosition>,
+}
+
+impl Limits {
+    /// The `limit` query parameter, or 422 `invalid_limit` (`0`, above `max`, `1.5`, `abc`,
+    /// an empty value).
+    pub fn limit(&self, query: &HashMap<String, String>) -> Result<i64, ApiError> {
+        let Some(raw) = query.get("limit") else { return Ok(self.default) };
+        match raw.parse::<i64>() {
+            Ok(n) if (1..=self.max).contains(&n) => Ok(n),
+            _ => Err(ApiError::invalid(
+                codes::INVALID_LIMIT,
+                format!("limit must be an integer from 1 to {} (default {})", self.max, self.default),
+            )),
+        }
+    }
+
+    /// `limit` and `after`, a cursor from a previous page's `Link` (else 422 `invalid_cursor`).
+    pub fn page(&self, query: &HashMap<String, String>) -> Result<PageRequest, ApiError> {
+        let limit = self.limit(query)?;
+        let after = match query.get("after") {
+            None => None,
+            Some(raw) => Some(LogPosition::parse_cursor(raw).ok_or_else(|| {
+                ApiError::invalid(
+                    codes::INVALID_CURSOR,
+                    "after must be a cursor from the `Link` header of a previous page",
+                )
+            })?),
+        };
+        Ok(PageRequest { limit, after })
+    }
+}
+
+impl PageRequest {
+    /// How many rows to read: one more than the page, to know whether another page follows.
+    pub fn rows_to_read(&self) -> i64 {
+        self.limit + 1
+    }
+}
+
+/// A page of a list, newest first, and the position to ask the next page `after`, if there
+/// is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub next: Option<LogPosition>,
+}
+
+impl<T> Page<T> {
+    /// The page of `limit` items from the rows read for it (at most `limit + 1`): a row beyond
+    /// `limit` means that a next page exists, after the last item kept.
+    pub fn from_rows(mut rows: Vec<T>, limit: i64, position: impl Fn(&T) -> LogPosition) -> Self {
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        let more = rows.len() > limit;
+        rows.truncate(limit);
+        let next = if more { rows.last().map(position) } else { None };
+        Self { items: rows, next }
+    }
+
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
+        Page { items: self.items.into_iter().map(f).collect(), next: self.next }
+    }
+}
+
+impl<T: Serialize> Page<T> {
+    /// 200 with the items as a bare JSON array, and a `Link` to the next page of `path` when
+    /// there is one.
+    pub fn respond(&self, path: &str, request: &PageRequest) -> HttpResponse {
+        let mut res = HttpResponse::Ok();
+        if let Some(next) = self.next {
+            res.insert_header((header::LINK, next_link(path, request.limit, next)));
+        }
+        res.json(&self.items)
+    }
+}
+
+/// `<path?limit=N&after=cursor>; rel="next"` (RFC 8288).
+pub fn next_link(path: &str, limit: i64, after: LogPosition) -> String {
+    format!("<{path}?limit={limit}&after={}>; rel=\"next\"", after.to_cursor())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{DateTime, Utc};
+    use uuid::Uuid;
+
+    const LIMITS: Limits = Limits { default: 20, max: 100 };
+
+    fn query(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    fn position(micros: i64) -> LogPosition {
+        let created_at: DateTime<Utc> = DateTime::from_timestamp_micros(micros).expect("valid");
+        LogPosition { created_at, id: Uuid::now_v7() }
+    }
+
+    #[test]
+    fn limit_is_one_to_max_with_a_default() {
+        assert_eq!(LIMITS.limit(&query(&[])).map_err(|e| e.code), Ok(20));
+        assert_eq!(LIMITS.limit(&query(&[("limit", "1")])).map_err(|e| e.code), Ok(1));
+        assert_eq!(LIMITS.limit(&query(&[("limit", "100")])).map_err(|e| e.code), Ok(100));
+        for bad in ["0", "101", "-1", "1.5", "abc", "", " 5"] {
+            let e = LIMITS.limit(&query(&[("limit", bad)])).expect_err(bad);
+            assert_eq!((e.status.as_u16(), e.code), (422, codes::INVALID_LIMIT), "{bad:?}");
+            assert_eq!(e.detail, "limit must be an integer from 1 to 100 (default 20)");
+        }
+    }
+
+    #[test]
+    fn after_is_a_cursor_of_a_previous_page_or_invalid_cursor() {
+        let at = position(1_790_000_000_123_456);
+        let page = LIMITS.page(&query(&[("after", &at.to_cursor()), ("limit", "5")])).expect("valid");
+        assert_eq!(page, PageRequest { limit: 5, after: Some(at) });
+        assert_eq!(page.rows_to_read(), 6);
+        let id = Uuid::now_v7();
+        for bad in [
+            "",
+            "x",
+            "123",
+            &id.to_string(),
+            &format!("x.{}", id.simple()),
+            "1.nope",
+            "99999999999999999999.0",
+        ] {
+            let e = LIMITS.page(&query(&[("after", bad)])).expect_err(bad);
+            assert_eq!((e.status.as_u16(), e.code), (422, codes::INVALID_CURSOR), "{bad:?}");
+        }
+        let limit_first = LIMITS.page(&query(&[("after", "x"), ("limit", "0")])).expect_err("both bad");
+        assert_eq!(limit_first.code, codes::INVALID_LIMIT);
+    }
+
+    #[test]
+    fn a_row_beyond_the_limit_means_a_next_page_after_the_last_item() {
+        let rows: Vec<LogPosition> = (0..4).map(|i| position(1_000 - i)).collect();
+        let page = Page::from_rows(rows.clone(), 3, |p| *p);
+        assert_eq!((page.items.as_slice(), page.next), (&rows[..3], Some(rows[2])));
+        let last = Page::from_rows(rows[..3].to_vec(), 3, |p| *p);
+        assert_eq!((last.items.len(), last.next), (3, None));
+        let empty = Page::from_rows(Vec::<LogPosition>::new(), 3, |p| *p);
+        assert_eq!((empty.items.len(), empty.next), (0, None));
+        assert_eq!(
+            next_link("/runs", 3, rows[2]),
+            format!("</runs?limit=3&after={}>; rel=\"next\"", rows[2].to_cursor())
+        );
+    }
+}
