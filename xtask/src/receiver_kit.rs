@@ -1,7 +1,8 @@
 //! `cargo xtask receiver-kit`: the receiver packages' own tests (Python `unittest`, `node
-//! --test`, both against docs/webhook-vectors.json), and Flask and Express installed under
-//! `<target>/receiver-kit` for the example receivers the Rust tests start. Installs are pinned
-//! and kept: a second run checks and skips them.
+//! --test`, `go vet` and `go test`, all against docs/webhook-vectors.json), and Flask and
+//! Express installed and the Go example receiver built under `<target>/receiver-kit` for the
+//! example receivers the Rust tests start. Installs are pinned and kept: a second run checks and
+//! skips them. Go is Debian's `golang-go`, installed when missing.
 
 use crate::util::{has, root, run_cmd, target_dir};
 use anyhow::{ensure, Result};
@@ -24,8 +25,37 @@ pub(crate) fn run() -> Result<()> {
     let mut node = Command::new("node");
     node.args(["--test", "test/"]).current_dir(root().join("crates/webhook-verify-js"));
     run_cmd(node)?;
-    ensure_examples()?;
+    let go = root().join("crates/webhook-verify-go");
+    let go_bin = ensure_go()?;
+    for args in [&["vet", "./..."][..], &["test", "./..."][..]] {
+        let mut cmd = Command::new(&go_bin);
+        cmd.args(args).current_dir(&go).env("CGO_ENABLED", "0");
+        run_cmd(cmd)?;
+    }
+    let kit = ensure_examples()?;
+    let mut build = Command::new(&go_bin);
+    build.args(["build", "-o"]).arg(kit.join("go/receiver")).arg("./examples/receiver");
+    build.current_dir(&go).env("CGO_ENABLED", "0");
+    run_cmd(build)?;
     Ok(())
+}
+
+/// `go`, from Debian's golang-go when it is not on the machine.
+fn ensure_go() -> Result<PathBuf> {
+    if !has("go") {
+        ensure!(
+            has("apt-get"),
+            "go is needed for the Go receiver package: install Debian's golang-go (1.19 or later)"
+        );
+        eprintln!("installing golang-go for the Go receiver package");
+        let mut update = Command::new("apt-get");
+        update.arg("update");
+        run_cmd(update)?;
+        let mut install = Command::new("apt-get");
+        install.args(["install", "-y", "golang-go"]).env("DEBIAN_FRONTEND", "noninteractive");
+        run_cmd(install)?;
+    }
+    Ok(PathBuf::from("go"))
 }
 
 /// `<target>/receiver-kit`, with a venv holding Flask and a node_modules holding Express.

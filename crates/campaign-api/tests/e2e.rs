@@ -5,9 +5,10 @@
 
 use serde_json::{json, Value};
 use std::time::Duration;
+use test_support::assert_error;
 use test_support::{
-    independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, ApiResponse, Backend, Receiver,
-    Recorded, Reply, ServiceProcess, TestCa, TestDb,
+    independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Receiver, Recorded, Reply,
+    ServiceProcess, TestCa, TestDb,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_campaign-api");
@@ -50,13 +51,6 @@ async fn start(backend: Backend, extra: &[(&str, &str)]) -> Service {
     let b = anonymous.with_bearer(wb["apiKey"].as_str().unwrap());
     let a_id = wa["workspaceId"].as_str().unwrap().to_owned();
     Service { db, ca, _process: process, anonymous, a, a_id, b }
-}
-
-fn assert_error(res: &ApiResponse, status: u16, code: &str) {
-    assert_eq!(res.status, status, "body: {}", String::from_utf8_lossy(&res.body));
-    let body = res.json();
-    assert_eq!(body["code"], code, "{body}");
-    assert!(body["detail"].as_str().is_some_and(|d| !d.is_empty()), "{body}");
 }
 
 async fn register(api: &ApiClient, url: &str, types: Option<&[&str]>) -> Value {

@@ -10,6 +10,7 @@ mod postgres;
 pub mod prometheus;
 mod receiver;
 pub mod receiver_kit;
+pub mod recovery;
 mod service;
 mod tls;
 
@@ -48,3 +49,28 @@ macro_rules! on_both_backends {
 
 /// Upper bound for waiting on an event in a test: a safety net against hangs, not a sleep.
 pub const WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Polls `check` until it returns `Some` (bounded by [`WAIT`]): for a state that can only be
+/// read (a database row, a log entry through the API), not awaited as an event.
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        if let Some(v) = check().await {
+            return v;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for: {what}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// An error answer: this status, a JSON body with this `code` and a non-empty `detail`.
+pub fn assert_error(res: &ApiResponse, status: u16, code: &str) {
+    assert_eq!(res.status, status, "body: {}", String::from_utf8_lossy(&res.body));
+    let body = res.json();
+    assert_eq!(body["code"], code, "{body}");
+    assert!(body["detail"].as_str().is_some_and(|d| !d.is_empty()), "{body}");
+}

@@ -1,9 +1,9 @@
-//! The example receivers of the Python and JavaScript packages (`crates/webhook-verify-python`,
-//! `crates/webhook-verify-js`), started as real processes, and the forgeries every receiver
-//! must refuse.
+//! The example receivers of the Python, JavaScript and Go packages
+//! (`crates/webhook-verify-python`, `crates/webhook-verify-js`, `crates/webhook-verify-go`),
+//! started as real processes, and the forgeries every receiver must refuse.
 //!
-//! Flask and Express come from `cargo xtask receiver-kit` (run by `cargo xtask test`), which
-//! installs them under `<target>/receiver-kit` or `$RECEIVER_KIT_DIR`.
+//! Flask and Express and the Go example's binary come from `cargo xtask receiver-kit` (run by
+//! `cargo xtask test`), which puts them under `<target>/receiver-kit` or `$RECEIVER_KIT_DIR`.
 
 use crate::{ApiClient, ApiResponse, Recorded, ServiceProcess};
 use anyhow::{bail, Result};
@@ -15,10 +15,12 @@ use webhook_verify::DeliveryFormat;
 pub enum ExampleReceiver {
     Flask,
     Express,
+    /// `net/http`, built by `cargo xtask receiver-kit`.
+    Go,
 }
 
 impl ExampleReceiver {
-    pub const ALL: [Self; 2] = [Self::Flask, Self::Express];
+    pub const ALL: [Self; 3] = [Self::Flask, Self::Express, Self::Go];
 
     /// Starts the example for `format` with `secret` on a free port; its URL is
     /// `<base_url>/webhooks`, and it logs `processed <id>` on stderr per delivery it processes.
@@ -45,6 +47,12 @@ impl ExampleReceiver {
                 env.push(("NODE_PATH", kit.join("node/node_modules").display().to_string()));
                 (crates_dir().join("webhook-verify-js"), "node".to_owned(), "examples/express-receiver.js")
             }
+            Self::Go => {
+                let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                let bin = kit.join("go/receiver").display().to_string();
+                return ServiceProcess::start_in(&crates_dir().join("webhook-verify-go"), &bin, &[], &env)
+                    .await;
+            }
         };
         let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
         ServiceProcess::start_in(&dir, &bin, &[script], &env).await
@@ -66,9 +74,12 @@ fn kit_dir() -> Result<PathBuf> {
             .map(|target| target.join("receiver-kit"))
             .unwrap_or_default(),
     };
-    if !dir.join("venv/bin/python").exists() || !dir.join("node/node_modules/express").exists() {
+    if !dir.join("venv/bin/python").exists()
+        || !dir.join("node/node_modules/express").exists()
+        || !dir.join("go/receiver").exists()
+    {
         bail!(
-            "Flask and Express are not installed in {}: run `cargo xtask receiver-kit` (cargo xtask test does)",
+            "Flask, Express and the Go example are not all in {}: run `cargo xtask receiver-kit` (cargo xtask test does)",
             dir.display()
         );
     }

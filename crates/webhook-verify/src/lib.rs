@@ -33,6 +33,8 @@
 //! The default window ([`RetrySchedule::dedupe_window`]) covers the service's whole default
 //! retry schedule plus an hour.
 
+#[cfg(feature = "actix")]
+pub mod actix;
 mod dedupe;
 mod error;
 mod format;

@@ -5,6 +5,7 @@
 
 use serde_json::{json, Value};
 use std::time::Duration;
+use test_support::assert_error;
 use test_support::{
     independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Receiver, Recorded, Reply,
     ServiceProcess, TestDb,
@@ -54,13 +55,6 @@ async fn start_with(backend: Backend, schedule: &str, extra: &[(&str, &str)]) ->
     let a = anonymous.with_bearer(&token("acct-a").await);
     let b = anonymous.with_bearer(&token("acct-b").await);
     Service { db, process, a, b, anonymous }
-}
-
-fn assert_error(res: &test_support::ApiResponse, status: u16, code: &str) {
-    assert_eq!(res.status, status, "body: {}", String::from_utf8_lossy(&res.body));
-    let body = res.json();
-    assert_eq!(body["code"], code, "{body}");
-    assert!(body["detail"].as_str().is_some_and(|d| !d.is_empty()), "{body}");
 }
 
 async fn register(api: &ApiClient, url: &str, events: &[&str]) -> Value {

@@ -11,7 +11,6 @@ use delivery_engine::{
     NewEvent, Profile, UrlRule,
 };
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
-use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 use test_support::TestDb;
@@ -140,21 +139,6 @@ pub async fn emit(engine: &Engine, event_type: &str, key: &str, body: &[u8]) -> 
         .unwrap()
 }
 
-/// Polls `check` until it returns `Some` (bounded by [`test_support::WAIT`]). For conditions in
-/// the database, which cannot be awaited as an event.
-pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Option<T>>,
-{
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
-        if let Some(v) = check().await {
-            return v;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for: {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
+pub use test_support::eventually;
 
 pub use test_support::independent_hmac_sha256_hex as independent_hmac_hex;

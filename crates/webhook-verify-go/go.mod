@@ -1,0 +1,3 @@
+module webhookverify
+
+go 1.19
