@@ -9,7 +9,9 @@
 //!
 //! A claimed delivery is sent at once: the claim takes no more rows of an endpoint than the
 //! endpoint has room for ([`limits`]), and no more rows than there are free slots, so nothing
-//! claimed waits while holding a slot another endpoint could use.
+//! claimed waits while holding a slot another endpoint could use. An endpoint with a rate
+//! limit has no room until its pace allows the next attempt, and the loop also wakes when the
+//! earliest such pace ends.
 
 mod limits;
 mod recorder;
