@@ -22,6 +22,9 @@ pub const INVALID_TEXT: &str = "invalid_text";
 pub const INVALID_URL: &str = "invalid_url";
 pub const URL_FORBIDDEN_ADDRESS: &str = "url_forbidden_address";
 pub const ENDPOINT_DELETED: &str = "endpoint_deleted";
+/// An endpoint's `rateLimit` that is not a whole number from 1 to 10000 (the engine's
+/// `InvalidRateLimit`).
+pub const INVALID_RATE_LIMIT: &str = "invalid_rate_limit";
 /// `GET /readyz` only (see `health`).
 pub const NOT_READY: &str = "not_ready";
 
@@ -63,6 +66,7 @@ pub const SHARED: &[&str] = &[
     DATABASE_UNAVAILABLE,
     INVALID_TEXT,
     INVALID_URL,
+    INVALID_RATE_LIMIT,
     URL_FORBIDDEN_ADDRESS,
     ENDPOINT_DELETED,
     NOT_READY,

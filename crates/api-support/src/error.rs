@@ -105,6 +105,7 @@ impl ApiError {
             EngineError::UnknownEventTypes(t) => {
                 Self::invalid(codes::INVALID_EVENTS, format!("unknown event kinds: {}", t.join(", ")))
             }
+            e @ EngineError::InvalidRateLimit(_) => Self::invalid(codes::INVALID_RATE_LIMIT, e.to_string()),
             EngineError::AlreadyDelivered => Self::new(
                 StatusCode::CONFLICT,
                 codes::ALREADY_DELIVERED,

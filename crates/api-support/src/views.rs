@@ -17,6 +17,9 @@ pub struct AttemptOut {
     pub error: Option<String>,
     /// The first 4 KiB of the response body, as text (invalid UTF-8 replaced).
     pub response_body: Option<String>,
+    /// How long after the delivery was due its endpoint's rate limit held it back (`null`: not
+    /// held back).
+    pub rate_limited_ms: Option<i32>,
 }
 
 impl From<Attempt> for AttemptOut {
@@ -28,6 +31,7 @@ impl From<Attempt> for AttemptOut {
             response_code: a.response_code,
             error: a.error,
             response_body: a.response_body.map(|b| String::from_utf8_lossy(&b).into_owned()),
+            rate_limited_ms: a.rate_limited_ms,
         }
     }
 }

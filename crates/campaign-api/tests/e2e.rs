@@ -119,6 +119,7 @@ async fn mutations_deliver_signed_envelopes_over_https_with_filters(backend: Bac
     let ep_status = register(&svc.a, &status_only.url(), Some(&["campaign.status_changed.v1"])).await;
     assert_eq!(ep_all["eventTypes"], json!([]));
     assert_eq!(ep_all.as_object().unwrap().len(), 5, "{ep_all}");
+    assert!(ep_all.get("rateLimit").is_none(), "only shown when set: {ep_all}");
     assert!(ep_all["secret"].as_str().unwrap().starts_with("whsec_"));
 
     let campaign = create_campaign(&svc.a, "Winter sale", "active").await;
@@ -284,6 +285,78 @@ async fn endpoints_can_be_read_changed_disabled_and_deleted(backend: Backend) {
     assert_eq!(svc.a.call("DELETE", &path, None).await.status, 204);
     assert_error(&svc.a.call("GET", &path, None).await, 404, "not_found");
     assert_eq!(svc.a.call("GET", "/api/v1/webhooks", None).await.json(), json!([]));
+}
+
+/// Arrival times' consecutive gaps, oldest first.
+fn gaps(requests: &[Recorded]) -> Vec<Duration> {
+    let mut at: Vec<_> = requests.iter().map(|r| r.received).collect();
+    at.sort();
+    at.windows(2).map(|w| w[1] - w[0]).collect()
+}
+
+async fn a_rate_limited_endpoint_is_paced_and_an_unlimited_one_is_not(backend: Backend) {
+    let svc = start(backend, &[]).await;
+    let limited = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let free = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let body = |rate: Value| json!({ "url": limited.url(), "eventTypes": ["campaign.created.v1"], "rateLimit": rate });
+    for bad in [json!(0), json!(-1), json!(10_001)] {
+        assert_error(
+            &svc.a.call("POST", "/api/v1/webhooks", Some(body(bad))).await,
+            422,
+            "invalid_rate_limit",
+        );
+    }
+    assert_error(&svc.a.call("POST", "/api/v1/webhooks", Some(body(json!(2.5)))).await, 422, "invalid_body");
+    let created = svc.a.call("POST", "/api/v1/webhooks", Some(body(json!(2)))).await;
+    assert_eq!(created.status, 201, "{}", String::from_utf8_lossy(&created.body));
+    let limited_ep = created.json();
+    assert_eq!(limited_ep["rateLimit"], 2);
+    let free_ep = register(&svc.a, &free.url(), Some(&["campaign.created.v1"])).await;
+    let free_id = free_ep["id"].as_str().unwrap();
+    let free_ep = svc.a.call("GET", &format!("/api/v1/webhooks/{free_id}"), None).await.json();
+    assert_eq!(free_ep["rateLimit"], Value::Null, "{free_ep}");
+
+    // Slow enough that creating the events takes far less than pacing them.
+    const N: usize = 6;
+    for i in 0..N {
+        create_campaign(&svc.a, &format!("Campaign {i}"), "draft").await;
+    }
+    free.wait_for(N).await;
+    assert!(limited.count() < N, "the limited endpoint kept pace with the unlimited one");
+    let arrivals = limited.wait_for(N).await;
+    for gap in gaps(&arrivals) {
+        assert!(gap + Duration::from_millis(40) >= Duration::from_millis(500), "paced at 2/s: {gap:?}");
+    }
+
+    // Each attempt says how long the limit held its delivery back.
+    let limited_id = limited_ep["id"].as_str().unwrap();
+    let mut longest = 0;
+    for d in deliveries(&svc.a, "limit=100").await {
+        let d = wait_delivery(&svc.a, d["id"].as_str().unwrap(), |d| d["status"] == "delivered").await;
+        let held = &d["attempts"][0]["rateLimitedMs"];
+        if d["endpointId"] == limited_id {
+            longest = longest.max(held.as_i64().unwrap_or(0));
+        } else {
+            assert_eq!(*held, Value::Null, "{d}");
+        }
+    }
+    assert!(longest >= 500, "the last of {N} deliveries waited {longest} ms for the limit");
+
+    // PATCH changes it, leaves it alone when absent, and `null` removes it.
+    let path = format!("/api/v1/webhooks/{limited_id}");
+    let set = svc.a.call("PATCH", &path, Some(json!({ "rateLimit": 10_000 }))).await;
+    assert_eq!(set.status, 200, "{}", String::from_utf8_lossy(&set.body));
+    assert_eq!(set.json()["rateLimit"], 10_000);
+    let other = svc.a.call("PATCH", &path, Some(json!({ "disabled": false }))).await;
+    assert_eq!(other.json()["rateLimit"], 10_000);
+    assert_error(
+        &svc.a.call("PATCH", &path, Some(json!({ "rateLimit": 0 }))).await,
+        422,
+        "invalid_rate_limit",
+    );
+    let cleared = svc.a.call("PATCH", &path, Some(json!({ "rateLimit": null }))).await;
+    assert_eq!(cleared.json()["rateLimit"], Value::Null);
+    assert_eq!(svc.a.call("GET", &path, None).await.json()["rateLimit"], Value::Null);
 }
 
 async fn another_workspaces_ids_are_404_like_unknown_ones(backend: Backend) {
@@ -694,4 +767,5 @@ on_both_backends!(
     nul_bytes_and_non_object_bodies_are_422_never_500,
     a_405_says_which_methods_are_allowed,
     a_revoked_key_gets_401_not_the_stored_answer,
+    a_rate_limited_endpoint_is_paced_and_an_unlimited_one_is_not,
 );

@@ -42,7 +42,8 @@ async fn workspace(engine: &Engine) -> Uuid {
         .transaction(api_support::on_conn!(|c| Ok::<_, EngineError>(store::create_workspace(c, "ws").await?)))
         .await
         .unwrap();
-    let new = NewEndpoint { url: "https://127.0.0.1:9/hook".into(), event_types: vec![] };
+    let new =
+        NewEndpoint { url: "https://127.0.0.1:9/hook".into(), event_types: vec![], rate_limit_per_s: None };
     engine.create_endpoint(&ws.to_string(), new).await.unwrap();
     ws
 }

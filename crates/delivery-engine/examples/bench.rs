@@ -97,7 +97,10 @@ fn dispatcher(engine: &Engine, db: &TestDb) -> (CancellationToken, tokio::task::
 async fn endpoints(engine: &Engine, n: usize, receiver: &Receiver) {
     for _ in 0..n {
         engine
-            .create_endpoint("bench", NewEndpoint { url: receiver.url(), event_types: vec![] })
+            .create_endpoint(
+                "bench",
+                NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None },
+            )
             .await
             .unwrap();
     }
@@ -236,7 +239,10 @@ async fn log_reads(backend: Backend, size: usize) {
     for tenant in ["bench", "other"] {
         for _ in 0..2 {
             let created = engine
-                .create_endpoint(tenant, NewEndpoint { url: receiver.url(), event_types: vec![] })
+                .create_endpoint(
+                    tenant,
+                    NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None },
+                )
                 .await
                 .unwrap();
             ids.push(created.endpoint.id);

@@ -87,11 +87,26 @@ pub enum UrlRule {
     HttpsOnly,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct NewEndpoint {
     pub url: String,
     /// Empty means every type.
     pub event_types: Vec<String>,
+    /// Deliveries per second at most, per worker process, in [`RATE_LIMIT_RANGE`] (`None`: no
+    /// limit). See docs/engine.md.
+    pub rate_limit_per_s: Option<i64>,
+}
+
+/// The rate limits an endpoint may have, in deliveries per second.
+pub const RATE_LIMIT_RANGE: std::ops::RangeInclusive<i64> = 1..=10_000;
+
+/// `Ok` for no limit or a limit in [`RATE_LIMIT_RANGE`].
+fn validate_rate_limit(rate: Option<i64>) -> EngineResult<Option<i32>> {
+    match rate {
+        None => Ok(None),
+        Some(r) if RATE_LIMIT_RANGE.contains(&r) => Ok(Some(r as i32)),
+        Some(r) => Err(EngineError::InvalidRateLimit(r)),
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -101,6 +116,8 @@ pub struct EndpointPatch {
     /// `Some(true)` disables (with the reason), `Some(false)` enables.
     pub disabled: Option<bool>,
     pub disabled_reason: Option<String>,
+    /// `Some(None)` removes the limit.
+    pub rate_limit_per_s: Option<Option<i64>>,
 }
 
 /// An endpoint with its secret in the clear: returned by creation only.
@@ -305,6 +322,7 @@ impl Engine {
     pub async fn create_endpoint(&self, tenant: &str, new: NewEndpoint) -> EngineResult<CreatedEndpoint> {
         self.validate_url(&new.url)?;
         self.validate_types(&new.event_types)?;
+        let rate_limit_per_s = validate_rate_limit(new.rate_limit_per_s)?;
         let mut types = new.event_types;
         dedup_in_order(&mut types);
         let id = Uuid::now_v7();
@@ -321,6 +339,7 @@ impl Engine {
                         url: &url,
                         event_types: &types,
                         sealed: &sealed,
+                        rate_limit_per_s,
                         created_at: now,
                     };
                     endpoints::insert_endpoint(&mut c, row).await
@@ -353,6 +372,7 @@ impl Engine {
         if let Some(types) = &patch.event_types {
             self.validate_types(types)?;
         }
+        let rate_limit_per_s = patch.rate_limit_per_s.map(validate_rate_limit).transpose()?;
         let now = self.now();
         let changes = EndpointChanges {
             url: patch.url,
@@ -363,6 +383,7 @@ impl Engine {
             disabled_at: patch.disabled.map(|d| d.then_some(now)),
             disabled_reason: patch.disabled.map(|d| if d { patch.disabled_reason.clone() } else { None }),
             failing_since: (patch.disabled == Some(false)).then_some(None),
+            rate_limit_per_s,
             updated_at: Some(now),
         };
         let tenant = tenant.to_owned();

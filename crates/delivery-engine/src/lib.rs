@@ -26,7 +26,7 @@ mod worker;
 pub use cache::{ReadCache, ReadTicket};
 pub use engine::{
     CreatedEndpoint, EndpointPatch, Engine, EngineConfig, Enqueued, IdempotencyState, NewEndpoint, NewEvent,
-    SentRequest, UrlRule,
+    SentRequest, UrlRule, RATE_LIMIT_RANGE,
 };
 pub use error::{EngineError, EngineResult};
 pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};

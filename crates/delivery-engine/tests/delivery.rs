@@ -622,7 +622,10 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
         "http://[::ffff:10.0.0.1]/",
     ] {
         let r = strict
-            .create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] })
+            .create_endpoint(
+                TENANT,
+                delivery_engine::NewEndpoint { url: url.into(), event_types: vec![], rate_limit_per_s: None },
+            )
             .await;
         let detail = match r {
             Err(EngineError::ForbiddenAddress(d)) => d,
@@ -633,7 +636,10 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     }
     for url in ["ftp://example.com/", "/relative", "http://user:pw@example.com/", "not a url"] {
         let r = strict
-            .create_endpoint(TENANT, delivery_engine::NewEndpoint { url: url.into(), event_types: vec![] })
+            .create_endpoint(
+                TENANT,
+                delivery_engine::NewEndpoint { url: url.into(), event_types: vec![], rate_limit_per_s: None },
+            )
             .await;
         assert!(matches!(r, Err(EngineError::InvalidUrl(_))), "{url}: {r:?}");
     }
@@ -643,6 +649,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
             delivery_engine::NewEndpoint {
                 url: "https://example.com/".into(),
                 event_types: vec!["x".into()],
+                rate_limit_per_s: None,
             },
         )
         .await;
@@ -655,7 +662,10 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     let url = format!("http://localhost:{}/hook", receiver.addr().port());
     let loopback_ok = engine(&db); // registration through an engine that allows loopback
     loopback_ok
-        .create_endpoint(TENANT, delivery_engine::NewEndpoint { url, event_types: vec![] })
+        .create_endpoint(
+            TENANT,
+            delivery_engine::NewEndpoint { url, event_types: vec![], rate_limit_per_s: None },
+        )
         .await
         .unwrap();
     let no_loopback = delivery_engine::http::OutboundClient::new(Default::default()).unwrap();

@@ -18,6 +18,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/webhooks/{endpointId}/rotate-secret"),
     ("POST", "/webhooks/{endpointId}/test"),
     ("POST", "/webhooks/{endpointId}/enable"),
+    ("PUT", "/webhooks/{endpointId}/rate-limit"),
     ("POST", "/webhooks/{endpointId}/recoveries"),
     ("GET", "/webhooks/{endpointId}/recoveries"),
     ("GET", "/webhooks/{endpointId}/recoveries/{recoveryId}"),
@@ -50,6 +51,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/webhooks/{endpointId}/test").route(web::post().to(webhooks::send_test)))
     .service(web::resource("/webhooks/{endpointId}/enable").route(web::post().to(webhooks::enable)))
+    .service(
+        web::resource("/webhooks/{endpointId}/rate-limit").route(web::put().to(webhooks::set_rate_limit)),
+    )
     .service(
         web::resource("/webhooks/{endpointId}/recoveries")
             .route(web::post().to(recoveries::create))

@@ -702,6 +702,76 @@ async fn wait_status(api: &ApiClient, status: &str) -> Value {
     }
 }
 
+/// Arrival times' consecutive gaps, oldest first.
+fn gaps(requests: &[Recorded]) -> Vec<Duration> {
+    let mut at: Vec<_> = requests.iter().map(|r| r.received).collect();
+    at.sort();
+    at.windows(2).map(|w| w[1] - w[0]).collect()
+}
+
+async fn a_rate_limited_endpoint_is_paced_and_an_unlimited_one_is_not(backend: Backend) {
+    let svc = start(backend, "1m").await;
+    let limited = Receiver::ok().await;
+    let free = Receiver::ok().await;
+    let body = |rate: Value| json!({ "url": limited.url(), "events": ["run.completed"], "rateLimit": rate });
+    for bad in [json!(0), json!(-1), json!(10_001)] {
+        assert_error(&svc.a.call("POST", "/webhooks", Some(body(bad))).await, 422, "invalid_rate_limit");
+    }
+    for bad in [json!(1.5), json!("5")] {
+        assert_error(&svc.a.call("POST", "/webhooks", Some(body(bad))).await, 422, "invalid_body");
+    }
+    let created = svc.a.call("POST", "/webhooks", Some(body(json!(2)))).await;
+    assert_eq!(created.status, 201, "{}", String::from_utf8_lossy(&created.body));
+    let limited_ep = created.json();
+    assert_eq!(limited_ep["rateLimit"], 2);
+    let free_ep = register(&svc.a, &free.url(), &["run.completed"]).await;
+    assert!(free_ep.get("rateLimit").is_none(), "only shown when set: {free_ep}");
+
+    // Slow enough that creating the events takes far less than pacing them.
+    const N: usize = 6;
+    for i in 0..N {
+        let run = new_run(&svc.a, &format!("wf-{i}")).await;
+        assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await.status, 200);
+    }
+    free.wait_for(N).await;
+    let limited_meanwhile = limited.count();
+    assert!(limited_meanwhile < N, "the limited endpoint kept pace with the unlimited one");
+    let arrivals = limited.wait_for(N).await;
+    for gap in gaps(&arrivals) {
+        assert!(gap + Duration::from_millis(40) >= Duration::from_millis(500), "paced at 2/s: {gap:?}");
+    }
+
+    // The delivery detail shows which deliveries waited for the limit, and how long.
+    let limited_id = limited_ep["endpointId"].as_str().unwrap();
+    let mut longest = 0;
+    for d in deliveries(&svc.a).await {
+        let id = d["deliveryId"].as_str().unwrap();
+        let d = wait_delivery(&svc.a, id, |d| d["status"] == "delivered").await;
+        assert_eq!(d["deliveryId"], id);
+        let one = svc.a.call("GET", &format!("/webhooks/deliveries/{id}"), None).await.json();
+        let held = &one["attempts"][0]["rateLimitedMs"];
+        if one["endpointId"] == limited_id {
+            longest = longest.max(held.as_i64().unwrap_or(0));
+        } else {
+            assert_eq!(*held, Value::Null, "{one}");
+        }
+    }
+    assert!(longest >= 500, "the last of {N} deliveries waited {longest} ms for the limit");
+
+    // Changed and removed through the extension route; listed with the endpoint.
+    let path = format!("/webhooks/{limited_id}/rate-limit");
+    let set = svc.a.call("PUT", &path, Some(json!({ "rateLimit": 10_000 }))).await;
+    assert_eq!(set.status, 200, "{}", String::from_utf8_lossy(&set.body));
+    assert_eq!(set.json()["rateLimit"], 10_000);
+    assert_error(&svc.a.call("PUT", &path, Some(json!({ "rateLimit": 0 }))).await, 422, "invalid_rate_limit");
+    assert_error(&svc.a.call("PUT", &path, Some(json!({ "rateLimit": "x" }))).await, 422, "invalid_body");
+    assert_error(&svc.b.call("PUT", &path, Some(json!({ "rateLimit": 1 }))).await, 404, "not_found");
+    let cleared = svc.a.call("PUT", &path, Some(json!({ "rateLimit": null }))).await;
+    assert_eq!(cleared.json()["rateLimit"], Value::Null);
+    let listed = svc.a.call("GET", "/webhooks", None).await.json();
+    assert!(listed.as_array().unwrap().iter().all(|e| e["rateLimit"].is_null()), "{listed}");
+}
+
 fn uuid_like() -> &'static str {
     "0190f0f0-0000-7000-8000-000000000000"
 }
@@ -725,4 +795,5 @@ on_both_backends!(
     idempotency_comes_after_authentication_and_never_replays_a_429,
     a_405_says_which_methods_are_allowed,
     tokens_with_an_audience_claim_are_accepted,
+    a_rate_limited_endpoint_is_paced_and_an_unlimited_one_is_not,
 );

@@ -250,7 +250,10 @@ async fn create_endpoint<S: ServiceConsole>(
     let url = fields.url.trim().to_owned();
     let created = match S::check_new_endpoint(&url, &fields.events) {
         Ok(()) => engine
-            .create_endpoint(&session.tenant, NewEndpoint { url: url.clone(), event_types: fields.events })
+            .create_endpoint(
+                &session.tenant,
+                NewEndpoint { url: url.clone(), event_types: fields.events, rate_limit_per_s: None },
+            )
             .await
             .map_err(|e| S::api_error(e, "endpoint")),
         Err(e) => Err(e),

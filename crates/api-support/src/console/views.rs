@@ -93,6 +93,8 @@ pub struct AttemptView {
     /// The response body's first [`EXCERPT_BYTES`], as text (invalid UTF-8 replaced).
     pub excerpt: String,
     pub truncated: bool,
+    /// How long the endpoint's rate limit held the delivery back before this attempt.
+    pub rate_limited_ms: Option<i32>,
 }
 
 impl From<&Attempt> for AttemptView {
@@ -108,6 +110,7 @@ impl From<&Attempt> for AttemptView {
             error: a.error.clone().unwrap_or_default(),
             excerpt: String::from_utf8_lossy(cut).into_owned(),
             truncated: body.len() > EXCERPT_BYTES,
+            rate_limited_ms: a.rate_limited_ms,
         }
     }
 }
@@ -207,6 +210,25 @@ impl OverviewView {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_attempt_shows_its_status_and_any_wait_for_the_rate_limit() {
+        let attempt = Attempt {
+            attempt_number: 2,
+            started_at: DateTime::from_timestamp(1_795_000_000, 0).unwrap(),
+            duration_ms: 12,
+            response_code: Some(204),
+            error: None,
+            response_body: None,
+            rate_limited_ms: Some(600),
+        };
+        let view = AttemptView::from(&attempt);
+        assert!(view.ok);
+        assert_eq!(view.status_code, "204");
+        assert_eq!(view.rate_limited_ms, Some(600));
+        let unpaced = AttemptView::from(&Attempt { rate_limited_ms: None, response_code: None, ..attempt });
+        assert_eq!((unpaced.rate_limited_ms, unpaced.status_code.as_str()), (None, "no response"));
+    }
 
     #[test]
     fn time_bounds_take_dates_local_times_and_rfc3339() {

@@ -16,6 +16,9 @@ pub struct EndpointIn {
     /// Absent, null or empty: every type.
     #[serde(default)]
     pub event_types: Option<Vec<String>>,
+    /// Deliveries per second at most (absent or null: no limit).
+    #[serde(default)]
+    pub rate_limit: Option<i64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -26,6 +29,9 @@ pub struct CreatedOut {
     pub event_types: Vec<String>,
     pub secret: String,
     pub created_at: String,
+    /// Only when set: the response to a registration without a limit is the spec's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_limit: Option<i32>,
 }
 
 #[derive(Debug, Serialize)]
@@ -36,6 +42,8 @@ pub struct EndpointOut {
     pub event_types: Vec<String>,
     pub disabled: bool,
     pub disabled_reason: Option<String>,
+    /// Deliveries per second at most, per worker process (`null`: no limit).
+    pub rate_limit: Option<i32>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -48,6 +56,7 @@ impl From<Endpoint> for EndpointOut {
             event_types: e.event_types,
             disabled: e.disabled_at.is_some(),
             disabled_reason: e.disabled_reason,
+            rate_limit: e.rate_limit_per_s,
             created_at: ts(e.created_at),
             updated_at: ts(e.updated_at),
         }
@@ -69,11 +78,14 @@ pub async fn create(
     ws: Workspace,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, event_types } = body.into_inner();
+    let EndpointIn { url, event_types, rate_limit } = body.into_inner();
     check_url(&url)?;
     let created = state
         .engine
-        .create_endpoint(&ws.tenant(), NewEndpoint { url, event_types: event_types.unwrap_or_default() })
+        .create_endpoint(
+            &ws.tenant(),
+            NewEndpoint { url, event_types: event_types.unwrap_or_default(), rate_limit_per_s: rate_limit },
+        )
         .await
         .map_err(|e| engine_err(e, "webhook"))?;
     let e = created.endpoint;
@@ -83,6 +95,7 @@ pub async fn create(
         event_types: e.event_types,
         secret: created.secret.expose().to_owned(),
         created_at: ts(e.created_at),
+        rate_limit: e.rate_limit_per_s,
     }))
 }
 
@@ -101,10 +114,10 @@ pub async fn get(
     Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
 }
 
-/// `null` and absent differ for `eventTypes` in a PATCH: absent keeps the filter, `null` or
-/// `[]` means every type.
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<Vec<String>>>, D::Error> {
-    Option::<Vec<String>>::deserialize(d).map(Some)
+/// `null` and absent differ in a PATCH: absent keeps the value; for `eventTypes`, `null` or
+/// `[]` means every type; for `rateLimit`, `null` removes the limit.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
 }
 
 #[derive(Debug, Deserialize)]
@@ -114,6 +127,8 @@ pub struct EndpointPatchIn {
     #[serde(default, deserialize_with = "present")]
     pub event_types: Option<Option<Vec<String>>>,
     pub disabled: Option<bool>,
+    #[serde(default, deserialize_with = "present")]
+    pub rate_limit: Option<Option<i64>>,
 }
 
 pub async fn update(
@@ -137,6 +152,7 @@ pub async fn update(
                 event_types: patch.event_types.map(Option::unwrap_or_default),
                 disabled: patch.disabled,
                 disabled_reason: patch.disabled.filter(|d| *d).map(|_| "disabled through the API".to_owned()),
+                rate_limit_per_s: patch.rate_limit,
             },
         )
         .await

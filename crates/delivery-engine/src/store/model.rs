@@ -74,6 +74,8 @@ pub struct Endpoint {
     pub event_types: Vec<String>,
     pub disabled_at: Option<DateTime<Utc>>,
     pub disabled_reason: Option<String>,
+    /// Deliveries per second at most, per worker process (`None`: no limit).
+    pub rate_limit_per_s: Option<i32>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -86,6 +88,7 @@ pub(crate) struct NewEndpointRow<'a> {
     pub url: &'a str,
     pub event_types: &'a [String],
     pub sealed: &'a SealedSecret,
+    pub rate_limit_per_s: Option<i32>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -98,6 +101,7 @@ pub(crate) struct EndpointChanges {
     pub disabled_reason: Option<Option<String>>,
     /// Cleared on re-enabling, so the failure window starts afresh.
     pub failing_since: Option<Option<DateTime<Utc>>>,
+    pub rate_limit_per_s: Option<Option<i32>>,
     pub updated_at: Option<DateTime<Utc>>,
 }
 
@@ -135,6 +139,9 @@ pub struct Attempt {
     pub response_code: Option<i32>,
     pub error: Option<String>,
     pub response_body: Option<Vec<u8>>,
+    /// How long after the delivery was due its endpoint's rate limit held it back (`None`: not
+    /// held back).
+    pub rate_limited_ms: Option<i32>,
 }
 
 /// Filters of the delivery log. Every filter narrows; `before` pages (keyset, on the log's
@@ -247,6 +254,10 @@ pub(crate) struct ClaimedDelivery {
     pub created_at: DateTime<Utc>,
     /// The row was claimed before and its lease ran out (a worker died or lost it).
     pub lease_expired: bool,
+    /// When the row became due (its `next_attempt_at`; `None` for a parked row re-sent).
+    pub due_at: Option<DateTime<Utc>>,
+    /// The endpoint's deliveries per second at most, as stored now.
+    pub rate_limit_per_s: Option<i32>,
 }
 
 /// What a dispatcher asks of one claim.
@@ -302,6 +313,7 @@ pub(crate) struct AttemptRecord {
     pub response_code: Option<i32>,
     pub error: Option<String>,
     pub response_body: Vec<u8>,
+    pub rate_limited_ms: Option<i32>,
 }
 
 /// What a manual re-send may do with a delivery that already succeeded.
@@ -494,6 +506,8 @@ mod tests {
             sealed_secret: SealedSecret { key_id: "k".into(), nonce: Vec::new(), ciphertext: Vec::new() },
             created_at: Utc::now(),
             lease_expired: false,
+            due_at: None,
+            rate_limit_per_s: None,
         }
     }
 

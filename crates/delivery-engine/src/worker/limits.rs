@@ -7,6 +7,12 @@
 //! everyone else. The claim takes no more
 //! rows of an endpoint than its room (`cap - in_flight`), so a claimed delivery never waits
 //! for its endpoint while holding anything shared.
+//!
+//! An endpoint with a rate limit is also paced (burst 1): after an attempt to it starts, it
+//! has no room at all until `1 / rate` seconds later ([`next_start`]), and then room for one.
+//! Its deliveries stay unclaimed meanwhile, so pacing holds no slot and no claim; the claim
+//! loop sleeps until the earliest such time ([`EndpointLimits::next_release`]). The pace is
+//! this process's: W worker processes may send W times an endpoint's rate.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -30,6 +36,41 @@ struct Limit {
     in_flight: usize,
     cap: usize,
     last_ended: Instant,
+    /// The endpoint's rate limit as its latest claimed row carried it.
+    rate_per_s: Option<u32>,
+    /// Under a rate limit: no attempt to the endpoint may start before this.
+    paced_until: Option<Instant>,
+}
+
+impl Limit {
+    fn paced(&self, now: Instant) -> bool {
+        self.paced_until.is_some_and(|t| t > now)
+    }
+
+    fn room(&self, now: Instant) -> i64 {
+        if self.paced(now) {
+            return 0;
+        }
+        let room = self.cap as i64 - self.in_flight as i64;
+        // Burst 1: one attempt per pacing interval, however high the cap.
+        if self.rate_per_s.is_some() {
+            room.min(1)
+        } else {
+            room
+        }
+    }
+}
+
+/// When the next attempt to an endpoint limited to `rate_per_s` deliveries per second may
+/// start, after one started at `now`.
+pub(super) fn next_start(rate_per_s: u32, now: Instant) -> Instant {
+    now + Duration::from_secs(1) / rate_per_s.max(1)
+}
+
+/// How long a delivery that became due at `due_since` was held back by its endpoint's rate
+/// limit: until the endpoint's pace let an attempt start (`paced_until`), if that was later.
+pub(super) fn held_back(paced_until: Option<Instant>, due_since: Instant) -> Option<Duration> {
+    paced_until?.checked_duration_since(due_since).filter(|d| !d.is_zero())
 }
 
 /// In-flight attempts and caps per endpoint, for the endpoints active lately.
@@ -52,20 +93,45 @@ impl EndpointLimits {
     }
 
     /// Every endpoint active lately, with its room; any other endpoint has [`Self::initial`].
-    /// Forgets the endpoints idle for longer than [`FORGET_AFTER`].
+    /// Forgets the endpoints idle for longer than [`FORGET_AFTER`] (a pace lasts at most 1 s,
+    /// so a forgotten endpoint is never one still paced).
     pub(super) fn rooms(&mut self, now: Instant) -> Vec<(Uuid, i64)> {
         self.limits
             .retain(|_, l| l.in_flight > 0 || now.saturating_duration_since(l.last_ended) < FORGET_AFTER);
-        self.limits.iter().map(|(id, l)| (*id, l.cap as i64 - l.in_flight as i64)).collect()
+        self.limits.iter().map(|(id, l)| (*id, l.room(now))).collect()
     }
 
-    /// An attempt to `endpoint` starts.
-    pub(super) fn start(&mut self, endpoint: Uuid, now: Instant) {
+    /// The earliest time a paced endpoint may start an attempt again, if any is paced now:
+    /// when claiming is worth trying again for it.
+    pub(super) fn next_release(&self, now: Instant) -> Option<Instant> {
+        self.limits.values().filter_map(|l| l.paced_until).filter(|t| *t > now).min()
+    }
+
+    /// An attempt to `endpoint` starts, for a delivery due since `due_since`, under the rate
+    /// limit the claimed row carried. Returns how long the rate limit held that delivery back.
+    pub(super) fn start(
+        &mut self,
+        endpoint: Uuid,
+        rate_per_s: Option<u32>,
+        due_since: Option<Instant>,
+        now: Instant,
+    ) -> Option<Duration> {
         let initial = self.initial;
-        self.limits
-            .entry(endpoint)
-            .or_insert(Limit { in_flight: 0, cap: initial, last_ended: now })
-            .in_flight += 1;
+        let limit = self.limits.entry(endpoint).or_insert(Limit {
+            in_flight: 0,
+            cap: initial,
+            last_ended: now,
+            rate_per_s: None,
+            paced_until: None,
+        });
+        limit.in_flight += 1;
+        let held = match (rate_per_s, due_since) {
+            (Some(_), Some(due_since)) => held_back(limit.paced_until, due_since),
+            _ => None,
+        };
+        limit.rate_per_s = rate_per_s;
+        limit.paced_until = rate_per_s.map(|r| next_start(r, now));
+        held
     }
 
     /// An attempt to `endpoint` ended. Returns whether the endpoint now has room for at least
@@ -94,12 +160,12 @@ mod tests {
     #[test]
     fn answers_raise_the_cap_to_the_maximum_and_it_is_remembered() {
         let (mut limits, ep, now) = (EndpointLimits::new(1, 16), Uuid::now_v7(), Instant::now());
-        limits.start(ep, now);
+        limits.start(ep, None, None, now);
         assert_eq!(room(&mut limits, ep, now), 0);
         limits.finish(ep, Pace::Answered, now);
         assert_eq!(room(&mut limits, ep, now), 2);
         for _ in 0..40 {
-            limits.start(ep, now);
+            limits.start(ep, None, None, now);
             limits.finish(ep, Pace::Answered, now);
         }
         assert_eq!(room(&mut limits, ep, now), 16);
@@ -111,13 +177,13 @@ mod tests {
     fn timeouts_halve_the_cap_down_to_one() {
         let (mut limits, ep, now) = (EndpointLimits::new(4, 16), Uuid::now_v7(), Instant::now());
         for _ in 0..4 {
-            limits.start(ep, now);
+            limits.start(ep, None, None, now);
         }
         for _ in 0..4 {
             limits.finish(ep, Pace::TimedOut, now);
         }
         assert_eq!(room(&mut limits, ep, now), 1);
-        limits.start(ep, now);
+        limits.start(ep, None, None, now);
         assert_eq!(room(&mut limits, ep, now), 0);
         limits.finish(ep, Pace::Answered, now);
         assert_eq!(room(&mut limits, ep, now), 2);
@@ -126,7 +192,7 @@ mod tests {
     #[test]
     fn an_endpoint_that_never_answers_keeps_its_slot_however_long_it_hangs() {
         let (mut limits, ep, now) = (EndpointLimits::new(1, 16), Uuid::now_v7(), Instant::now());
-        limits.start(ep, now);
+        limits.start(ep, None, None, now);
         assert_eq!(room(&mut limits, ep, now + FORGET_AFTER * 10), 0);
     }
 
@@ -134,7 +200,7 @@ mod tests {
     fn a_claim_is_worth_it_once_half_the_cap_is_free() {
         let (mut limits, ep, now) = (EndpointLimits::new(8, 8), Uuid::now_v7(), Instant::now());
         for _ in 0..8 {
-            limits.start(ep, now);
+            limits.start(ep, None, None, now);
         }
         let wakes: Vec<bool> = (0..8).map(|_| limits.finish(ep, Pace::Answered, now)).collect();
         assert_eq!(wakes, [false, false, false, true, true, true, true, true]);
@@ -144,5 +210,75 @@ mod tests {
     fn the_initial_cap_never_exceeds_the_maximum() {
         assert_eq!(EndpointLimits::new(4, 2).initial(), 2);
         assert_eq!(EndpointLimits::new(0, 0).initial(), 1);
+    }
+
+    const MS: Duration = Duration::from_millis(1);
+
+    #[test]
+    fn the_pace_is_one_start_per_interval() {
+        let now = Instant::now();
+        assert_eq!(next_start(5, now), now + 200 * MS);
+        assert_eq!(next_start(1, now), now + 1000 * MS);
+        assert_eq!(next_start(10_000, now), now + Duration::from_micros(100));
+        // A zero rate cannot be stored; were it read, it would pace at one a second.
+        assert_eq!(next_start(0, now), now + 1000 * MS);
+    }
+
+    #[test]
+    fn a_rate_limited_endpoint_has_no_room_until_its_next_start_then_room_for_one() {
+        let (mut limits, ep, t0) = (EndpointLimits::new(16, 16), Uuid::now_v7(), Instant::now());
+        limits.start(ep, Some(5), Some(t0), t0);
+        assert_eq!(room(&mut limits, ep, t0), 0);
+        assert_eq!(room(&mut limits, ep, t0 + 199 * MS), 0);
+        assert_eq!(limits.next_release(t0), Some(t0 + 200 * MS));
+        // The attempt is still in flight, but the cap leaves room: one, not fifteen (burst 1).
+        assert_eq!(room(&mut limits, ep, t0 + 200 * MS), 1);
+        assert_eq!(limits.next_release(t0 + 200 * MS), None);
+        // A quick answer does not let it start sooner.
+        limits.start(ep, Some(5), Some(t0), t0 + 200 * MS);
+        limits.finish(ep, Pace::Answered, t0 + 210 * MS);
+        assert_eq!(room(&mut limits, ep, t0 + 210 * MS), 0);
+        assert_eq!(room(&mut limits, ep, t0 + 400 * MS), 1);
+    }
+
+    #[test]
+    fn an_unlimited_endpoint_is_not_paced_beside_a_limited_one() {
+        let (mut limits, t0) = (EndpointLimits::new(4, 4), Instant::now());
+        let (limited, free) = (Uuid::now_v7(), Uuid::now_v7());
+        limits.start(limited, Some(1), Some(t0), t0);
+        for _ in 0..3 {
+            assert_eq!(limits.start(free, None, Some(t0), t0), None);
+        }
+        assert_eq!(room(&mut limits, limited, t0), 0);
+        assert_eq!(room(&mut limits, free, t0), 1);
+        assert_eq!(limits.next_release(t0), Some(t0 + 1000 * MS));
+    }
+
+    #[test]
+    fn a_delivery_due_while_its_endpoint_was_paced_records_the_wait() {
+        let (mut limits, ep, t0) = (EndpointLimits::new(1, 16), Uuid::now_v7(), Instant::now());
+        // The first of a backlog due at t0 goes at once: not held back.
+        assert_eq!(limits.start(ep, Some(5), Some(t0), t0), None);
+        limits.finish(ep, Pace::Answered, t0 + 10 * MS);
+        // The second, due at t0 too, could start at t0 + 200 ms.
+        assert_eq!(limits.start(ep, Some(5), Some(t0), t0 + 203 * MS), Some(200 * MS));
+        // One due after the pace opened again was not held back by it.
+        assert_eq!(limits.start(ep, Some(5), Some(t0 + 450 * MS), t0 + 450 * MS), None);
+        // Without a rate limit (cleared meanwhile), nothing is held back and nothing paced.
+        assert_eq!(limits.start(ep, None, Some(t0), t0 + 460 * MS), None);
+        assert_eq!(limits.next_release(t0 + 460 * MS), None);
+        assert_eq!(held_back(None, t0), None);
+        assert_eq!(held_back(Some(t0), t0 + MS), None);
+    }
+
+    #[test]
+    fn a_paced_endpoint_is_forgotten_once_idle_and_its_pace_is_over() {
+        let (mut limits, ep, t0) = (EndpointLimits::new(1, 16), Uuid::now_v7(), Instant::now());
+        limits.start(ep, Some(1), Some(t0), t0);
+        limits.finish(ep, Pace::Answered, t0);
+        assert_eq!(room(&mut limits, ep, t0 + 999 * MS), 0);
+        // The slowest pace (1/s) is long over when an idle endpoint is forgotten.
+        assert!(limits.rooms(t0 + FORGET_AFTER).is_empty());
+        assert_eq!(limits.next_release(t0 + FORGET_AFTER), None);
     }
 }

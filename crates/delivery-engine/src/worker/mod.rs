@@ -9,7 +9,9 @@
 //!
 //! A claimed delivery is sent at once: the claim takes no more rows of an endpoint than the
 //! endpoint has room for ([`limits`]), and no more rows than there are free slots, so nothing
-//! claimed waits while holding a slot another endpoint could use.
+//! claimed waits while holding a slot another endpoint could use. An endpoint with a rate
+//! limit has no room until its pace allows the next attempt, and the loop also wakes when the
+//! earliest such pace ends.
 
 mod limits;
 mod recorder;
@@ -215,14 +217,25 @@ impl Dispatcher {
             let claimed_any = !claimed.is_empty();
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
             let found_work = claimed_any || busy_any;
-            {
-                let (mut limits, now) = (lock(&limits), Instant::now());
-                for claim in &claimed {
-                    limits.start(claim.endpoint_id, now);
-                }
-            }
-            for (claim, permit) in claimed.into_iter().zip(permits.drain(..)) {
-                tokio::spawn(send_one(shared.clone(), claim, permit));
+            let held: Vec<Option<Duration>> = {
+                let (mut limits, now, wall) = (lock(&limits), Instant::now(), self.engine.now());
+                claimed
+                    .iter()
+                    .map(|claim| {
+                        let rate = claim.rate_limit_per_s.and_then(|r| u32::try_from(r).ok());
+                        // A re-claim after a lease ran out waited for the lease, not the rate.
+                        let due_since = match (claim.lease_expired, claim.due_at) {
+                            (false, Some(at)) => Some(
+                                (wall - at).to_std().ok().and_then(|ago| now.checked_sub(ago)).unwrap_or(now),
+                            ),
+                            _ => None,
+                        };
+                        limits.start(claim.endpoint_id, rate, due_since, now)
+                    })
+                    .collect()
+            };
+            for ((claim, held), permit) in claimed.into_iter().zip(held).zip(permits.drain(..)) {
+                tokio::spawn(send_one(shared.clone(), claim, held, permit));
             }
             drop(permits);
             // Endpoints not visited yet (the scan stopped early, or began mid-way and reached
@@ -232,9 +245,12 @@ impl Dispatcher {
             }
             let unvisited = (resume_after.is_some() || started_mid_way) && empty_scan_ends < 2;
             if !full && !unvisited {
+                // Endpoints held back by their rate limit may send again then.
+                let paced = lock(&limits).next_release(Instant::now());
                 tokio::select! {
                     () = inner.wake.notified() => {}
                     () = freed.notified(), if found_work => {}
+                    () = sleep_until(paced), if paced.is_some() => {}
                     () = tokio::time::sleep(self.config.poll_interval) => {}
                     () = shutdown.cancelled() => break,
                 }
@@ -276,6 +292,12 @@ impl Dispatcher {
     }
 }
 
+async fn sleep_until(at: Option<Instant>) {
+    if let Some(at) = at {
+        tokio::time::sleep_until(at.into()).await;
+    }
+}
+
 fn lock(limits: &Mutex<EndpointLimits>) -> std::sync::MutexGuard<'_, EndpointLimits> {
     limits.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -313,14 +335,21 @@ fn attempt_span(claim: &ClaimedDelivery) -> tracing::Span {
     )
 }
 
-async fn send_one(shared: Arc<SendShared>, claim: ClaimedDelivery, permit: OwnedSemaphorePermit) {
+/// `rate_limited`: how long the delivery's endpoint's rate limit held it back after it was due.
+async fn send_one(
+    shared: Arc<SendShared>,
+    claim: ClaimedDelivery,
+    rate_limited: Option<Duration>,
+    permit: OwnedSemaphorePermit,
+) {
     let span = attempt_span(&claim);
-    send_one_in_span(shared, claim, permit, span.clone()).instrument(span).await
+    send_one_in_span(shared, claim, rate_limited, permit, span.clone()).instrument(span).await
 }
 
 async fn send_one_in_span(
     shared: Arc<SendShared>,
     claim: ClaimedDelivery,
+    rate_limited: Option<Duration>,
     permit: OwnedSemaphorePermit,
     span: tracing::Span,
 ) {
@@ -344,7 +373,7 @@ async fn send_one_in_span(
     if lock(limits).finish(claim.endpoint_id, pace, Instant::now()) {
         freed.notify_one();
     }
-    if tx.send(Completed { claim, started_at, outcome }).await.is_err() {
+    if tx.send(Completed { claim, started_at, outcome, rate_limited }).await.is_err() {
         tracing::error!("outcome recorder is gone; the lease will expire and the delivery be re-sent");
     }
     drop(permit);

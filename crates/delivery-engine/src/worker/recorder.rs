@@ -26,6 +26,8 @@ pub(super) struct Completed {
     pub claim: ClaimedDelivery,
     pub started_at: DateTime<Utc>,
     pub outcome: AttemptOutcome,
+    /// How long the endpoint's rate limit held the delivery back after it was due.
+    pub rate_limited: Option<Duration>,
 }
 
 /// What endpoint health needs to know of one written outcome.
@@ -74,6 +76,7 @@ fn decide(engine: &Engine, c: &Completed, retry_after_cap: Duration) -> AttemptR
         response_code: c.outcome.status.map(i32::from),
         error,
         response_body: c.outcome.body.clone(),
+        rate_limited_ms: c.rate_limited.map(|d| d.as_millis().min(i32::MAX as u128) as i32),
     }
 }
 

@@ -115,7 +115,11 @@ pub async fn endpoint(engine: &Engine, url: &str, types: &[&str]) -> delivery_en
     engine
         .create_endpoint(
             TENANT,
-            NewEndpoint { url: url.to_owned(), event_types: types.iter().map(|s| s.to_string()).collect() },
+            NewEndpoint {
+                url: url.to_owned(),
+                event_types: types.iter().map(|s| s.to_string()).collect(),
+                rate_limit_per_s: None,
+            },
         )
         .await
         .unwrap()

@@ -17,6 +17,9 @@ pub const MAX_URL_LEN: usize = 2048;
 pub struct EndpointIn {
     pub url: String,
     pub events: Vec<String>,
+    /// Deliveries per second at most (an extension; absent or null: no limit).
+    #[serde(default, rename = "rateLimit")]
+    pub rate_limit: Option<i64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -30,6 +33,8 @@ pub struct EndpointOut {
     pub disabled: bool,
     pub disabled_reason: Option<String>,
     pub disabled_at: Option<String>,
+    /// Deliveries per second at most, per worker process (`null`: no limit).
+    pub rate_limit: Option<i32>,
 }
 
 impl From<Endpoint> for EndpointOut {
@@ -42,6 +47,7 @@ impl From<Endpoint> for EndpointOut {
             disabled: e.disabled_at.is_some(),
             disabled_reason: e.disabled_reason,
             disabled_at: e.disabled_at.map(ts),
+            rate_limit: e.rate_limit_per_s,
         }
     }
 }
@@ -62,6 +68,34 @@ pub async fn enable(
     Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
 }
 
+/// The body of `PUT /webhooks/{endpointId}/rate-limit` (an extension).
+#[derive(Debug, Deserialize)]
+pub struct RateLimitIn {
+    /// Deliveries per second at most; absent or null removes the limit.
+    #[serde(default, rename = "rateLimit")]
+    pub rate_limit: Option<i64>,
+}
+
+/// Sets or removes an endpoint's rate limit.
+pub async fn set_rate_limit(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+    body: web::Json<RateLimitIn>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "endpoint")?;
+    let patch = delivery_engine::EndpointPatch {
+        rate_limit_per_s: Some(body.into_inner().rate_limit),
+        ..Default::default()
+    };
+    let e = state
+        .engine
+        .update_endpoint(&account.0, id, patch)
+        .await
+        .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
+}
+
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatedOut {
@@ -70,6 +104,9 @@ pub struct CreatedOut {
     pub events: Vec<String>,
     pub signing_secret: String,
     pub created_at: String,
+    /// Only when set: the response to a registration without a limit is the spec's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_limit: Option<i32>,
 }
 
 /// The checks the engine leaves to the service: a URL length bound and at least one event kind.
@@ -94,11 +131,11 @@ pub async fn create(
     account: Account,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, events } = body.into_inner();
+    let EndpointIn { url, events, rate_limit } = body.into_inner();
     check_endpoint_in(&url, &events)?;
     let created = state
         .engine
-        .create_endpoint(&account.0, NewEndpoint { url, event_types: events })
+        .create_endpoint(&account.0, NewEndpoint { url, event_types: events, rate_limit_per_s: rate_limit })
         .await
         .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
     let e = created.endpoint;
@@ -108,6 +145,7 @@ pub async fn create(
         events: e.event_types,
         signing_secret: created.secret.expose().to_owned(),
         created_at: ts(e.created_at),
+        rate_limit: e.rate_limit_per_s,
     }))
 }
 

@@ -32,6 +32,7 @@ pub(crate) async fn insert_endpoint(
         secret_key_id: &row.sealed.key_id,
         secret_nonce: &row.sealed.nonce,
         secret_ciphertext: &row.sealed.ciphertext,
+        rate_limit_per_s: row.rate_limit_per_s,
         created_at: row.created_at,
         updated_at: row.created_at,
     };
@@ -81,6 +82,7 @@ pub(crate) async fn update_endpoint(
         disabled_at: changes.disabled_at,
         disabled_reason: changes.disabled_reason,
         failing_since: changes.failing_since,
+        rate_limit_per_s: changes.rate_limit_per_s,
         updated_at: changes.updated_at,
     };
     conn.transaction(async |conn| {

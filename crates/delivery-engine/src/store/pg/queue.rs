@@ -85,8 +85,13 @@ pub(crate) async fn claim_due_deliveries(
             ) next
             WHERE o.n < $7
         ), picked AS (
-            SELECT o.endpoint_id, o.n, COALESCE(r.room, $4) AS room
-            FROM open_endpoints o LEFT JOIN rooms r ON r.endpoint_id = o.endpoint_id
+            -- A rate-limited endpoint gets one row per claim at most: its pace between claims
+            -- is the dispatcher's (worker/limits.rs), which gives it no room until it may send.
+            SELECT o.endpoint_id, o.n,
+                   CASE WHEN ep.rate_limit_per_s IS NULL THEN COALESCE(r.room, $4)
+                        ELSE LEAST(COALESCE(r.room, $4), 1) END AS room
+            FROM open_endpoints o JOIN webhook_endpoints ep ON ep.id = o.endpoint_id
+            LEFT JOIN rooms r ON r.endpoint_id = o.endpoint_id
             WHERE o.earliest <= now() AND COALESCE(r.room, $4) > 0
         ), candidates AS (
             -- Rows of deleted or disabled endpoints are never due: delete ends them, disable
@@ -119,14 +124,15 @@ pub(crate) async fn claim_due_deliveries(
             RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
                       e.event_type, e.dedupe_key, e.body, ep.url,
                       ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext,
-                      d.created_at, chosen.lease_expired
+                      d.created_at, chosen.lease_expired, d.next_attempt_at AS due_at,
+                      ep.rate_limit_per_s
         )
         SELECT claimed.*, NULL::uuid AS scan_stopped_at FROM claimed
         UNION ALL
         -- One more row, without a delivery, when the scan stopped at $7 endpoints: where the
         -- next claim should go on.
         SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-               (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
+               NULL, NULL, (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
         WHERE EXISTS (SELECT 1 FROM open_endpoints WHERE n = $7)
         "#,
     )
@@ -166,13 +172,15 @@ pub(crate) async fn record_attempts(
     let codes: Vec<Option<i32>> = records.iter().map(|r| r.response_code).collect();
     let errors: Vec<Option<&str>> = records.iter().map(|r| r.error.as_deref()).collect();
     let bodies: Vec<&[u8]> = records.iter().map(|r| r.response_body.as_slice()).collect();
+    let held: Vec<Option<i32>> = records.iter().map(|r| r.rate_limited_ms).collect();
     let rows: Vec<IdRow> = diesel::sql_query(
         r#"
         WITH v AS (
             SELECT * FROM unnest($2::uuid[], $3::int8[], $4::text[], $5::int4[], $6::timestamptz[],
-                                 $7::timestamptz[], $8::int4[], $9::int4[], $10::text[], $11::bytea[])
+                                 $7::timestamptz[], $8::int4[], $9::int4[], $10::text[], $11::bytea[],
+                                 $12::int4[])
                 AS v(id, fence, status, attempt_number, next_attempt_at, started_at, duration_ms,
-                     response_code, error, response_body)
+                     response_code, error, response_body, rate_limited_ms)
         ), upd AS (
             UPDATE webhook_deliveries d
             SET status = v.status, attempt_count = v.attempt_number,
@@ -191,9 +199,10 @@ pub(crate) async fn record_attempts(
             RETURNING d.id, d.fence
         )
         INSERT INTO webhook_attempts
-            (delivery_id, attempt_number, started_at, duration_ms, response_code, error, response_body)
+            (delivery_id, attempt_number, started_at, duration_ms, response_code, error, response_body,
+             rate_limited_ms)
         SELECT v.id, v.attempt_number, v.started_at, v.duration_ms, v.response_code, v.error,
-               NULLIF(v.response_body, ''::bytea)
+               NULLIF(v.response_body, ''::bytea), v.rate_limited_ms
         -- On id and fence: a delivery re-claimed after its lease ran out can be in one batch
         -- twice, and only the record under the current fence was written.
         FROM v JOIN upd ON upd.id = v.id AND upd.fence = v.fence
@@ -211,6 +220,7 @@ pub(crate) async fn record_attempts(
     .bind::<Array<Nullable<Integer>>, _>(codes)
     .bind::<Array<Nullable<Text>>, _>(errors)
     .bind::<Array<Bytea>, _>(bodies)
+    .bind::<Array<Nullable<Integer>>, _>(held)
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(|r| r.id).collect())

@@ -23,6 +23,7 @@ pub(super) struct EndpointRow {
     event_types: Vec<String>,
     disabled_at: Option<DateTime<Utc>>,
     disabled_reason: Option<String>,
+    rate_limit_per_s: Option<i32>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -36,6 +37,7 @@ impl From<EndpointRow> for Endpoint {
             event_types: r.event_types,
             disabled_at: r.disabled_at,
             disabled_reason: r.disabled_reason,
+            rate_limit_per_s: r.rate_limit_per_s,
             created_at: r.created_at,
             updated_at: r.updated_at,
         }
@@ -52,6 +54,7 @@ pub(super) struct NewEndpointValues<'a> {
     pub secret_key_id: &'a str,
     pub secret_nonce: &'a [u8],
     pub secret_ciphertext: &'a [u8],
+    pub rate_limit_per_s: Option<i32>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -64,6 +67,7 @@ pub(super) struct EndpointChangeset {
     pub disabled_at: Option<Option<DateTime<Utc>>>,
     pub disabled_reason: Option<Option<String>>,
     pub failing_since: Option<Option<DateTime<Utc>>>,
+    pub rate_limit_per_s: Option<Option<i32>>,
     pub updated_at: Option<DateTime<Utc>>,
 }
 
@@ -118,6 +122,7 @@ pub(super) struct AttemptRow {
     response_code: Option<i32>,
     error: Option<String>,
     response_body: Option<Vec<u8>>,
+    rate_limited_ms: Option<i32>,
 }
 
 impl From<AttemptRow> for Attempt {
@@ -129,6 +134,7 @@ impl From<AttemptRow> for Attempt {
             response_code: r.response_code,
             error: r.error,
             response_body: r.response_body,
+            rate_limited_ms: r.rate_limited_ms,
         }
     }
 }
@@ -167,6 +173,10 @@ pub(super) struct ClaimedRow {
     created_at: Option<DateTime<Utc>>,
     #[diesel(sql_type = Nullable<Bool>)]
     lease_expired: Option<bool>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    due_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    rate_limit_per_s: Option<i32>,
     #[diesel(sql_type = Nullable<SqlUuid>)]
     scan_stopped_at: Option<Uuid>,
 }
@@ -195,6 +205,8 @@ impl From<ClaimedRow> for ClaimPart {
             secret_ciphertext: Some(ciphertext),
             created_at: Some(created_at),
             lease_expired: Some(lease_expired),
+            due_at,
+            rate_limit_per_s,
             ..
         } = r
         else {
@@ -214,6 +226,8 @@ impl From<ClaimedRow> for ClaimPart {
             sealed_secret: SealedSecret { key_id, nonce, ciphertext },
             created_at,
             lease_expired,
+            due_at,
+            rate_limit_per_s,
         }))
     }
 }

@@ -15,6 +15,7 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         failing_since -> Nullable<Timestamptz>,
+        rate_limit_per_s -> Nullable<Int4>,
     }
 }
 
@@ -60,6 +61,7 @@ diesel::table! {
         response_code -> Nullable<Int4>,
         error -> Nullable<Text>,
         response_body -> Nullable<Bytea>,
+        rate_limited_ms -> Nullable<Int4>,
     }
 }
 

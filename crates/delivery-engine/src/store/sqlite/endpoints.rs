@@ -8,7 +8,7 @@ use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::store::model::{Endpoint, EndpointChanges, NewEndpointRow};
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{BigInt, Binary, Bool, Nullable, Text};
+use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
 
@@ -16,7 +16,7 @@ pub(crate) fn insert_endpoint(c: &mut SqliteConnection, row: NewEndpointRow<'_>)
     let created = micros(row.created_at);
     let inserted: EndpointRow = diesel::sql_query(format!(
         "INSERT INTO webhook_endpoints (id, tenant_id, url, event_types, secret_key_id, secret_nonce, \
-         secret_ciphertext, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) \
+         secret_ciphertext, created_at, updated_at, rate_limit_per_s) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9) \
          RETURNING {ENDPOINT_COLUMNS}"
     ))
     .bind::<Text, _>(row.id.to_string())
@@ -27,6 +27,7 @@ pub(crate) fn insert_endpoint(c: &mut SqliteConnection, row: NewEndpointRow<'_>)
     .bind::<Binary, _>(&row.sealed.nonce)
     .bind::<Binary, _>(&row.sealed.ciphertext)
     .bind::<BigInt, _>(created)
+    .bind::<Nullable<Integer>, _>(row.rate_limit_per_s)
     .get_result(c)?;
     inserted.try_into()
 }
@@ -68,7 +69,8 @@ pub(crate) fn update_endpoint(
                disabled_at = CASE WHEN ?5 THEN ?6 ELSE disabled_at END, \
                disabled_reason = CASE WHEN ?7 THEN ?8 ELSE disabled_reason END, \
                failing_since = CASE WHEN ?9 THEN ?10 ELSE failing_since END, \
-               updated_at = COALESCE(?11, updated_at) \
+               updated_at = COALESCE(?11, updated_at), \
+               rate_limit_per_s = CASE WHEN ?14 THEN ?15 ELSE rate_limit_per_s END \
              WHERE id = ?12 AND tenant_id = ?13 AND deleted_at IS NULL \
              RETURNING {ENDPOINT_COLUMNS}"
         ))
@@ -85,6 +87,8 @@ pub(crate) fn update_endpoint(
         .bind::<Nullable<BigInt>, _>(changes.updated_at.map(micros))
         .bind::<Text, _>(id.to_string())
         .bind::<Text, _>(tenant)
+        .bind::<Bool, _>(changes.rate_limit_per_s.is_some())
+        .bind::<Nullable<Integer>, _>(changes.rate_limit_per_s.flatten())
         .get_result(c)
         .optional()?;
         let endpoint = Endpoint::try_from(row.ok_or(EngineError::NotFound)?)?;

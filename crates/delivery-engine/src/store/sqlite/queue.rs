@@ -74,11 +74,15 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         // endpoint before second rows, up to the limit.
         let mut candidates: Vec<(usize, usize, CandidateRow)> = Vec::new();
         for (n, (endpoint, room)) in picked.iter().enumerate() {
-            // A due row that still has a lease was claimed before and never recorded.
+            // A due row that still has a lease was claimed before and never recorded. A
+            // rate-limited endpoint gets one row per claim at most: its pace between claims is
+            // the dispatcher's (worker/limits.rs), which gives it no room until it may send.
             let rows: Vec<CandidateRow> = diesel::sql_query(
                 "SELECT id, leased_until IS NOT NULL AS lease_expired FROM webhook_deliveries \
                  WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at <= ?2 \
-                 ORDER BY available_at LIMIT ?3",
+                 ORDER BY available_at \
+                 LIMIT CASE WHEN (SELECT rate_limit_per_s FROM webhook_endpoints WHERE id = ?1) IS NULL \
+                            THEN ?3 ELSE min(?3, 1) END",
             )
             .bind::<Text, _>(endpoint)
             .bind::<BigInt, _>(now)
@@ -107,7 +111,7 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         let rows: Vec<ClaimedRow> = diesel::sql_query(
             "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
                     e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
-                    d.created_at \
+                    d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s \
              FROM webhook_deliveries d \
              JOIN webhook_events e ON e.id = d.event_id \
              JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
@@ -192,7 +196,7 @@ pub(crate) fn record_attempts(
             }
             diesel::sql_query(
                 "INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, \
-                 response_code, error, response_body) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                 response_code, error, response_body, rate_limited_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )
             .bind::<Text, _>(r.delivery_id.to_string())
             .bind::<Integer, _>(r.attempt_number)
@@ -201,6 +205,7 @@ pub(crate) fn record_attempts(
             .bind::<Nullable<Integer>, _>(r.response_code)
             .bind::<Nullable<Text>, _>(r.error.as_deref())
             .bind::<Nullable<Binary>, _>((!r.response_body.is_empty()).then_some(r.response_body.as_slice()))
+            .bind::<Nullable<Integer>, _>(r.rate_limited_ms)
             .execute(c)?;
             written.push(r.delivery_id);
         }

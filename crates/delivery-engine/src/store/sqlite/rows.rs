@@ -13,7 +13,7 @@ use diesel::QueryableByName;
 
 /// The columns [`EndpointRow`] reads.
 pub(super) const ENDPOINT_COLUMNS: &str =
-    "id, tenant_id, url, event_types, disabled_at, disabled_reason, created_at, updated_at";
+    "id, tenant_id, url, event_types, disabled_at, disabled_reason, rate_limit_per_s, created_at, updated_at";
 
 #[derive(QueryableByName)]
 pub(super) struct EndpointRow {
@@ -29,6 +29,8 @@ pub(super) struct EndpointRow {
     disabled_at: Option<i64>,
     #[diesel(sql_type = Nullable<Text>)]
     disabled_reason: Option<String>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    rate_limit_per_s: Option<i32>,
     #[diesel(sql_type = BigInt)]
     created_at: i64,
     #[diesel(sql_type = BigInt)]
@@ -46,6 +48,7 @@ impl TryFrom<EndpointRow> for Endpoint {
                 .map_err(|e| corrupt(format!("event_types of endpoint {}: {e}", r.id)))?,
             disabled_at: opt_time(r.disabled_at)?,
             disabled_reason: r.disabled_reason,
+            rate_limit_per_s: r.rate_limit_per_s,
             created_at: time(r.created_at)?,
             updated_at: time(r.updated_at)?,
         })
@@ -125,11 +128,14 @@ pub(super) struct JoinedAttemptRow {
     error: Option<String>,
     #[diesel(sql_type = Nullable<Binary>)]
     response_body: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    rate_limited_ms: Option<i32>,
 }
 
 /// The columns [`JoinedAttemptRow`] reads.
 pub(super) const JOINED_ATTEMPT_COLUMNS: &str =
-    "a.attempt_number, a.started_at, a.duration_ms, a.response_code, a.error, a.response_body";
+    "a.attempt_number, a.started_at, a.duration_ms, a.response_code, \
+     a.error, a.response_body, a.rate_limited_ms";
 
 impl TryFrom<JoinedAttemptRow> for Option<Attempt> {
     type Error = EngineError;
@@ -146,6 +152,7 @@ impl TryFrom<JoinedAttemptRow> for Option<Attempt> {
             response_code: r.response_code,
             error: r.error,
             response_body: r.response_body,
+            rate_limited_ms: r.rate_limited_ms,
         }))
     }
 }
@@ -189,6 +196,10 @@ pub(super) struct ClaimedRow {
     secret_ciphertext: Vec<u8>,
     #[diesel(sql_type = BigInt)]
     created_at: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    due_at: Option<i64>,
+    #[diesel(sql_type = Nullable<Integer>)]
+    rate_limit_per_s: Option<i32>,
 }
 
 /// A due row a claim may take, and whether an earlier claim's lease on it ran out.
@@ -221,6 +232,8 @@ impl TryFrom<ClaimedRow> for ClaimedDelivery {
             },
             created_at: time(r.created_at)?,
             lease_expired: false,
+            due_at: opt_time(r.due_at)?,
+            rate_limit_per_s: r.rate_limit_per_s,
         })
     }
 }
