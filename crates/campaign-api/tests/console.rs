@@ -110,7 +110,14 @@ async fn console(backend: Backend) {
     browser.goto(&format!("{base}/console/deliveries?status=dead")).await.unwrap();
     browser.wait_for_text("#log-rows", "a dead delivery", |t| t.contains("dead")).await.unwrap();
     assert_eq!(browser.log_rows().await.unwrap(), 1);
-    let dead = browser.find("#log-rows tr").await.unwrap().attr("data-delivery").await.unwrap().unwrap();
+    let dead = browser
+        .find("#log-rows tr[data-delivery]")
+        .await
+        .unwrap()
+        .attr("data-delivery")
+        .await
+        .unwrap()
+        .unwrap();
     browser.goto(&format!("{base}/console/deliveries/{dead}")).await.unwrap();
     assert_eq!(browser.text("#delivery-status").await.unwrap(), "dead");
     assert_eq!(browser.all("ol.timeline li").await.unwrap().len(), 8);

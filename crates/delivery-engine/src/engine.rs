@@ -489,6 +489,18 @@ impl Engine {
         .await
     }
 
+    /// Per endpoint of the tenant with deliveries since `since`: the latest one's time and how
+    /// many were delivered or are failing (the consoles' endpoint list and overview).
+    pub async fn endpoint_activity(
+        &self,
+        tenant: &str,
+        since: DateTime<Utc>,
+    ) -> EngineResult<Vec<crate::store::EndpointActivity>> {
+        let tenant = tenant.to_owned();
+        self.run(move |mut c| Box::pin(async move { stats::endpoint_activity(&mut c, &tenant, since).await }))
+            .await
+    }
+
     /// The request a delivery's attempt `attempt_number`, started at `started_at`, sent: its
     /// URL, every header (the signature under the endpoint's current secret, so an attempt
     /// from before a rotation shows what the new secret signs) and the body. Built by the code

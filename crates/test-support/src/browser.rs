@@ -171,9 +171,9 @@ impl Browser {
         Ok(self.client.get_named_cookie("console_session").await?.value().to_owned())
     }
 
-    /// Rows of the delivery log now.
+    /// Deliveries in the delivery log now.
     pub async fn log_rows(&self) -> Result<usize> {
-        Ok(self.all("#log-rows tr").await?.len())
+        Ok(self.all("#log-rows tr[data-delivery]").await?.len())
     }
 
     pub async fn close(self) -> Result<()> {

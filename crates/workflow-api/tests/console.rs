@@ -97,7 +97,7 @@ async fn dashboard(backend: Backend) {
 
     // Runs settled through the API appear in the open log without a reload.
     browser.goto(&format!("{base}/console/deliveries")).await.unwrap();
-    browser.find("#log-rows").await.unwrap();
+    browser.find("#log-empty").await.unwrap();
     let run_1 = settled_run(&a).await;
     let run_2 = settled_run(&a).await;
     browser
@@ -107,14 +107,24 @@ async fn dashboard(backend: Backend) {
         .await
         .unwrap();
     hostile.wait_for(2).await;
+    assert!(
+        browser.all("#log-empty").await.unwrap().is_empty(),
+        "the live rows replace the empty log's note"
+    );
     browser.screenshot("log").await.unwrap();
 
     // Filters live in the URL; search finds a run, an event id and a delivery id.
     browser.goto(&format!("{base}/console/deliveries?q={run_1}")).await.unwrap();
     browser.find("#log").await.unwrap();
     assert_eq!(browser.log_rows().await.unwrap(), 1);
-    let delivery_id =
-        browser.find("#log-rows tr").await.unwrap().attr("data-delivery").await.unwrap().unwrap();
+    let delivery_id = browser
+        .find("#log-rows tr[data-delivery]")
+        .await
+        .unwrap()
+        .attr("data-delivery")
+        .await
+        .unwrap()
+        .unwrap();
     browser.goto(&format!("{base}/console/deliveries?q={run_2}:run.completed")).await.unwrap();
     browser.find("#log").await.unwrap();
     assert_eq!(browser.log_rows().await.unwrap(), 1);

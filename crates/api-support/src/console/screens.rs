@@ -76,7 +76,9 @@ async fn overview<S: ServiceConsole>(
     session: ConsoleSession,
 ) -> Result<HttpResponse, ConsoleError> {
     let now = Utc::now();
-    let o = engine.tenant_overview(&session.tenant, now - chrono::TimeDelta::hours(24)).await?;
+    let since = now - chrono::TimeDelta::hours(24);
+    let o = engine.tenant_overview(&session.tenant, since).await?;
+    let activity = engine.endpoint_activity(&session.tenant, since).await?;
     let endpoints = engine.list_endpoints(&session.tenant).await?;
     let attention = endpoints
         .iter()
@@ -88,7 +90,7 @@ async fn overview<S: ServiceConsole>(
                     e.disabled_reason.as_deref().unwrap_or("no reason recorded")
                 )
             } else {
-                let a = o.endpoints.iter().find(|a| a.endpoint_id == e.id)?;
+                let a = activity.iter().find(|a| a.endpoint_id == e.id)?;
                 (a.failing > 0).then(|| format!("{} of its deliveries in 24 h failing or dead", a.failing))?
             };
             Some(Attention { id: e.id.to_string(), url: e.url.clone(), state })
@@ -152,8 +154,7 @@ pub async fn endpoints_page<S: ServiceConsole>(
 ) -> Result<HttpResponse, ConsoleError> {
     let now = Utc::now();
     let listed = engine.list_endpoints(&session.tenant).await?;
-    let activity =
-        engine.tenant_overview(&session.tenant, now - chrono::TimeDelta::hours(24)).await?.endpoints;
+    let activity = engine.endpoint_activity(&session.tenant, now - chrono::TimeDelta::hours(24)).await?;
     let endpoints = listed
         .into_iter()
         .map(|e: Endpoint| {
@@ -445,12 +446,13 @@ struct LogRow {
 }
 
 impl LogRow {
-    /// `event_id` is the id receivers see: workflow's `<runId>:<event>`, campaign's event UUID.
-    fn new<S: ServiceConsole>(d: Delivery, event_id: String) -> Self {
+    /// The event id shown is the one receivers see, the event's dedupe key: workflow's
+    /// `<runId>:<event>`, campaign's event UUID.
+    fn new<S: ServiceConsole>(d: Delivery) -> Self {
         Self {
             id: d.id.to_string(),
             event: d.event_type,
-            event_id,
+            event_id: d.dedupe_key,
             endpoint_id: d.endpoint_id.to_string(),
             status: S::status_name(d.status),
             attempts: d.attempt_count,
@@ -458,17 +460,6 @@ impl LogRow {
             created_at: ts(d.created_at),
         }
     }
-}
-
-/// The id receivers see for a delivery's event: its dedupe key when the service sets one that
-/// differs from the event's UUID (workflow), else the UUID.
-fn shown_event_id(d: &Delivery) -> String {
-    d.dedupe_key.clone()
-}
-
-fn row<S: ServiceConsole>(d: Delivery) -> LogRow {
-    let id = shown_event_id(&d);
-    LogRow::new::<S>(d, id)
 }
 
 #[derive(Template)]
@@ -547,7 +538,7 @@ async fn deliveries<S: ServiceConsole>(
         from: filter.from,
         to: filter.to,
         q: filter.q,
-        rows: found.into_iter().map(row::<S>).collect(),
+        rows: found.into_iter().map(LogRow::new::<S>).collect(),
         endpoints,
         statuses: S::STATUSES,
         events: S::log_event_types(),
@@ -567,7 +558,7 @@ async fn delivery_rows<S: ServiceConsole>(
 ) -> Result<HttpResponse, ConsoleError> {
     let filter = LogFilter::<S>::from_query(&query);
     let (found, _) = log_page(&engine, &session.tenant, &filter).await.map_err(ConsoleError::bad_request)?;
-    Ok(html(StatusCode::OK, &LogRows { rows: found.into_iter().map(row::<S>).collect() }))
+    Ok(html(StatusCode::OK, &LogRows { rows: found.into_iter().map(LogRow::new::<S>).collect() }))
 }
 
 // ---- Delivery detail ----
@@ -624,7 +615,7 @@ async fn delivery<S: ServiceConsole>(
         resend_path: S::RESEND.path,
         resend_label: S::RESEND.label,
         delivered_hint: S::RESEND.delivered_hint,
-        d: row::<S>(d),
+        d: LogRow::new::<S>(d),
         attempts: attempts.iter().map(AttemptView::from).collect(),
         request: RequestView::new(&sent, engine.profile().signature_header.as_str()),
         signature_prefix: S::SIGNATURE_PREFIX,

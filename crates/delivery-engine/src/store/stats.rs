@@ -1,6 +1,6 @@
 //! A tenant's activity, read for the consoles' overview.
 
-use super::stats_model::TenantOverview;
+use super::stats_model::{EndpointActivity, TenantOverview};
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use chrono::{DateTime, Utc};
@@ -16,5 +16,18 @@ pub(crate) async fn tenant_overview(
     match conn {
         DbConn::Pg(c) => pg::stats::tenant_overview(c, tenant, since, now).await,
         DbConn::Sqlite(c) => sqlite::stats::tenant_overview(c, tenant, since, now),
+    }
+}
+
+/// Per endpoint of the tenant with deliveries created since `since`: the latest one's time,
+/// and how many were delivered and how many are failing or dead.
+pub(crate) async fn endpoint_activity(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    since: DateTime<Utc>,
+) -> EngineResult<Vec<EndpointActivity>> {
+    match conn {
+        DbConn::Pg(c) => pg::stats::endpoint_activity(c, tenant, since).await,
+        DbConn::Sqlite(c) => sqlite::stats::endpoint_activity(c, tenant, since),
     }
 }

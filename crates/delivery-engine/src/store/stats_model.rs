@@ -26,8 +26,6 @@ pub struct TenantOverview {
     pub oldest_due_at: Option<DateTime<Utc>>,
     /// Attempts per hour since `since`, oldest first, one entry per hour that had any.
     pub hourly: Vec<HourlyAttempts>,
-    /// Per endpoint with deliveries since `since`.
-    pub endpoints: Vec<EndpointActivity>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +35,7 @@ pub struct HourlyAttempts {
     pub failed: i64,
 }
 
+/// One endpoint's deliveries since a time (see `stats::endpoint_activity`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EndpointActivity {
     pub endpoint_id: Uuid,

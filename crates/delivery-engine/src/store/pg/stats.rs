@@ -2,7 +2,7 @@
 
 use super::rows::{ActivityRow, CreatedRow, DurationRow, HourRow, WaitingRow};
 use crate::error::EngineResult;
-use crate::store::stats_model::{quantile_rank, TenantOverview};
+use crate::store::stats_model::{quantile_rank, EndpointActivity, TenantOverview};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
@@ -64,16 +64,6 @@ pub(crate) async fn tenant_overview(
             *slot = Some(row.duration_ms);
         }
     }
-    let endpoints: Vec<ActivityRow> = diesel::sql_query(
-        "SELECT endpoint_id, max(created_at) AS last_created_at, \
-           count(*) FILTER (WHERE status = 'delivered') AS delivered, \
-           count(*) FILTER (WHERE status IN ('failed', 'dead')) AS failing \
-         FROM webhook_deliveries WHERE tenant_id = $1 AND created_at >= $2 GROUP BY endpoint_id",
-    )
-    .bind::<Text, _>(tenant)
-    .bind::<Timestamptz, _>(since)
-    .load(c)
-    .await?;
     Ok(TenantOverview {
         since,
         created: created.created,
@@ -89,6 +79,23 @@ pub(crate) async fn tenant_overview(
         dead_total: waiting.dead_total,
         oldest_due_at: waiting.oldest_due_at,
         hourly: hours.into_iter().map(Into::into).collect(),
-        endpoints: endpoints.into_iter().map(Into::into).collect(),
     })
+}
+
+pub(crate) async fn endpoint_activity(
+    c: &mut AsyncPgConnection,
+    tenant: &str,
+    since: DateTime<Utc>,
+) -> EngineResult<Vec<EndpointActivity>> {
+    let rows: Vec<ActivityRow> = diesel::sql_query(
+        "SELECT endpoint_id, max(created_at) AS last_created_at, \
+           count(*) FILTER (WHERE status = 'delivered') AS delivered, \
+           count(*) FILTER (WHERE status IN ('failed', 'dead')) AS failing \
+         FROM webhook_deliveries WHERE tenant_id = $1 AND created_at >= $2 GROUP BY endpoint_id",
+    )
+    .bind::<Text, _>(tenant)
+    .bind::<Timestamptz, _>(since)
+    .load(c)
+    .await?;
+    Ok(rows.into_iter().map(Into::into).collect())
 }

@@ -63,15 +63,6 @@ pub(crate) fn tenant_overview(
             *slot = Some(row.duration_ms);
         }
     }
-    let endpoints: Vec<ActivityRow> = diesel::sql_query(
-        "SELECT endpoint_id, max(created_at) AS last_created_at, \
-           count(*) FILTER (WHERE status = 'delivered') AS delivered, \
-           count(*) FILTER (WHERE status IN ('failed', 'dead')) AS failing \
-         FROM webhook_deliveries WHERE tenant_id = ?1 AND created_at >= ?2 GROUP BY endpoint_id",
-    )
-    .bind::<Text, _>(tenant)
-    .bind::<BigInt, _>(micros(since))
-    .load(c)?;
     Ok(TenantOverview {
         since,
         created: created.created,
@@ -87,9 +78,22 @@ pub(crate) fn tenant_overview(
         dead_total: waiting.dead_total,
         oldest_due_at: opt_time(waiting.oldest_due_at)?,
         hourly: hours.into_iter().map(HourlyAttempts::try_from).collect::<Result<_, EngineError>>()?,
-        endpoints: endpoints
-            .into_iter()
-            .map(EndpointActivity::try_from)
-            .collect::<Result<_, EngineError>>()?,
     })
+}
+
+pub(crate) fn endpoint_activity(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    since: DateTime<Utc>,
+) -> EngineResult<Vec<EndpointActivity>> {
+    let rows: Vec<ActivityRow> = diesel::sql_query(
+        "SELECT endpoint_id, max(created_at) AS last_created_at, \
+           count(*) FILTER (WHERE status = 'delivered') AS delivered, \
+           count(*) FILTER (WHERE status IN ('failed', 'dead')) AS failing \
+         FROM webhook_deliveries WHERE tenant_id = ?1 AND created_at >= ?2 GROUP BY endpoint_id",
+    )
+    .bind::<Text, _>(tenant)
+    .bind::<BigInt, _>(micros(since))
+    .load(c)?;
+    rows.into_iter().map(EndpointActivity::try_from).collect()
 }
