@@ -26,8 +26,9 @@ impl HeaderSet for CampaignHeaders {
     }
 }
 
-/// Header names for a product word; the word must be a header token (letters, digits, `-`).
-pub fn header_names(product: &str) -> Result<(HeaderName, HeaderName, HeaderName), String> {
+/// Header names for a product word (`X-<Product>-Event`, `-Delivery`, `-Signature`, `-Probe`);
+/// the word must be a header token (letters, digits, `-`).
+pub fn header_names(product: &str) -> Result<(HeaderName, HeaderName, HeaderName, HeaderName), String> {
     let valid = !product.is_empty() && product.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     if !valid {
         return Err(format!("PRODUCT_NAME `{product}` must be letters, digits and '-' only"));
@@ -35,13 +36,13 @@ pub fn header_names(product: &str) -> Result<(HeaderName, HeaderName, HeaderName
     let name = |suffix: &str| {
         HeaderName::from_bytes(format!("X-{product}-{suffix}").as_bytes()).map_err(|e| e.to_string())
     };
-    Ok((name("Event")?, name("Delivery")?, name("Signature")?))
+    Ok((name("Event")?, name("Delivery")?, name("Signature")?, name("Probe")?))
 }
 
 /// `schedule`: delays before attempts 2..N from `RETRY_SCHEDULE`, or `None` for the default
 /// (`config::default_retry_policy`).
 pub fn profile(product: &str, schedule: Option<Vec<Duration>>, timeout: Duration) -> Result<Profile, String> {
-    let (event, delivery, signature) = header_names(product)?;
+    let (event, delivery, signature, probe) = header_names(product)?;
     Ok(Profile {
         signer: Arc::new(HmacSha256Hex::SHA256),
         signature_header: signature,
@@ -50,6 +51,7 @@ pub fn profile(product: &str, schedule: Option<Vec<Duration>>, timeout: Duration
         timeout,
         catalog: EventCatalog::new(catalog::names()),
         secret_prefix: "whsec_".into(),
+        probe_header: probe,
     })
 }
 
@@ -59,10 +61,10 @@ mod tests {
 
     #[test]
     fn header_names_follow_the_product_word() {
-        let (e, d, s) = header_names("Service").expect("valid");
+        let (e, d, s, p) = header_names("Service").expect("valid");
         assert_eq!(
-            (e.as_str(), d.as_str(), s.as_str()),
-            ("x-service-event", "x-service-delivery", "x-service-signature")
+            (e.as_str(), d.as_str(), s.as_str(), p.as_str()),
+            ("x-service-event", "x-service-delivery", "x-service-signature", "x-service-probe")
         );
         assert!(header_names("Acme Ads").is_err());
         assert!(header_names("").is_err());

@@ -68,6 +68,7 @@ async fn setup(backend: Backend, label: &str) -> (TestDb, Engine) {
         timeout: Duration::from_secs(10),
         catalog: EventCatalog::new(["bench.event"]),
         secret_prefix: "whsec_".into(),
+        probe_header: HeaderName::from_static("x-webhook-probe"),
     };
     let pool = delivery_engine::connect_pool(db.url(), 16).unwrap();
     let keyring = Keyring::parse(&Keyring::generate_entry("bench")).unwrap();

@@ -5,9 +5,14 @@ use crate::cache::ReadCache;
 use crate::error::{EngineError, EngineResult};
 use crate::http::AddressPolicy;
 use crate::metrics::{EngineMetrics, QueueSnapshot, SNAPSHOT_MAX_AGE};
+use crate::ops::{
+    self, EnabledBy, OpsEndpointPlan, OpsEvent, OpsFeed, OpsTarget, OPS_ENDPOINT_ID, OPS_TENANT,
+};
 use crate::profile::{AttemptContext, Profile};
 use crate::secrets::{Keyring, SigningSecret};
-use crate::store::model::{EndpointChanges, Found, NewEndpointRow, NewEventRow};
+use crate::store::model::{
+    DisableCause, EndpointChanges, EndpointRef, EndpointUpdate, Found, NewEndpointRow, NewEventRow,
+};
 use crate::store::recovery_model::{cancel_conflict, RecoveryJob, RecoveryWindow, StartRecovery};
 use crate::store::{
     deliveries, endpoints, idempotency, queue, recovery, stats, Attempt, ConnFn, DbConn, Delivery,
@@ -147,6 +152,8 @@ pub(crate) struct Inner {
     /// Wakes this process's dispatchers; other processes learn through NOTIFY.
     pub(crate) wake: Arc<Notify>,
     pub(crate) metrics: Arc<EngineMetrics>,
+    /// Operational webhooks, when this process emits them (`Engine::with_ops_feed`).
+    pub(crate) ops: Option<Arc<OpsFeed>>,
     /// The last queue snapshot and when it was read.
     snapshot: tokio::sync::Mutex<Option<(std::time::Instant, QueueSnapshot)>>,
 }
@@ -163,14 +170,26 @@ impl std::fmt::Debug for Inner {
 impl Engine {
     pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
         let (wake, metrics) = (Arc::new(Notify::new()), Arc::default());
-        let snapshot = Default::default();
-        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, snapshot }) }
+        let (snapshot, ops) = (Default::default(), None);
+        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, ops, snapshot }) }
     }
 
     /// The same engine on another pool, sharing the in-process wake-up signal. Services give
     /// their dispatcher a pool of its own: a pooled connection's driver task lives on the
     /// runtime that opened it, and the API's runtimes stop before the dispatcher finishes.
     pub fn with_pool(&self, pool: Pool) -> Self {
+        self.rebuilt(pool, self.inner.ops.clone())
+    }
+
+    /// The same engine, emitting operational webhooks (docs/operational-webhooks.md) that name
+    /// `service`: every change they report enqueues one for the reserved tenant's endpoint,
+    /// which [`Engine::configure_ops_endpoint`] registers. Engines made from it by
+    /// [`Engine::with_pool`] emit them too.
+    pub fn with_ops_feed(&self, service: &str) -> Self {
+        self.rebuilt(self.inner.pool.clone(), Some(OpsFeed::new(service, &self.inner.profile)))
+    }
+
+    fn rebuilt(&self, pool: Pool, ops: Option<Arc<OpsFeed>>) -> Self {
         let i = &self.inner;
         Self {
             inner: Arc::new(Inner {
@@ -180,6 +199,7 @@ impl Engine {
                 config: i.config.clone(),
                 wake: i.wake.clone(),
                 metrics: i.metrics.clone(),
+                ops,
                 snapshot: Default::default(),
             }),
         }
@@ -187,6 +207,20 @@ impl Engine {
 
     pub fn profile(&self) -> &Profile {
         &self.inner.profile
+    }
+
+    /// How deliveries to `endpoint` are signed and sent: the operational webhooks' profile for
+    /// the ops endpoint, the service's for every other.
+    pub(crate) fn profile_for(&self, endpoint: Uuid) -> &Profile {
+        match &self.inner.ops {
+            Some(ops) if endpoint == OPS_ENDPOINT_ID => &ops.profile,
+            _ => &self.inner.profile,
+        }
+    }
+
+    /// The operational webhooks feed, when this engine emits them.
+    pub(crate) fn ops(&self) -> Option<&Arc<OpsFeed>> {
+        self.inner.ops.as_ref()
     }
 
     /// A cache of reads for this engine's pool, dropped whenever any process announces a change
@@ -329,7 +363,7 @@ impl Engine {
         let secret = SigningSecret::generate(&self.inner.profile.secret_prefix);
         let sealed = self.inner.keyring.seal(id, &secret);
         let now = self.now();
-        let (tenant, url) = (tenant.to_owned(), new.url);
+        let (tenant, url) = (scoped(tenant)?, new.url);
         let endpoint = self
             .run(move |mut c| {
                 Box::pin(async move {
@@ -350,12 +384,12 @@ impl Engine {
     }
 
     pub async fn list_endpoints(&self, tenant: &str) -> EngineResult<Vec<Endpoint>> {
-        let tenant = tenant.to_owned();
+        let tenant = scoped(tenant)?;
         self.run(move |mut c| Box::pin(async move { endpoints::list_endpoints(&mut c, &tenant).await })).await
     }
 
     pub async fn get_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
-        let tenant = tenant.to_owned();
+        let tenant = scoped(tenant)?;
         self.run(move |mut c| Box::pin(async move { endpoints::get_endpoint(&mut c, &tenant, id).await }))
             .await
     }
@@ -382,20 +416,29 @@ impl Engine {
             }),
             disabled_at: patch.disabled.map(|d| d.then_some(now)),
             disabled_reason: patch.disabled.map(|d| if d { patch.disabled_reason.clone() } else { None }),
+            disabled_cause: patch.disabled.map(|d| d.then_some(DisableCause::Manual)),
             failing_since: (patch.disabled == Some(false)).then_some(None),
             rate_limit_per_s,
             updated_at: Some(now),
         };
-        let tenant = tenant.to_owned();
-        let endpoint = self
-            .run(move |mut c| {
-                Box::pin(async move { endpoints::update_endpoint(&mut c, &tenant, id, changes, now).await })
+        let tenant = scoped(tenant)?;
+        let (ops, reason) = (self.inner.ops.clone(), patch.disabled_reason.clone());
+        let update = self
+            .transaction(move |mut c| {
+                Box::pin(async move {
+                    let update = endpoints::update_endpoint(&mut c, &tenant, id, changes, now).await?;
+                    if let Some(feed) = ops {
+                        let events = manual_change_events(&update, reason);
+                        ops::enqueue(&mut c, &feed, &events, now).await?;
+                    }
+                    Ok::<_, EngineError>(update)
+                })
             })
             .await?;
         if patch.disabled == Some(false) {
             self.wake_dispatchers();
         }
-        Ok(endpoint)
+        Ok(update.endpoint)
     }
 
     /// Replaces the endpoint's secret; the new one is returned once and signs every attempt
@@ -403,7 +446,7 @@ impl Engine {
     pub async fn rotate_secret(&self, tenant: &str, id: Uuid) -> EngineResult<SigningSecret> {
         let secret = SigningSecret::generate(&self.inner.profile.secret_prefix);
         let sealed = self.inner.keyring.seal(id, &secret);
-        let (tenant, now) = (tenant.to_owned(), self.now());
+        let (tenant, now) = (scoped(tenant)?, self.now());
         self.run(move |mut c| {
             Box::pin(async move { endpoints::store_secret(&mut c, &tenant, id, &sealed, now).await })
         })
@@ -413,7 +456,7 @@ impl Engine {
 
     /// Removes the endpoint; its open deliveries end as dead with "endpoint deleted".
     pub async fn delete_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<()> {
-        let (tenant, now) = (tenant.to_owned(), self.now());
+        let (tenant, now) = (scoped(tenant)?, self.now());
         self.run(move |mut c| {
             Box::pin(async move { endpoints::delete_endpoint(&mut c, &tenant, id, now).await })
         })
@@ -427,6 +470,7 @@ impl Engine {
         if !self.inner.profile.catalog.accepts(event.event_type) {
             return Err(EngineError::UnknownEventTypes(vec![event.event_type.to_owned()]));
         }
+        scoped(event.tenant_id)?;
         let id = event.id.unwrap_or_else(Uuid::now_v7);
         let row = NewEventRow {
             id,
@@ -466,7 +510,7 @@ impl Engine {
 
     /// The delivery log, newest first.
     pub async fn list_deliveries(&self, tenant: &str, query: &DeliveryQuery) -> EngineResult<Vec<Delivery>> {
-        let (tenant, query) = (tenant.to_owned(), query.clone());
+        let (tenant, query) = (scoped(tenant)?, query.clone());
         self.run(move |mut c| {
             Box::pin(async move { deliveries::list_deliveries(&mut c, &tenant, &query).await })
         })
@@ -474,7 +518,7 @@ impl Engine {
     }
 
     pub async fn get_delivery(&self, tenant: &str, id: Uuid) -> EngineResult<(Delivery, Vec<Attempt>)> {
-        let tenant = tenant.to_owned();
+        let tenant = scoped(tenant)?;
         self.run(move |mut c| Box::pin(async move { deliveries::get_delivery(&mut c, &tenant, id).await }))
             .await
     }
@@ -482,7 +526,7 @@ impl Engine {
     /// The tenant's waiting deliveries now and its activity since `since` (the consoles'
     /// overview).
     pub async fn tenant_overview(&self, tenant: &str, since: DateTime<Utc>) -> EngineResult<TenantOverview> {
-        let (tenant, now) = (tenant.to_owned(), self.now());
+        let (tenant, now) = (scoped(tenant)?, self.now());
         self.run(move |mut c| {
             Box::pin(async move { stats::tenant_overview(&mut c, &tenant, since, now).await })
         })
@@ -496,7 +540,7 @@ impl Engine {
         tenant: &str,
         since: DateTime<Utc>,
     ) -> EngineResult<Vec<crate::store::EndpointActivity>> {
-        let tenant = tenant.to_owned();
+        let tenant = scoped(tenant)?;
         self.run(move |mut c| Box::pin(async move { stats::endpoint_activity(&mut c, &tenant, since).await }))
             .await
     }
@@ -512,7 +556,7 @@ impl Engine {
         attempt_number: u32,
         started_at: DateTime<Utc>,
     ) -> EngineResult<SentRequest> {
-        let tenant = tenant.to_owned();
+        let tenant = scoped(tenant)?;
         let parts = self
             .run(move |mut c| {
                 Box::pin(async move { deliveries::request_parts(&mut c, &tenant, delivery_id).await })
@@ -593,7 +637,7 @@ impl Engine {
 
     /// Sends a delivery again now, under the service's rule for delivered ones.
     pub async fn resend(&self, tenant: &str, id: Uuid, rule: ResendRule) -> EngineResult<Delivery> {
-        let (tenant, now) = (tenant.to_owned(), self.now());
+        let (tenant, now) = (scoped(tenant)?, self.now());
         let (delivery, _) = self
             .run(move |mut c| {
                 Box::pin(async move {
@@ -607,6 +651,98 @@ impl Engine {
     }
 }
 
+/// Operational webhooks (docs/operational-webhooks.md): the reserved tenant's one endpoint.
+impl Engine {
+    /// Registers, updates or disables the ops endpoint to match the settings (`None`: unset),
+    /// idempotently: every process calls it at start. With a target, the endpoint gets its URL
+    /// (checked by the same rules as any endpoint's) and secret, and is enabled if it was
+    /// disabled; without one, an endpoint registered earlier is disabled (manually, so it is
+    /// not probed) and its undelivered events wait for the setting to come back.
+    pub async fn configure_ops_endpoint(&self, target: Option<&OpsTarget>) -> EngineResult<()> {
+        if let Some(target) = target {
+            self.validate_url(&target.url)?;
+        }
+        // Two processes starting at once may both try to register it: the loser finds it.
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.configure_ops_endpoint_once(target).await {
+                Err(e) if tries < 2 && target.is_some() => {
+                    tracing::info!(error = %e, "configuring the ops endpoint raced another process; again");
+                }
+                result => return result,
+            }
+        }
+    }
+
+    async fn configure_ops_endpoint_once(&self, target: Option<&OpsTarget>) -> EngineResult<()> {
+        let now = self.now();
+        let sealed = target.map(|t| self.inner.keyring.seal(OPS_ENDPOINT_ID, &t.secret));
+        let url = target.map(|t| t.url.clone());
+        let enabled = self
+            .transaction(move |mut c| {
+                Box::pin(async move {
+                    let stored = match endpoints::get_endpoint(&mut c, OPS_TENANT, OPS_ENDPOINT_ID).await {
+                        Ok(e) => Some(e),
+                        Err(EngineError::NotFound) => None,
+                        Err(e) => return Err(e),
+                    };
+                    let plan = OpsEndpointPlan::new(stored.as_ref(), url.as_deref());
+                    let (url, sealed) = (url.unwrap_or_default(), sealed);
+                    match (plan, sealed) {
+                        (OpsEndpointPlan::Create, Some(sealed)) => {
+                            let row = NewEndpointRow {
+                                id: OPS_ENDPOINT_ID,
+                                tenant_id: OPS_TENANT,
+                                url: &url,
+                                event_types: &[],
+                                sealed: &sealed,
+                                rate_limit_per_s: None,
+                                created_at: now,
+                            };
+                            endpoints::insert_endpoint(&mut c, row).await?;
+                            Ok(false)
+                        }
+                        (OpsEndpointPlan::Update { url, enable }, Some(sealed)) => {
+                            endpoints::store_secret(&mut c, OPS_TENANT, OPS_ENDPOINT_ID, &sealed, now)
+                                .await?;
+                            let changes = EndpointChanges {
+                                url,
+                                disabled_at: enable.then_some(None),
+                                disabled_reason: enable.then_some(None),
+                                disabled_cause: enable.then_some(None),
+                                failing_since: enable.then_some(None),
+                                updated_at: Some(now),
+                                ..EndpointChanges::default()
+                            };
+                            endpoints::update_endpoint(&mut c, OPS_TENANT, OPS_ENDPOINT_ID, changes, now)
+                                .await?;
+                            Ok(enable)
+                        }
+                        (OpsEndpointPlan::Disable, _) => {
+                            let changes = EndpointChanges {
+                                disabled_at: Some(Some(now)),
+                                disabled_reason: Some(Some(ops::UNSET_REASON.to_owned())),
+                                disabled_cause: Some(Some(DisableCause::Manual)),
+                                updated_at: Some(now),
+                                ..EndpointChanges::default()
+                            };
+                            endpoints::update_endpoint(&mut c, OPS_TENANT, OPS_ENDPOINT_ID, changes, now)
+                                .await?;
+                            Ok(false)
+                        }
+                        _ => Ok(false),
+                    }
+                })
+            })
+            .await?;
+        if enabled {
+            self.wake_dispatchers();
+        }
+        Ok(())
+    }
+}
+
 /// Bulk recovery (docs/decisions.md D33): re-send an endpoint's failed and dead deliveries of
 /// a time window, as a durable job that the worker processes work through.
 impl Engine {
@@ -617,7 +753,7 @@ impl Engine {
         endpoint: Uuid,
         window: RecoveryWindow,
     ) -> EngineResult<i64> {
-        let tenant = tenant.to_owned();
+        let tenant = scoped(tenant)?;
         self.run(move |mut c| {
             Box::pin(async move { recovery::count_recoverable(&mut c, &tenant, endpoint, &window).await })
         })
@@ -631,7 +767,7 @@ impl Engine {
         endpoint: Uuid,
         window: RecoveryWindow,
     ) -> EngineResult<StartRecovery> {
-        let (tenant, id, now) = (tenant.to_owned(), Uuid::now_v7(), self.now());
+        let (tenant, id, now) = (scoped(tenant)?, Uuid::now_v7(), self.now());
         self.run(move |mut c| {
             Box::pin(async move { recovery::start_job(&mut c, &tenant, endpoint, &window, id, now).await })
         })
@@ -639,14 +775,14 @@ impl Engine {
     }
 
     pub async fn recovery_job(&self, tenant: &str, endpoint: Uuid, id: Uuid) -> EngineResult<RecoveryJob> {
-        let tenant = tenant.to_owned();
+        let tenant = scoped(tenant)?;
         self.run(move |mut c| Box::pin(async move { recovery::get_job(&mut c, &tenant, endpoint, id).await }))
             .await
     }
 
     /// The endpoint's last 100 jobs, newest first.
     pub async fn recovery_jobs(&self, tenant: &str, endpoint: Uuid) -> EngineResult<Vec<RecoveryJob>> {
-        let tenant = tenant.to_owned();
+        let tenant = scoped(tenant)?;
         self.run(move |mut c| {
             Box::pin(async move {
                 // An unknown (or another tenant's) endpoint is NotFound, not an empty list.
@@ -660,10 +796,14 @@ impl Engine {
     /// Cancels an active job: what it re-sent stays re-sent, the rest is left alone.
     /// `RecoveryJobEnded` if it had already ended.
     pub async fn cancel_recovery(&self, tenant: &str, endpoint: Uuid, id: Uuid) -> EngineResult<RecoveryJob> {
-        let (tenant, now) = (tenant.to_owned(), self.now());
-        self.run(move |mut c| {
+        let (tenant, now, ops) = (scoped(tenant)?, self.now(), self.inner.ops.clone());
+        self.transaction(move |mut c| {
             Box::pin(async move {
                 if let Some(job) = recovery::cancel_job(&mut c, &tenant, endpoint, id, now).await? {
+                    if let Some(feed) = ops {
+                        let event = OpsEvent::RecoveryJobFinished { tenant_id: tenant, job: job.clone() };
+                        ops::enqueue(&mut c, &feed, &[event], now).await?;
+                    }
                     return Ok(job);
                 }
                 let job = recovery::get_job(&mut c, &tenant, endpoint, id).await?;
@@ -704,6 +844,45 @@ where
             let result = f(conn).await?;
             Ok((result, QUEUED_WORK.with(|q| std::mem::take(&mut *q.borrow_mut()))))
         }))
+    }
+}
+
+/// Notes, for the `Engine::run` or `Engine::transaction` this runs in (if any), that it queued
+/// deliveries, so dispatchers are woken after its commit.
+pub(crate) fn note_queued_work() {
+    let _ = QUEUED_WORK.try_with(|q| q.borrow_mut().work = true);
+}
+
+/// A tenant a caller may name: every one but the reserved [`OPS_TENANT`], which is
+/// [`EngineError::NotFound`] like any tenant with nothing in it (no API route can reach the
+/// operational webhooks' endpoint or log).
+fn scoped(tenant: &str) -> EngineResult<String> {
+    if tenant == OPS_TENANT {
+        return Err(EngineError::NotFound);
+    }
+    Ok(tenant.to_owned())
+}
+
+/// The operational events of a change a user made (`Engine::update_endpoint`): disabling an
+/// enabled endpoint, or enabling a disabled one.
+fn manual_change_events(update: &EndpointUpdate, reason: Option<String>) -> Vec<OpsEvent> {
+    let e = &update.endpoint;
+    let endpoint = EndpointRef { id: e.id, tenant_id: e.tenant_id.clone() };
+    match (update.was_disabled, e.disabled_at.is_some()) {
+        (false, true) => vec![OpsEvent::EndpointDisabled {
+            endpoint,
+            cause: DisableCause::Manual,
+            reason: reason
+                .or_else(|| e.disabled_reason.clone())
+                .unwrap_or_else(|| "disabled by a user".into()),
+            failing_since: None,
+            next_probe_at: None,
+            last_attempt: None,
+        }],
+        (true, false) => {
+            vec![OpsEvent::EndpointEnabled { endpoint, by: EnabledBy::Manual, last_attempt: None }]
+        }
+        _ => vec![],
     }
 }
 

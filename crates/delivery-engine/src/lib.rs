@@ -13,8 +13,10 @@
 pub mod cache;
 mod engine;
 pub mod error;
+mod health;
 pub mod http;
 pub mod metrics;
+pub mod ops;
 pub mod policy;
 pub mod profile;
 pub mod receiver_check;
@@ -32,9 +34,10 @@ pub use error::{EngineError, EngineResult};
 pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
 pub use store::{
     announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,
-    Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, EndpointActivity,
-    HourlyAttempts, KeyMatch, LogPosition, MigrationSet, Pool, RecoveryJob, RecoveryStatus, RecoveryWindow,
-    ResendRule, StartRecovery, TenantOverview, WindowError, ENGINE_MIGRATIONS, MAX_RECOVERY_WINDOW,
+    Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint,
+    EndpointActivity, HourlyAttempts, KeyMatch, LogPosition, MigrationSet, Pool, RecoveryJob, RecoveryStatus,
+    RecoveryWindow, ResendRule, StartRecovery, TenantOverview, WindowError, ENGINE_MIGRATIONS,
+    MAX_RECOVERY_WINDOW,
 };
 pub use worker::{Dispatcher, DispatcherConfig};
 

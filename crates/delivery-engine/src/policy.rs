@@ -66,6 +66,53 @@ impl RetryPolicy {
     }
 }
 
+/// When an endpoint the engine disabled for failing is probed: the first probe `delays[0]` after
+/// the disable, each next one `delays[n]` after the previous (the last delay repeating), and
+/// none once `give_up_after` has passed since the disable (docs/operational-webhooks.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProbeSchedule {
+    delays: Vec<Duration>,
+    give_up_after: Duration,
+}
+
+impl Default for ProbeSchedule {
+    /// 1 min, 5 min, 30 min, then every 2 h, for 7 days after the disable.
+    fn default() -> Self {
+        let minutes = |m: u64| Duration::from_secs(m * 60);
+        Self {
+            delays: vec![minutes(1), minutes(5), minutes(30), minutes(120)],
+            give_up_after: Self::DEFAULT_GIVE_UP_AFTER,
+        }
+    }
+}
+
+impl ProbeSchedule {
+    /// The probes of the default schedule end this long after the disable.
+    pub const DEFAULT_GIVE_UP_AFTER: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+
+    /// `None` when `delays` is empty (there would be no first probe).
+    pub fn new(delays: Vec<Duration>, give_up_after: Duration) -> Option<Self> {
+        (!delays.is_empty()).then_some(Self { delays, give_up_after })
+    }
+
+    pub fn delays(&self) -> &[Duration] {
+        &self.delays
+    }
+
+    pub fn give_up_after(&self) -> Duration {
+        self.give_up_after
+    }
+
+    /// When the probe after `made` probes is due, counted from `from` (the disable, or the
+    /// probe that just failed); `None` if that is more than `give_up_after` after `disabled_at`.
+    pub fn next(&self, disabled_at: DateTime<Utc>, made: u32, from: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let delay = self.delays.get(made as usize).or(self.delays.last())?;
+        let at = from.checked_add_signed(chrono::Duration::from_std(*delay).ok()?)?;
+        let end = disabled_at.checked_add_signed(chrono::Duration::from_std(self.give_up_after).ok()?)?;
+        (at <= end).then_some(at)
+    }
+}
+
 /// Parses `RETRY_SCHEDULE` syntax: comma-separated durations such as `1m,5m,30m,2h`.
 pub fn parse_schedule(text: &str) -> Result<Vec<Duration>, ParseDurationError> {
     text.split(',').map(|part| parse_duration(part.trim())).collect()
@@ -149,6 +196,23 @@ mod tests {
         let p = RetryPolicy::fixed(vec![]);
         assert_eq!(p.max_attempts(), 1);
         assert_eq!(p.after_failure(1, t0(), 0.5), AfterFailure::Dead);
+    }
+
+    #[test]
+    fn probes_follow_the_schedule_then_repeat_the_last_delay_until_they_give_up() {
+        let s = ProbeSchedule::default();
+        let at = |m: i64| t0() + chrono::Duration::minutes(m);
+        assert_eq!(s.next(t0(), 0, t0()), Some(at(1)));
+        assert_eq!(s.next(t0(), 1, at(1)), Some(at(6)));
+        assert_eq!(s.next(t0(), 2, at(6)), Some(at(36)));
+        assert_eq!(s.next(t0(), 3, at(36)), Some(at(156)));
+        assert_eq!(s.next(t0(), 4, at(156)), Some(at(276)), "every 2 h from then on");
+        assert_eq!(s.next(t0(), 90, at(7 * 24 * 60 - 120)), Some(at(7 * 24 * 60)), "the last one on the day");
+        assert_eq!(s.next(t0(), 91, at(7 * 24 * 60 - 119)), None, "then it gives up");
+        assert_eq!(ProbeSchedule::new(vec![], Duration::from_secs(1)), None);
+        let short =
+            ProbeSchedule::new(vec![Duration::from_millis(100)], Duration::from_secs(1)).expect("a delay");
+        assert_eq!(short.next(t0(), 7, t0()), Some(t0() + chrono::Duration::milliseconds(100)));
     }
 
     #[test]

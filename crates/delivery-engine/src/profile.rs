@@ -88,6 +88,9 @@ pub struct Profile {
     pub catalog: EventCatalog,
     /// Prefix of generated signing secrets, e.g. `whsec_`.
     pub secret_prefix: String,
+    /// The header (value `true`) that marks a probe of an endpoint the engine disabled, in the
+    /// service's header convention (e.g. `X-Webhook-Probe`).
+    pub probe_header: HeaderName,
 }
 
 impl Profile {
@@ -96,12 +99,12 @@ impl Profile {
     pub fn signed_headers(&self, attempt: &AttemptContext<'_>, secret: &[u8], body: &[u8]) -> HeaderMap {
         let mut headers = HeaderMap::new();
         self.headers.apply(attempt, &mut headers);
-        let signature = self.signer.sign(secret, body);
+        let signature = self.signer.sign(secret, &self.signer.signed_content(attempt, body));
         match HeaderValue::from_str(&signature) {
             Ok(v) => {
                 headers.insert(self.signature_header.clone(), v);
             }
-            Err(_) => unreachable!("hex signatures are valid header values"),
+            Err(_) => unreachable!("hex and base64 signatures are valid header values"),
         }
         headers
     }

@@ -284,6 +284,7 @@ mod tests {
             timeout: Duration::from_secs(1),
             catalog: EventCatalog::default(),
             secret_prefix: "whsec_".into(),
+            probe_header: HeaderName::from_static("x-webhook-probe"),
         }
     }
 

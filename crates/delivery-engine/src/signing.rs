@@ -1,8 +1,19 @@
-//! Signature schemes: HMAC-SHA256 over the exact raw body bytes, rendered as `<prefix><lowercase hex>`.
+//! Signature schemes.
 //!
-//! The workflow service uses `v1=` and the campaign service `sha256=`; both are values of
-//! [`HmacSha256Hex`]. A new scheme (another algorithm, a timestamped form) implements [`Signer`].
+//! - [`HmacSha256Hex`]: HMAC-SHA256 over the exact raw body bytes, rendered as
+//!   `<prefix><lowercase hex>`. The workflow service uses `v1=` and the campaign service
+//!   `sha256=`.
+//! - [`StandardWebhooks`]: the [Standard Webhooks](https://www.standardwebhooks.com) scheme,
+//!   `v1,<base64>` over `id.timestamp.body`, for the engine's operational webhooks.
+//!
+//! A new scheme (another algorithm, a timestamped form) implements [`Signer`]; one that signs
+//! more than the body says what in [`Signer::signed_content`].
 
+use crate::profile::{AttemptContext, HeaderSet};
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine as _;
+use hyper::header::{HeaderMap, HeaderName, HeaderValue};
+use std::borrow::Cow;
 use webhook_verify::signature::{self as shared, Malformation, SIGNATURE_HEX_LEN};
 
 /// Why a signature header did not verify. Every failure has its own variant so receivers can log it.
@@ -22,6 +33,11 @@ pub trait Signer: Send + Sync + std::fmt::Debug {
     fn sign(&self, secret: &[u8], body: &[u8]) -> String;
     /// Checks `header_value` against `body` in constant time.
     fn verify(&self, secret: &[u8], body: &[u8], header_value: &str) -> Result<(), SignatureError>;
+    /// What one attempt's signature covers, passed to [`Signer::sign`] as its `body`: the body
+    /// alone unless a scheme signs more (Standard Webhooks signs `id.timestamp.body`).
+    fn signed_content<'b>(&self, _attempt: &AttemptContext<'_>, body: &'b [u8]) -> Cow<'b, [u8]> {
+        Cow::Borrowed(body)
+    }
 }
 
 /// HMAC-SHA256 of the raw body, lowercase hex, behind a fixed prefix such as `v1=` or `sha256=`.
@@ -64,6 +80,111 @@ impl Signer for HmacSha256Hex {
         } else {
             Err(SignatureError::Mismatch)
         }
+    }
+}
+
+/// [Standard Webhooks](https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md):
+/// `webhook-id` (the event id, the same on every attempt), `webhook-timestamp` (Unix seconds of
+/// the attempt) and `webhook-signature: v1,<base64 of HMAC-SHA256 over "<id>.<timestamp>.<body>">`.
+/// The secret is `whsec_<base64>`; the key is the base64 part decoded (unlike our services'
+/// secrets, whose whole string is the key, D7). A secret that is not of that form is used as
+/// raw bytes, as the reference libraries' `from_bytes` does; the services accept only the form.
+///
+/// It is both the headers and the signer of a [`Profile`](crate::Profile): the two share
+/// [`StandardWebhooks::message_id`], so what is signed is what is sent.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StandardWebhooks;
+
+/// Why a Standard Webhooks secret is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StandardSecretError {
+    #[error("the secret must start with `whsec_`")]
+    Prefix,
+    #[error("the part after `whsec_` must be standard base64")]
+    NotBase64,
+    #[error("the secret must hold 24 to 64 bytes (it holds {0}); e.g. `whsec_$(head -c 32 /dev/urandom | base64)`")]
+    Length(usize),
+}
+
+impl StandardWebhooks {
+    pub const ID_HEADER: HeaderName = HeaderName::from_static("webhook-id");
+    pub const TIMESTAMP_HEADER: HeaderName = HeaderName::from_static("webhook-timestamp");
+    pub const SIGNATURE_HEADER: HeaderName = HeaderName::from_static("webhook-signature");
+    pub const SECRET_PREFIX: &'static str = "whsec_";
+
+    /// The `webhook-id` of an attempt: its event's id.
+    pub fn message_id(attempt: &AttemptContext<'_>) -> String {
+        attempt.event_id.to_string()
+    }
+
+    /// The key of a `whsec_<base64>` secret of 24 to 64 bytes (the specification's range).
+    pub fn key(secret: &str) -> Result<Vec<u8>, StandardSecretError> {
+        let b64 = secret.strip_prefix(Self::SECRET_PREFIX).ok_or(StandardSecretError::Prefix)?;
+        let key = STANDARD.decode(b64).map_err(|_| StandardSecretError::NotBase64)?;
+        if !(24..=64).contains(&key.len()) {
+            return Err(StandardSecretError::Length(key.len()));
+        }
+        Ok(key)
+    }
+
+    /// `<id>.<timestamp>.<body>`, the bytes the signature covers.
+    pub fn content(id: &str, timestamp: i64, body: &[u8]) -> Vec<u8> {
+        let mut content = format!("{id}.{timestamp}.").into_bytes();
+        content.extend_from_slice(body);
+        content
+    }
+
+    /// The key of a stored secret (its UTF-8 bytes): decoded from `whsec_<base64>` when it is
+    /// of that form (with the prefix or without), the bytes themselves otherwise.
+    fn key_of(secret: &[u8]) -> Cow<'_, [u8]> {
+        let b64 = secret.strip_prefix(Self::SECRET_PREFIX.as_bytes()).unwrap_or(secret);
+        STANDARD.decode(b64).map(Cow::Owned).unwrap_or(Cow::Borrowed(secret))
+    }
+}
+
+impl Signer for StandardWebhooks {
+    fn sign(&self, secret: &[u8], content: &[u8]) -> String {
+        let tag = shared::tag(&Self::key_of(secret), content);
+        format!("v1,{}", STANDARD.encode(tag))
+    }
+
+    /// `header_value` may list several signatures separated by spaces (a rotation); one valid
+    /// `v1` signature is enough.
+    fn verify(&self, secret: &[u8], content: &[u8], header_value: &str) -> Result<(), SignatureError> {
+        let key = Self::key_of(secret);
+        let mut tags = Vec::new();
+        for candidate in header_value.split(' ').filter(|c| !c.is_empty()) {
+            let Some(b64) = candidate.strip_prefix("v1,") else { continue };
+            let tag: [u8; 32] = STANDARD
+                .decode(b64)
+                .ok()
+                .and_then(|t| t.try_into().ok())
+                .ok_or(SignatureError::Malformed { expected_len: 44 })?;
+            tags.push(tag);
+        }
+        if tags.is_empty() {
+            return Err(SignatureError::WrongPrefix { expected: "v1," });
+        }
+        // Every candidate is compared (in constant time each), so timing does not tell which.
+        let matched = tags.iter().fold(false, |any, tag| shared::matches(&key, content, tag) | any);
+        if matched {
+            Ok(())
+        } else {
+            Err(SignatureError::Mismatch)
+        }
+    }
+
+    fn signed_content<'b>(&self, attempt: &AttemptContext<'_>, body: &'b [u8]) -> Cow<'b, [u8]> {
+        Cow::Owned(Self::content(&Self::message_id(attempt), attempt.now.timestamp(), body))
+    }
+}
+
+impl HeaderSet for StandardWebhooks {
+    fn apply(&self, attempt: &AttemptContext<'_>, headers: &mut HeaderMap) {
+        if let Ok(id) = HeaderValue::from_str(&Self::message_id(attempt)) {
+            headers.insert(Self::ID_HEADER, id);
+        }
+        headers.insert(Self::TIMESTAMP_HEADER, HeaderValue::from(attempt.now.timestamp()));
     }
 }
 
@@ -113,5 +234,77 @@ mod tests {
         );
         let not_hex = format!("sha256={}zz", &hex[..62]);
         assert_eq!(s.verify(b"k", b"body", &not_hex), Err(SignatureError::Malformed { expected_len: 64 }));
+    }
+}
+
+#[cfg(test)]
+mod standard_webhooks_tests {
+    use super::*;
+
+    /// The test vector of the Standard Webhooks reference libraries
+    /// (standard-webhooks/standard-webhooks, libraries/rust/src/lib.rs, `test_sign`).
+    const SECRET: &str = "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD";
+    const MSG_ID: &str = "msg_27UH4WbU6Z5A5EzD8u03UvzRbpk";
+    const TIMESTAMP: i64 = 1_649_367_553;
+    const PAYLOAD: &[u8] = br#"{"email":"test@example.com","username":"test_user"}"#;
+    const SIGNATURE: &str = "v1,tZ1I4/hDygAJgO5TYxiSd6Sd0kDW6hPenDe+bTa3Kkw=";
+
+    #[test]
+    fn the_published_vector_signs_and_verifies() {
+        let content = StandardWebhooks::content(MSG_ID, TIMESTAMP, PAYLOAD);
+        assert_eq!(StandardWebhooks.sign(SECRET.as_bytes(), &content), SIGNATURE);
+        assert_eq!(StandardWebhooks.verify(SECRET.as_bytes(), &content, SIGNATURE), Ok(()));
+        // Without the prefix the base64 part is the same secret.
+        let bare = SECRET.trim_start_matches("whsec_");
+        assert_eq!(StandardWebhooks.sign(bare.as_bytes(), &content), SIGNATURE);
+    }
+
+    #[test]
+    fn the_signature_covers_id_timestamp_and_body() {
+        let sign =
+            |id, ts, body| StandardWebhooks.sign(SECRET.as_bytes(), &StandardWebhooks::content(id, ts, body));
+        assert_ne!(sign("msg_other", TIMESTAMP, PAYLOAD), SIGNATURE);
+        assert_ne!(sign(MSG_ID, TIMESTAMP + 1, PAYLOAD), SIGNATURE);
+        assert_ne!(sign(MSG_ID, TIMESTAMP, b"{}"), SIGNATURE);
+    }
+
+    #[test]
+    fn verify_takes_one_valid_signature_among_several_and_names_failures() {
+        let content = StandardWebhooks::content(MSG_ID, TIMESTAMP, PAYLOAD);
+        let verify = |h: &str| StandardWebhooks.verify(SECRET.as_bytes(), &content, h);
+        let other = "v1,R3PTzyfHASBKHH98a7yexTwaJ4yNIcGhFQc1yuN+BPU=";
+        assert_eq!(verify(&format!("{other} {SIGNATURE}")), Ok(()));
+        assert_eq!(verify(other), Err(SignatureError::Mismatch));
+        assert_eq!(verify("v2,abc"), Err(SignatureError::WrongPrefix { expected: "v1," }));
+        assert_eq!(verify("v1,not-base64!"), Err(SignatureError::Malformed { expected_len: 44 }));
+    }
+
+    #[test]
+    fn secrets_must_be_whsec_base64_of_24_to_64_bytes() {
+        assert_eq!(StandardWebhooks::key(SECRET).map(|k| k.len()), Ok(24));
+        assert_eq!(
+            StandardWebhooks::key("C2FVsBQIhrscChlQIMV+b5sSYspob7oD"),
+            Err(StandardSecretError::Prefix)
+        );
+        assert_eq!(StandardWebhooks::key("whsec_***"), Err(StandardSecretError::NotBase64));
+        assert_eq!(StandardWebhooks::key("whsec_AAAA"), Err(StandardSecretError::Length(3)));
+    }
+
+    #[test]
+    fn the_headers_carry_the_id_and_time_the_signature_covers() {
+        let attempt = AttemptContext {
+            delivery_id: uuid::Uuid::nil(),
+            event_id: uuid::Uuid::from_u128(7),
+            event_type: "endpoint.disabled",
+            dedupe_key: "k",
+            attempt_number: 1,
+            now: chrono::DateTime::from_timestamp(TIMESTAMP, 0).unwrap_or_default(),
+        };
+        let mut headers = HeaderMap::new();
+        StandardWebhooks.apply(&attempt, &mut headers);
+        assert_eq!(headers["webhook-id"], "00000000-0000-0000-0000-000000000007");
+        assert_eq!(headers["webhook-timestamp"], "1649367553");
+        let content = StandardWebhooks.signed_content(&attempt, b"{}");
+        assert_eq!(&content[..], b"00000000-0000-0000-0000-000000000007.1649367553.{}");
     }
 }

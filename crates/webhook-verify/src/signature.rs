@@ -56,6 +56,12 @@ pub fn sign(prefix: &str, key: &[u8], body: &[u8]) -> String {
     out
 }
 
+/// The 32 bytes of HMAC-SHA256 of `message` under `key`, for schemes that render them otherwise
+/// (the engine's Standard Webhooks signer: base64 over `id.timestamp.body`).
+pub fn tag(key: &[u8], message: &[u8]) -> [u8; 32] {
+    mac(key, message).finalize().into_bytes().into()
+}
+
 /// Checks the form of a header value strictly and returns the 32 signature bytes. Nothing is
 /// trimmed or case-folded: a value that is not exactly what we send is refused.
 pub fn parse(prefix: &'static str, value: &[u8]) -> Result<[u8; 32], Malformation> {
@@ -117,6 +123,13 @@ mod tests {
             sign("v1=", b"Jefe", b"what do ya want for nothing?"),
             "v1=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
         );
+    }
+
+    #[test]
+    fn the_raw_tag_is_the_hex_signature_decoded() {
+        let tag = tag(b"Jefe", b"what do ya want for nothing?");
+        assert_eq!(sign("", b"Jefe", b"what do ya want for nothing?"), hex::encode(tag));
+        assert!(matches(b"Jefe", b"what do ya want for nothing?", &tag));
     }
 
     #[test]

@@ -39,5 +39,6 @@ pub fn profile(schedule: Vec<Duration>, timeout: Duration) -> Profile {
         timeout,
         catalog: EventCatalog::new(SUBSCRIBABLE).with_internal([WEBHOOK_TEST]),
         secret_prefix: "whsec_".into(),
+        probe_header: HeaderName::from_static("x-webhook-probe"),
     }
 }

@@ -1,7 +1,7 @@
 //! Endpoints: registration, changes, secrets, deletion. Every operation is scoped by tenant
 //! inside its query; another tenant's id is [`EngineError::NotFound`](crate::EngineError::NotFound).
 
-use super::model::{Endpoint, EndpointChanges, NewEndpointRow};
+use super::model::{Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
@@ -36,14 +36,17 @@ pub(crate) async fn get_endpoint(conn: &mut DbConn<'_>, tenant: &str, id: Uuid) 
 }
 
 /// Applies `changes` atomically; disabling parks the endpoint's open deliveries (they leave the
-/// queue until it is enabled again), enabling puts them back, due at once if overdue.
+/// queue until it is enabled again), enabling puts them back, due at once if overdue, oldest
+/// first. A change of the disabled state also clears the probe schedule, and enabling clears
+/// the failing warning level. Answers whether the endpoint was disabled before, read under
+/// the update's lock.
 pub(crate) async fn update_endpoint(
     conn: &mut DbConn<'_>,
     tenant: &str,
     id: Uuid,
     changes: EndpointChanges,
     now: DateTime<Utc>,
-) -> EngineResult<Endpoint> {
+) -> EngineResult<EndpointUpdate> {
     match conn {
         DbConn::Pg(c) => pg::endpoints::update_endpoint(c, tenant, id, changes, now).await,
         DbConn::Sqlite(c) => sqlite::endpoints::update_endpoint(c, tenant, id, changes, now),

@@ -22,6 +22,7 @@ pub(crate) mod idempotency;
 mod migrate;
 pub(crate) mod model;
 mod pg;
+pub(crate) mod probes;
 pub(crate) mod queue;
 pub(crate) mod recovery;
 pub(crate) mod recovery_model;
@@ -34,7 +35,8 @@ pub use conn::{connect_pool, connect_worker_pool, ConnFn, DbConn, Pool};
 pub(crate) use migrate::unapplied_migrations;
 pub use migrate::{migration_versions, run_migrations, MigrationSet, ENGINE_MIGRATIONS};
 pub use model::{
-    Attempt, Delivery, DeliveryQuery, DeliveryStatus, Endpoint, KeyMatch, LogPosition, ResendRule,
+    Attempt, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, KeyMatch, LogPosition,
+    ResendRule,
 };
 pub use recovery_model::{
     RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, WindowError, MAX_RECOVERY_WINDOW,

@@ -65,6 +65,43 @@ pub(crate) fn corrupt(what: String) -> EngineError {
     EngineError::Database(diesel::result::Error::DeserializationError(what.into()))
 }
 
+/// Why an endpoint is disabled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DisableCause {
+    /// The engine: every attempt failed for longer than the disable window. Probed, and
+    /// enabled again by the first probe that is answered 2xx.
+    Failing,
+    /// The engine: the endpoint answered `410 Gone` (the receiver asked to be removed).
+    Gone,
+    /// A user (through an API or a console) or the operator's configuration.
+    Manual,
+}
+
+impl DisableCause {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Failing => "failing",
+            Self::Gone => "gone",
+            Self::Manual => "manual",
+        }
+    }
+
+    /// A stored cause; an unknown one is a corrupt row.
+    pub(crate) fn parse_stored(s: &str) -> EngineResult<Self> {
+        Ok(match s {
+            "failing" => Self::Failing,
+            "gone" => Self::Gone,
+            "manual" => Self::Manual,
+            _ => return Err(corrupt(format!("unknown disable cause `{s}`"))),
+        })
+    }
+
+    /// Disabled by the engine rather than by a person.
+    pub fn is_automatic(self) -> bool {
+        self != Self::Manual
+    }
+}
+
 /// A registered endpoint, without its secret.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Endpoint {
@@ -74,6 +111,8 @@ pub struct Endpoint {
     pub event_types: Vec<String>,
     pub disabled_at: Option<DateTime<Utc>>,
     pub disabled_reason: Option<String>,
+    /// Set exactly when `disabled_at` is.
+    pub disabled_cause: Option<DisableCause>,
     /// Deliveries per second at most, per worker process (`None`: no limit).
     pub rate_limit_per_s: Option<i32>,
     pub created_at: DateTime<Utc>,
@@ -99,6 +138,7 @@ pub(crate) struct EndpointChanges {
     pub event_types: Option<Vec<String>>,
     pub disabled_at: Option<Option<DateTime<Utc>>>,
     pub disabled_reason: Option<Option<String>>,
+    pub disabled_cause: Option<Option<DisableCause>>,
     /// Cleared on re-enabling, so the failure window starts afresh.
     pub failing_since: Option<Option<DateTime<Utc>>>,
     pub rate_limit_per_s: Option<Option<i32>>,
@@ -107,9 +147,63 @@ pub(crate) struct EndpointChanges {
 
 impl EndpointChanges {
     /// `Some(true)` when these changes disable the endpoint, `Some(false)` when they enable it.
+    /// Either way the probes and the failing warning level start afresh (the store clears
+    /// `next_probe_at`, `probes` and `failing_warned` with it).
     pub(crate) fn disabling(&self) -> Option<bool> {
         self.disabled_at.map(|d| d.is_some())
     }
+}
+
+/// An endpoint after an update, and whether it was disabled just before (read under the
+/// update's lock, so a change of state is seen by exactly one caller).
+#[derive(Debug, Clone)]
+pub(crate) struct EndpointUpdate {
+    pub endpoint: Endpoint,
+    pub was_disabled: bool,
+}
+
+/// An endpoint's health as it was before a batch of outcomes was noted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct HealthBefore {
+    pub endpoint_id: Uuid,
+    pub tenant_id: String,
+    /// When its current run of failures began (`None`: its last attempt succeeded).
+    pub failing_since: Option<DateTime<Utc>>,
+    /// The highest failing warning sent in this run (0: none).
+    pub failing_warned: i16,
+    /// Neither disabled nor deleted.
+    pub open: bool,
+}
+
+/// An endpoint by id, with its tenant (one the engine has just disabled or enabled).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct EndpointRef {
+    pub id: Uuid,
+    pub tenant_id: String,
+}
+
+/// An endpoint disabled for failing whose probe is due, claimed for one probe.
+#[derive(Debug, Clone)]
+pub(crate) struct ProbeTarget {
+    pub endpoint_id: Uuid,
+    pub url: String,
+    pub sealed_secret: SealedSecret,
+    pub disabled_at: DateTime<Utc>,
+    /// Probes made since the disable, before this one.
+    pub probes: i32,
+    /// The lease this claim wrote into `next_probe_at`: the probe's outcome is recorded only
+    /// while it is still there (no other worker took the probe over, nobody enabled, disabled
+    /// or deleted the endpoint meanwhile).
+    pub fence: DateTime<Utc>,
+}
+
+/// What a probe's answer does to its endpoint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ProbeVerdict {
+    /// Answered 2xx: enable it (its parked deliveries resume).
+    Enable,
+    /// Probe again at this time, or never (`None`: the schedule is over).
+    Again(Option<DateTime<Utc>>),
 }
 
 /// A delivery as shown in the log.
@@ -240,6 +334,7 @@ pub(crate) struct NewEventRow<'a> {
 pub(crate) struct ClaimedDelivery {
     pub id: Uuid,
     pub fence: i64,
+    pub tenant_id: String,
     pub attempt_count: i32,
     /// A manual re-send: it gets this one attempt and no automatic retries.
     pub manual: bool,
@@ -495,6 +590,7 @@ mod tests {
         ClaimedDelivery {
             id: Uuid::now_v7(),
             fence: 1,
+            tenant_id: "t".into(),
             attempt_count: 0,
             manual: false,
             endpoint_id,

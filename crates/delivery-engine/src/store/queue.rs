@@ -5,7 +5,9 @@
 //! that dies leaves nothing behind but a lease that runs out. Parked rows (a disabled
 //! endpoint's) have `available_at` at infinity and are never due.
 
-use super::model::{AttemptRecord, Claim, ClaimRequest, NewEventRow, ResendRule};
+use super::model::{
+    AttemptRecord, Claim, ClaimRequest, DisableCause, EndpointRef, HealthBefore, NewEventRow, ResendRule,
+};
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use crate::metrics::QueueSnapshot;
@@ -87,31 +89,42 @@ pub(crate) async fn resend(
     }
 }
 
-/// Notes each endpoint's latest outcome (`true` = success): a success clears `failing_since`, a
-/// failure starts it if unset; only rows whose value changes are written. Returns the open
-/// endpoints failing continuously since `failing_before` or earlier, judged by `failing_since`
-/// as it was before this batch (none when it is `None`), which the caller disables.
+/// Notes each endpoint's latest outcome (`true` = success): a success clears `failing_since`
+/// and the failing warning level, a failure starts `failing_since` if unset; only rows whose
+/// value changes are written. Returns each endpoint's health as it was before this batch (the
+/// caller judges it: `crate::health`).
 pub(crate) async fn note_endpoint_health(
     conn: &mut DbConn<'_>,
     now: DateTime<Utc>,
     latest: &[(Uuid, bool)],
-    failing_before: Option<DateTime<Utc>>,
-) -> EngineResult<Vec<Uuid>> {
+) -> EngineResult<Vec<HealthBefore>> {
     match conn {
-        DbConn::Pg(c) => pg::queue::note_endpoint_health(c, now, latest, failing_before).await,
-        DbConn::Sqlite(c) => sqlite::queue::note_endpoint_health(c, now, latest, failing_before),
+        DbConn::Pg(c) => pg::queue::note_endpoint_health(c, now, latest).await,
+        DbConn::Sqlite(c) => sqlite::queue::note_endpoint_health(c, now, latest),
     }
 }
 
-/// Disables open endpoints (recording why and when) and parks their open deliveries, atomically.
+/// Raises endpoints' failing warning level to the level given (never lowers it).
+pub(crate) async fn raise_failing_warned(conn: &mut DbConn<'_>, levels: &[(Uuid, i16)]) -> EngineResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::queue::raise_failing_warned(c, levels).await,
+        DbConn::Sqlite(c) => sqlite::queue::raise_failing_warned(c, levels),
+    }
+}
+
+/// Disables open endpoints (recording why, by what cause, when, and when to probe them first)
+/// and parks their open deliveries, atomically. Returns the endpoints this call disabled (not
+/// those already disabled or deleted).
 pub(crate) async fn disable_endpoints(
     conn: &mut DbConn<'_>,
     ids: &[Uuid],
     reason: &str,
+    cause: DisableCause,
+    next_probe_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
-) -> EngineResult<()> {
+) -> EngineResult<Vec<EndpointRef>> {
     match conn {
-        DbConn::Pg(c) => pg::queue::disable_endpoints(c, ids, reason, now).await,
-        DbConn::Sqlite(c) => sqlite::queue::disable_endpoints(c, ids, reason, now),
+        DbConn::Pg(c) => pg::queue::disable_endpoints(c, ids, reason, cause, next_probe_at, now).await,
+        DbConn::Sqlite(c) => sqlite::queue::disable_endpoints(c, ids, reason, cause, next_probe_at, now),
     }
 }

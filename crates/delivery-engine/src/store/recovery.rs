@@ -98,3 +98,12 @@ pub(crate) async fn run_batch(
         DbConn::Sqlite(c) => sqlite::recovery::run_batch(c, job, lease_ms, now),
     }
 }
+
+/// A job's tenant and state, for reporting it once it ended (any tenant's: the caller has the
+/// id from its own claim).
+pub(crate) async fn job_report(conn: &mut DbConn<'_>, id: Uuid) -> EngineResult<(String, RecoveryJob)> {
+    match conn {
+        DbConn::Pg(c) => pg::recovery::job_report(c, id).await,
+        DbConn::Sqlite(c) => sqlite::recovery::job_report(c, id),
+    }
+}

@@ -14,6 +14,7 @@
 //! earliest such pace ends.
 
 mod limits;
+mod probe;
 mod recorder;
 mod recovery;
 
@@ -60,8 +61,12 @@ pub struct DispatcherConfig {
     /// flow is written in few transactions (the receiver already has the delivery).
     pub record_linger: Duration,
 
-    /// Disable an endpoint whose attempts have all failed for this long (`None`: never).
+    /// Disable an endpoint whose attempts have all failed for this long (`None`: never). A run
+    /// of failures reaching 50, 75 and 90 % of it is warned about (operational webhooks).
     pub disable_after: Option<Duration>,
+    /// Probe endpoints disabled for failing on this schedule, and enable each again when a
+    /// probe is answered 2xx (`None`: never probe).
+    pub probe: Option<crate::policy::ProbeSchedule>,
     /// The longest `Retry-After` (on 429 and 503) that is honoured; longer ones are cut to it.
     pub retry_after_cap: Duration,
     /// After shutdown, how long attempts in flight may run on. Those still running then are
@@ -83,6 +88,7 @@ impl Default for DispatcherConfig {
             record_batch: 256,
             record_linger: Duration::from_millis(10),
             disable_after: Some(Duration::from_secs(5 * 24 * 60 * 60)),
+            probe: Some(crate::policy::ProbeSchedule::default()),
             retry_after_cap: Duration::from_secs(60 * 60),
             shutdown_grace: Duration::from_secs(30),
         }
@@ -139,6 +145,17 @@ impl Dispatcher {
             self.config.poll_interval,
             self.lease(),
         ));
+        // So are probes of endpoints disabled for failing.
+        let prober = self.config.probe.clone().map(|schedule| {
+            tokio::spawn(probe::run(
+                self.engine.clone(),
+                self.client.clone(),
+                schedule,
+                shutdown.clone(),
+                self.config.poll_interval,
+                self.lease(),
+            ))
+        });
         let global = Arc::new(Semaphore::new(concurrency));
         let limits = Arc::new(Mutex::new(EndpointLimits::new(
             self.config.per_endpoint_initial,
@@ -277,6 +294,12 @@ impl Dispatcher {
         }
         if let Err(e) = recovery.await {
             tracing::error!(error = %e, "the recovery runner failed");
+        }
+        if let Some(Err(e)) = match prober {
+            Some(prober) => Some(prober.await),
+            None => None,
+        } {
+            tracing::error!(error = %e, "the prober failed");
         }
         if let Some(listener) = listener {
             listener.abort();
@@ -446,7 +469,7 @@ async fn attempt(
     started_at: chrono::DateTime<chrono::Utc>,
 ) -> AttemptOutcome {
     let inner = &engine.inner;
-    let profile = &inner.profile;
+    let profile = engine.profile_for(claim.endpoint_id);
     let secret = match inner.keyring.open(claim.endpoint_id, &claim.sealed_secret) {
         Ok(secret) => secret,
         Err(e) => {

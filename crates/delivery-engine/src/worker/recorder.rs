@@ -1,13 +1,17 @@
 //! The recorder: turns finished attempts into row updates (the retry policy, `Retry-After`),
 //! writes them in batches, and keeps endpoint health (a 410 or a long run of failures disables
-//! the endpoint), each batch in one transaction.
+//! the endpoint, as `crate::health` judges), each batch in one transaction, with the
+//! operational events the batch causes (`crate::ops`): deliveries given up, failing warnings,
+//! recoveries, disables.
 
 use super::DispatcherConfig;
 use crate::engine::Engine;
+use crate::health;
 use crate::http::AttemptOutcome;
-use crate::metrics::DeadReason;
-use crate::policy::AfterFailure;
-use crate::store::model::{AttemptRecord, ClaimedDelivery};
+use crate::metrics::{DeadReason, Outcome};
+use crate::ops::{self, AttemptSummary, OpsEvent};
+use crate::policy::{AfterFailure, ProbeSchedule};
+use crate::store::model::{AttemptRecord, ClaimedDelivery, DisableCause, EndpointRef};
 use crate::store::{queue, DbConn, DeliveryStatus};
 use crate::EngineError;
 use backon::{ExponentialBuilder, Retryable};
@@ -30,13 +34,46 @@ pub(super) struct Completed {
     pub rate_limited: Option<Duration>,
 }
 
-/// What endpoint health needs to know of one written outcome.
-#[derive(Debug, Clone, Copy)]
+/// What endpoint health and operational events need to know of one outcome.
+#[derive(Debug, Clone)]
 struct HealthNote {
-    delivery_id: Uuid,
     endpoint_id: Uuid,
     success: bool,
     gone: bool,
+    /// The outcome, as operational events summarise it.
+    summary: AttemptSummary,
+    /// Written as dead: the event's id and type, and why.
+    dead: Option<(Uuid, String, DeadReason)>,
+    tenant_id: String,
+}
+
+impl HealthNote {
+    fn new(c: &Completed, r: &AttemptRecord) -> Self {
+        let dead = (r.status == DeliveryStatus::Dead).then(|| {
+            let reason =
+                if c.claim.manual { DeadReason::manual_retry_failed } else { DeadReason::retries_exhausted };
+            (c.claim.event_id, c.claim.event_type.clone(), reason)
+        });
+        Self {
+            endpoint_id: c.claim.endpoint_id,
+            success: c.outcome.is_success(),
+            gone: c.outcome.status == Some(410),
+            summary: AttemptSummary {
+                delivery_id: Some(c.claim.id),
+                attempt: r.attempt_number as u32,
+                started_at: c.started_at,
+                duration_ms: c.outcome.duration.as_millis().min(u128::from(u64::MAX)) as u64,
+                status: c.outcome.status,
+                outcome: Outcome::of(&c.outcome),
+            },
+            dead,
+            tenant_id: c.claim.tenant_id.clone(),
+        }
+    }
+
+    fn endpoint(&self) -> EndpointRef {
+        EndpointRef { id: self.endpoint_id, tenant_id: self.tenant_id.clone() }
+    }
 }
 
 /// Turns an outcome into the row update, applying the retry policy and `Retry-After`.
@@ -104,25 +141,42 @@ pub(super) async fn run(engine: Engine, mut rx: mpsc::Receiver<Completed>, confi
 async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherConfig) {
     let records: Arc<Vec<AttemptRecord>> =
         Arc::new(batch.iter().map(|c| decide(engine, c, config.retry_after_cap)).collect());
-    let notes: Arc<Vec<HealthNote>> = Arc::new(
-        batch
-            .iter()
-            .map(|c| HealthNote {
-                delivery_id: c.claim.id,
-                endpoint_id: c.claim.endpoint_id,
-                success: c.outcome.is_success(),
-                gone: c.outcome.status == Some(410),
-            })
-            .collect(),
-    );
-    let disable_after = config.disable_after;
+    let notes: Arc<Vec<HealthNote>> =
+        Arc::new(batch.iter().zip(records.iter()).map(|(c, r)| HealthNote::new(c, r)).collect());
+    let rules = Arc::new(HealthRules { disable_after: config.disable_after, probe: config.probe.clone() });
+    let ops = engine.ops().cloned();
     let write = || {
-        let (records, notes, now) = (records.clone(), notes.clone(), engine.now());
+        let (records, notes, rules, ops, now) =
+            (records.clone(), notes.clone(), rules.clone(), ops.clone(), engine.now());
         engine.inner.pool.transaction(move |mut c| {
             Box::pin(async move {
                 let written = queue::record_attempts(&mut c, now, &records).await?;
-                track_health(&mut c, now, &notes, &written, disable_after).await?;
-                Ok::<_, EngineError>(written)
+                let written_ids: HashSet<&Uuid> = written.iter().collect();
+                let notes: Vec<&HealthNote> = notes
+                    .iter()
+                    .zip(records.iter())
+                    .filter(|(_, r)| written_ids.contains(&r.delivery_id))
+                    .map(|(n, _)| n)
+                    .collect();
+                let mut events: Vec<OpsEvent> = notes
+                    .iter()
+                    .filter_map(|n| {
+                        let (event_id, event_type, reason) = n.dead.clone()?;
+                        Some(OpsEvent::DeliveryExhausted {
+                            endpoint: n.endpoint(),
+                            event_id,
+                            event_type,
+                            reason,
+                            last_attempt: n.summary.clone(),
+                        })
+                    })
+                    .collect();
+                track_health(&mut c, now, &notes, &rules, &mut events).await?;
+                let queued = match &ops {
+                    Some(feed) if !events.is_empty() => ops::enqueue(&mut c, feed, &events, now).await? > 0,
+                    _ => false,
+                };
+                Ok::<_, EngineError>((written, queued))
             })
         })
     };
@@ -136,7 +190,11 @@ async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherCo
         .notify(|e, after| tracing::warn!(error = %e, ?after, "recording outcomes failed; retrying"))
         .await;
     match result {
-        Ok(written) => {
+        Ok((written, queued)) => {
+            if queued {
+                // Operational events were queued for the ops endpoint.
+                engine.wake_dispatchers();
+            }
             let written: HashSet<Uuid> = written.into_iter().collect();
             for (c, r) in batch.iter().zip(records.iter()).filter(|(_, r)| written.contains(&r.delivery_id)) {
                 count_written(engine, c, r);
@@ -192,40 +250,105 @@ fn human(d: Duration) -> String {
     }
 }
 
-/// Endpoint health from the outcomes just written: a 410 disables at once; a run of failures
-/// longer than `disable_after` disables too. Disabled endpoints' deliveries are parked.
+/// The dispatcher's settings that endpoint health follows.
+#[derive(Debug)]
+struct HealthRules {
+    /// The disable window (`None`: never disabled for failing, never warned).
+    disable_after: Option<Duration>,
+    /// When an endpoint disabled for failing is probed (`None`: probes off).
+    probe: Option<ProbeSchedule>,
+}
+
+/// Endpoint health from the outcomes just written (`notes`, in the batch's order), as
+/// [`health::judge`] decides it: warnings, recoveries and disables, each with its operational
+/// event added to `events`. A disabled endpoint's deliveries are parked; one disabled for
+/// failing gets its first probe scheduled.
 async fn track_health(
     conn: &mut DbConn<'_>,
     now: DateTime<Utc>,
-    notes: &[HealthNote],
-    written: &[Uuid],
-    disable_after: Option<Duration>,
+    notes: &[&HealthNote],
+    rules: &HealthRules,
+    events: &mut Vec<OpsEvent>,
 ) -> Result<(), EngineError> {
-    let written: HashSet<&Uuid> = written.iter().collect();
-    let mut latest: HashMap<Uuid, bool> = HashMap::new();
-    let mut gone = Vec::new();
-    for n in notes.iter().filter(|n| written.contains(&n.delivery_id)) {
-        latest.insert(n.endpoint_id, n.success);
-        if n.gone && !gone.contains(&n.endpoint_id) {
-            gone.push(n.endpoint_id);
+    // Per endpoint: its latest note, and whether any of its outcomes was a 410.
+    let mut latest: HashMap<Uuid, (&HealthNote, bool)> = HashMap::new();
+    let mut order = Vec::new();
+    for n in notes {
+        let gone = n.gone || latest.get(&n.endpoint_id).is_some_and(|l| l.1);
+        if latest.insert(n.endpoint_id, (n, gone)).is_none() {
+            order.push(n.endpoint_id);
         }
     }
     if latest.is_empty() {
         return Ok(());
     }
-    let latest: Vec<(Uuid, bool)> = latest.into_iter().collect();
-    let failing_before = disable_after
-        .and_then(|d| chrono::Duration::from_std(d).ok())
-        .and_then(|d| now.checked_sub_signed(d));
-    let failing = queue::note_endpoint_health(conn, now, &latest, failing_before).await?;
+    let outcomes: Vec<(Uuid, bool)> = order.iter().map(|id| (*id, latest[id].0.success)).collect();
+    let before = queue::note_endpoint_health(conn, now, &outcomes).await?;
+    let mut raised = Vec::new();
+    let (mut gone, mut failing) = (Vec::new(), Vec::new());
+    let mut disabled_events = HashMap::new();
+    for h in &before {
+        let Some(&(note, was_gone)) = latest.get(&h.endpoint_id) else { continue };
+        let verdict = health::judge(h, note.success, was_gone, now, rules.disable_after);
+        let endpoint = EndpointRef { id: h.endpoint_id, tenant_id: h.tenant_id.clone() };
+        if let (Some(since), Some(window)) = (h.failing_since, rules.disable_after) {
+            for &level in &verdict.warn {
+                events.push(OpsEvent::EndpointFailing {
+                    endpoint: endpoint.clone(),
+                    level,
+                    failing_since: since,
+                    window,
+                    last_attempt: note.summary.clone(),
+                });
+            }
+        }
+        if let Some(&level) = verdict.warn.last() {
+            raised.push((h.endpoint_id, i16::from(level)));
+        }
+        if let (true, Some(since)) = (verdict.recovered, h.failing_since) {
+            events.push(OpsEvent::EndpointRecovered {
+                endpoint: endpoint.clone(),
+                failing_since: since,
+                warned: u8::try_from(h.failing_warned).unwrap_or_default(),
+                last_attempt: note.summary.clone(),
+            });
+        }
+        match verdict.disable {
+            Some(DisableCause::Gone) => gone.push(h.endpoint_id),
+            Some(_) => failing.push(h.endpoint_id),
+            None => {}
+        }
+        if verdict.disable.is_some() {
+            disabled_events.insert(h.endpoint_id, (h.failing_since, note.summary.clone()));
+        }
+    }
+    if !raised.is_empty() {
+        queue::raise_failing_warned(conn, &raised).await?;
+    }
+    let mut disabled = Vec::new();
     if !gone.is_empty() {
         tracing::warn!(endpoints = ?gone, "disabling endpoints that answered 410 Gone");
-        queue::disable_endpoints(conn, &gone, REASON_GONE, now).await?;
+        let done = queue::disable_endpoints(conn, &gone, REASON_GONE, DisableCause::Gone, None, now).await?;
+        disabled.extend(done.into_iter().map(|e| (e, DisableCause::Gone, REASON_GONE.to_owned(), None)));
     }
-    if let (false, Some(window)) = (failing.is_empty(), disable_after) {
+    if let (false, Some(window)) = (failing.is_empty(), rules.disable_after) {
         tracing::warn!(endpoints = ?failing, "disabling endpoints that kept failing");
         let reason = format!("every attempt failed for longer than {}", human(window));
-        queue::disable_endpoints(conn, &failing, &reason, now).await?;
+        let probe_at = rules.probe.as_ref().and_then(|p| p.next(now, 0, now));
+        let done =
+            queue::disable_endpoints(conn, &failing, &reason, DisableCause::Failing, probe_at, now).await?;
+        disabled.extend(done.into_iter().map(|e| (e, DisableCause::Failing, reason.clone(), probe_at)));
+    }
+    for (endpoint, cause, reason, next_probe_at) in disabled {
+        let (failing_since, last) = disabled_events.remove(&endpoint.id).unzip();
+        events.push(OpsEvent::EndpointDisabled {
+            endpoint,
+            cause,
+            reason,
+            failing_since: failing_since.flatten().filter(|_| cause == DisableCause::Failing),
+            next_probe_at,
+            last_attempt: last,
+        });
     }
     Ok(())
 }

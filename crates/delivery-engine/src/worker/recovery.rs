@@ -4,6 +4,7 @@
 //! fence, so a job resumed elsewhere neither repeats nor skips a delivery.
 
 use crate::engine::Engine;
+use crate::ops::{self, OpsEvent};
 use crate::store::recovery;
 use crate::store::recovery_model::{BatchOutcome, ClaimedJob};
 use std::time::Duration;
@@ -42,12 +43,21 @@ async fn work_through(engine: &Engine, job: &ClaimedJob, lease_ms: i64, shutdown
             // Its lease runs out and another process takes it over where this one stopped.
             return;
         }
-        let (claimed, now) = (job.clone(), engine.now());
+        let (claimed, now, ops) = (job.clone(), engine.now(), engine.ops().cloned());
+        // The last batch and its operational event commit together.
         let batch = engine
             .inner
             .pool
-            .run(move |mut c| {
-                Box::pin(async move { recovery::run_batch(&mut c, &claimed, lease_ms, now).await })
+            .transaction(move |mut c| {
+                Box::pin(async move {
+                    let outcome = recovery::run_batch(&mut c, &claimed, lease_ms, now).await?;
+                    if let (BatchOutcome::Done { .. }, Some(feed)) = (outcome, ops) {
+                        let (tenant_id, job) = recovery::job_report(&mut c, claimed.id).await?;
+                        let event = OpsEvent::RecoveryJobFinished { tenant_id, job };
+                        ops::enqueue(&mut c, &feed, &[event], now).await?;
+                    }
+                    Ok::<_, crate::EngineError>(outcome)
+                })
             })
             .await;
         match batch {
@@ -58,7 +68,8 @@ async fn work_through(engine: &Engine, job: &ClaimedJob, lease_ms: i64, shutdown
                 }
             }
             Ok(BatchOutcome::Done { resent }) => {
-                if resent > 0 {
+                // With operational webhooks, the job's end was queued as an event too.
+                if resent > 0 || engine.ops().is_some() {
                     engine.wake_dispatchers();
                 }
                 tracing::info!(job_id = %job.id, resent = resent_total + resent, "recovery job done");

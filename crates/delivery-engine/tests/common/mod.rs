@@ -48,6 +48,7 @@ pub fn profile(retry: RetryPolicy, timeout: Duration) -> Profile {
         timeout,
         catalog: EventCatalog::new(["thing.created", "thing.deleted"]).with_internal(["webhook.test"]),
         secret_prefix: "whsec_".into(),
+        probe_header: HeaderName::from_static("x-webhook-probe"),
     }
 }
 

@@ -5,7 +5,7 @@ use super::rows::{EndpointChangeset, EndpointRow, NewEndpointValues};
 use super::schema::webhook_endpoints;
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
-use crate::store::model::{Endpoint, EndpointChanges, NewEndpointRow};
+use crate::store::model::{Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -41,7 +41,7 @@ pub(crate) async fn insert_endpoint(
         .returning(EndpointRow::as_returning())
         .get_result(conn)
         .await?;
-    Ok(inserted.into())
+    inserted.try_into()
 }
 
 pub(crate) async fn list_endpoints(
@@ -55,7 +55,7 @@ pub(crate) async fn list_endpoints(
         .select(EndpointRow::as_select())
         .load(conn)
         .await?;
-    Ok(rows.into_iter().map(Endpoint::from).collect())
+    rows.into_iter().map(Endpoint::try_from).collect()
 }
 
 pub(crate) async fn get_endpoint(
@@ -65,7 +65,7 @@ pub(crate) async fn get_endpoint(
 ) -> EngineResult<Endpoint> {
     let row: Option<EndpointRow> =
         open_endpoint(tenant, id).select(EndpointRow::as_select()).first(conn).await.optional()?;
-    row.map(Endpoint::from).ok_or(EngineError::NotFound)
+    row.ok_or(EngineError::NotFound)?.try_into()
 }
 
 pub(crate) async fn update_endpoint(
@@ -74,31 +74,44 @@ pub(crate) async fn update_endpoint(
     id: Uuid,
     changes: EndpointChanges,
     now: DateTime<Utc>,
-) -> EngineResult<Endpoint> {
+) -> EngineResult<EndpointUpdate> {
     let disabling = changes.disabling();
+    // A change of the disabled state starts probes and failing warnings afresh.
+    let restart = disabling.is_some();
     let changeset = EndpointChangeset {
         url: changes.url,
         event_types: changes.event_types,
         disabled_at: changes.disabled_at,
         disabled_reason: changes.disabled_reason,
+        disabled_cause: changes.disabled_cause.map(|c| c.map(|c| c.as_str())),
         failing_since: changes.failing_since,
+        failing_warned: (disabling == Some(false)).then_some(0),
+        next_probe_at: restart.then_some(None),
+        probes: restart.then_some(0),
         rate_limit_per_s: changes.rate_limit_per_s,
         updated_at: changes.updated_at,
     };
     conn.transaction(async |conn| {
-        let row: Option<EndpointRow> = diesel::update(open_endpoint(tenant, id))
+        // Locked, so of two concurrent changes of the state only one sees the old one.
+        let before: Option<Option<DateTime<Utc>>> = open_endpoint(tenant, id)
+            .select(webhook_endpoints::disabled_at)
+            .for_update()
+            .first(conn)
+            .await
+            .optional()?;
+        let was_disabled = before.ok_or(EngineError::NotFound)?.is_some();
+        let row: EndpointRow = diesel::update(open_endpoint(tenant, id))
             .set(&changeset)
             .returning(EndpointRow::as_returning())
             .get_result(conn)
-            .await
-            .optional()?;
-        let endpoint = Endpoint::from(row.ok_or(EngineError::NotFound)?);
+            .await?;
+        let endpoint = Endpoint::try_from(row)?;
         match disabling {
             Some(true) => park_endpoints(conn, &[id]).await?,
             Some(false) => unpark_endpoint(conn, id, now).await?,
             None => {}
         }
-        Ok(endpoint)
+        Ok(EndpointUpdate { endpoint, was_disabled })
     })
     .await
 }

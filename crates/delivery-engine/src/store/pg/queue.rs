@@ -3,14 +3,17 @@
 //! NOTIFY: a transaction that did would take PostgreSQL's global notify lock at its commit
 //! (see `listen.rs` for how other processes are woken).
 
-use super::rows::{ClaimPart, ClaimedRow, EnqueueCounts, IdRow, ResendRow, SnapshotRow};
+use super::rows::{
+    ClaimPart, ClaimedRow, EndpointTenantRow, EnqueueCounts, HealthRow, IdRow, ResendRow, SnapshotRow,
+};
 use crate::error::{EngineError, EngineResult};
 use crate::metrics::QueueSnapshot;
 use crate::store::model::{
-    resume_after, AttemptRecord, Claim, ClaimRequest, NewEventRow, ResendPlan, ResendRule, ResendTarget,
+    resume_after, AttemptRecord, Claim, ClaimRequest, DisableCause, EndpointRef, HealthBefore, NewEventRow,
+    ResendPlan, ResendRule, ResendTarget,
 };
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, SmallInt, Text, Timestamptz};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
@@ -125,14 +128,14 @@ pub(crate) async fn claim_due_deliveries(
                       e.event_type, e.dedupe_key, e.body, ep.url,
                       ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext,
                       d.created_at, chosen.lease_expired, d.next_attempt_at AS due_at,
-                      ep.rate_limit_per_s
+                      ep.rate_limit_per_s, d.tenant_id
         )
         SELECT claimed.*, NULL::uuid AS scan_stopped_at FROM claimed
         UNION ALL
         -- One more row, without a delivery, when the scan stopped at $7 endpoints: where the
         -- next claim should go on.
         SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-               NULL, NULL, (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
+               NULL, NULL, NULL, (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
         WHERE EXISTS (SELECT 1 FROM open_endpoints WHERE n = $7)
         "#,
     )
@@ -334,16 +337,21 @@ fn not_found(e: diesel::result::Error) -> EngineError {
     }
 }
 
-/// Puts a re-enabled endpoint's open deliveries back in the queue, due at once if overdue.
+/// Puts a re-enabled endpoint's open deliveries back in the queue: those overdue are due at
+/// once, oldest first (one microsecond apart, in the order they were created, so the claim,
+/// which takes an endpoint's rows by `available_at`, sends them in that order); the others at
+/// their scheduled time; one still in flight when its lease ends.
 pub(super) async fn unpark_endpoint(
     conn: &mut AsyncPgConnection,
     endpoint: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     diesel::sql_query(
-        "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > $2 THEN leased_until \
-         ELSE GREATEST(next_attempt_at, $2) END \
-         WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity'",
+        "UPDATE webhook_deliveries d SET available_at = CASE WHEN d.leased_until > $2 THEN d.leased_until \
+         ELSE GREATEST(d.next_attempt_at, $2 + o.n * interval '1 microsecond') END \
+         FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM webhook_deliveries \
+               WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity') o \
+         WHERE d.id = o.id",
     )
     .bind::<SqlUuid, _>(endpoint)
     .bind::<Timestamptz, _>(now)
@@ -376,55 +384,82 @@ pub(crate) async fn note_endpoint_health(
     conn: &mut AsyncPgConnection,
     now: DateTime<Utc>,
     latest: &[(Uuid, bool)],
-    failing_before: Option<DateTime<Utc>>,
-) -> EngineResult<Vec<Uuid>> {
+) -> EngineResult<Vec<HealthBefore>> {
     let ids: Vec<Uuid> = latest.iter().map(|l| l.0).collect();
     let oks: Vec<bool> = latest.iter().map(|l| l.1).collect();
-    let rows: Vec<IdRow> = diesel::sql_query(
+    let rows: Vec<HealthRow> = diesel::sql_query(
         r#"
         WITH v AS (SELECT * FROM unnest($1::uuid[], $2::bool[]) AS v(id, ok)),
         upd AS (
             -- Only rows whose value changes: a healthy endpoint is not rewritten on every batch.
             UPDATE webhook_endpoints e
-            SET failing_since = CASE WHEN v.ok THEN NULL ELSE COALESCE(e.failing_since, $3) END
+            SET failing_since = CASE WHEN v.ok THEN NULL ELSE COALESCE(e.failing_since, $3) END,
+                failing_warned = CASE WHEN v.ok THEN 0 ELSE e.failing_warned END
             FROM v
             WHERE e.id = v.id
               AND e.failing_since IS DISTINCT FROM (CASE WHEN v.ok THEN NULL ELSE COALESCE(e.failing_since, $3) END)
             RETURNING e.id
         )
-        -- The statement's snapshot: failing_since as it was before this batch, so a run of
-        -- failures that starts now is not judged by it.
-        SELECT e.id FROM webhook_endpoints e JOIN v ON v.id = e.id
-        -- (`upd` runs regardless: data-modifying CTEs always execute exactly once.)
-        WHERE NOT v.ok AND e.disabled_at IS NULL AND e.deleted_at IS NULL AND e.failing_since <= $4
+        -- The statement's snapshot: the health as it was before this batch, so a run of failures
+        -- that starts now is not judged by it. (`upd` runs regardless: data-modifying CTEs
+        -- always execute exactly once.)
+        SELECT e.id, e.tenant_id, e.failing_since, e.failing_warned,
+               e.disabled_at IS NULL AND e.deleted_at IS NULL AS open
+        FROM webhook_endpoints e JOIN v ON v.id = e.id
         "#,
     )
     .bind::<Array<SqlUuid>, _>(ids)
     .bind::<Array<Bool>, _>(oks)
     .bind::<Timestamptz, _>(now)
-    .bind::<Nullable<Timestamptz>, _>(failing_before)
     .load(conn)
     .await?;
-    Ok(rows.into_iter().map(|r| r.id).collect())
+    Ok(rows.into_iter().map(HealthBefore::from).collect())
+}
+
+pub(crate) async fn raise_failing_warned(
+    conn: &mut AsyncPgConnection,
+    levels: &[(Uuid, i16)],
+) -> EngineResult<()> {
+    let ids: Vec<Uuid> = levels.iter().map(|l| l.0).collect();
+    let values: Vec<i16> = levels.iter().map(|l| l.1).collect();
+    diesel::sql_query(
+        "UPDATE webhook_endpoints e SET failing_warned = v.level \
+         FROM unnest($1::uuid[], $2::int2[]) AS v(id, level) \
+         WHERE e.id = v.id AND e.failing_warned < v.level",
+    )
+    .bind::<Array<SqlUuid>, _>(ids)
+    .bind::<Array<SmallInt>, _>(values)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 pub(crate) async fn disable_endpoints(
     conn: &mut AsyncPgConnection,
     ids: &[Uuid],
     reason: &str,
+    cause: DisableCause,
+    next_probe_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
-) -> EngineResult<()> {
+) -> EngineResult<Vec<EndpointRef>> {
     conn.transaction(async |conn| {
-        diesel::sql_query(
-            "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, updated_at = $2 \
-             WHERE id = ANY ($1) AND disabled_at IS NULL AND deleted_at IS NULL",
+        let disabled: Vec<EndpointTenantRow> = diesel::sql_query(
+            "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, disabled_cause = $4, \
+             next_probe_at = $5, probes = 0, updated_at = $2 \
+             WHERE id = ANY ($1) AND disabled_at IS NULL AND deleted_at IS NULL \
+             RETURNING id, tenant_id",
         )
         .bind::<Array<SqlUuid>, _>(ids)
         .bind::<Timestamptz, _>(now)
         .bind::<Text, _>(reason)
-        .execute(conn)
+        .bind::<Text, _>(cause.as_str())
+        .bind::<Nullable<Timestamptz>, _>(next_probe_at)
+        .load(conn)
         .await?;
-        park_endpoints(conn, ids).await
+        let disabled: Vec<EndpointRef> = disabled.into_iter().map(EndpointRef::from).collect();
+        let ids: Vec<Uuid> = disabled.iter().map(|d| d.id).collect();
+        park_endpoints(conn, &ids).await?;
+        Ok(disabled)
     })
     .await
 }

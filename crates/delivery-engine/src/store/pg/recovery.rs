@@ -1,7 +1,7 @@
 //! Recovery jobs on PostgreSQL.
 
 use super::queue::resend_now;
-use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobRow, RecoveryCandidateRow};
+use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobOwnerRow, JobRow, RecoveryCandidateRow};
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::ResendTarget;
 use crate::store::recovery_model::{
@@ -253,4 +253,19 @@ pub(crate) async fn run_batch(
         Ok(plan.outcome())
     })
     .await
+}
+
+pub(crate) async fn job_report(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> EngineResult<(String, RecoveryJob)> {
+    let owner: JobOwnerRow =
+        diesel::sql_query("SELECT tenant_id, endpoint_id FROM webhook_recovery_jobs WHERE id = $1")
+            .bind::<SqlUuid, _>(id)
+            .get_result(conn)
+            .await
+            .optional()?
+            .ok_or(EngineError::NotFound)?;
+    let job = get_job(conn, &owner.tenant_id, owner.endpoint_id, id).await?;
+    Ok((owner.tenant_id, job))
 }

@@ -4,7 +4,8 @@ use super::schema::{webhook_attempts, webhook_deliveries, webhook_endpoints, web
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::store::model::{
-    Attempt, ClaimedDelivery, Delivery, DeliveryStatus, Endpoint, ResendTarget, StoredKey,
+    Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef, HealthBefore,
+    ProbeTarget, ResendTarget, StoredKey,
 };
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 use chrono::{DateTime, Utc};
@@ -23,24 +24,27 @@ pub(super) struct EndpointRow {
     event_types: Vec<String>,
     disabled_at: Option<DateTime<Utc>>,
     disabled_reason: Option<String>,
+    disabled_cause: Option<String>,
     rate_limit_per_s: Option<i32>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
 
-impl From<EndpointRow> for Endpoint {
-    fn from(r: EndpointRow) -> Self {
-        Endpoint {
+impl TryFrom<EndpointRow> for Endpoint {
+    type Error = EngineError;
+    fn try_from(r: EndpointRow) -> EngineResult<Self> {
+        Ok(Endpoint {
             id: r.id,
             tenant_id: r.tenant_id,
             url: r.url,
             event_types: r.event_types,
             disabled_at: r.disabled_at,
             disabled_reason: r.disabled_reason,
+            disabled_cause: r.disabled_cause.as_deref().map(DisableCause::parse_stored).transpose()?,
             rate_limit_per_s: r.rate_limit_per_s,
             created_at: r.created_at,
             updated_at: r.updated_at,
-        }
+        })
     }
 }
 
@@ -66,7 +70,11 @@ pub(super) struct EndpointChangeset {
     pub event_types: Option<Vec<String>>,
     pub disabled_at: Option<Option<DateTime<Utc>>>,
     pub disabled_reason: Option<Option<String>>,
+    pub disabled_cause: Option<Option<&'static str>>,
     pub failing_since: Option<Option<DateTime<Utc>>>,
+    pub failing_warned: Option<i16>,
+    pub next_probe_at: Option<Option<DateTime<Utc>>>,
+    pub probes: Option<i32>,
     pub rate_limit_per_s: Option<Option<i32>>,
     pub updated_at: Option<DateTime<Utc>>,
 }
@@ -177,6 +185,8 @@ pub(super) struct ClaimedRow {
     due_at: Option<DateTime<Utc>>,
     #[diesel(sql_type = Nullable<Integer>)]
     rate_limit_per_s: Option<i32>,
+    #[diesel(sql_type = Nullable<Text>)]
+    tenant_id: Option<String>,
     #[diesel(sql_type = Nullable<SqlUuid>)]
     scan_stopped_at: Option<Uuid>,
 }
@@ -207,6 +217,7 @@ impl From<ClaimedRow> for ClaimPart {
             lease_expired: Some(lease_expired),
             due_at,
             rate_limit_per_s,
+            tenant_id: Some(tenant_id),
             ..
         } = r
         else {
@@ -215,6 +226,7 @@ impl From<ClaimedRow> for ClaimPart {
         ClaimPart::Delivery(Box::new(ClaimedDelivery {
             id,
             fence,
+            tenant_id,
             attempt_count,
             manual,
             endpoint_id,
@@ -510,4 +522,93 @@ impl From<ActivityRow> for crate::store::stats_model::EndpointActivity {
             failing: r.failing,
         }
     }
+}
+
+/// An endpoint's health before a batch (`note_endpoint_health`).
+#[derive(QueryableByName)]
+pub(super) struct HealthRow {
+    #[diesel(sql_type = SqlUuid)]
+    id: Uuid,
+    #[diesel(sql_type = Text)]
+    tenant_id: String,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    failing_since: Option<DateTime<Utc>>,
+    #[diesel(sql_type = diesel::sql_types::SmallInt)]
+    failing_warned: i16,
+    #[diesel(sql_type = Bool)]
+    open: bool,
+}
+
+impl From<HealthRow> for HealthBefore {
+    fn from(r: HealthRow) -> Self {
+        HealthBefore {
+            endpoint_id: r.id,
+            tenant_id: r.tenant_id,
+            failing_since: r.failing_since,
+            failing_warned: r.failing_warned,
+            open: r.open,
+        }
+    }
+}
+
+/// An endpoint and its tenant.
+#[derive(QueryableByName)]
+pub(super) struct EndpointTenantRow {
+    #[diesel(sql_type = SqlUuid)]
+    id: Uuid,
+    #[diesel(sql_type = Text)]
+    tenant_id: String,
+}
+
+impl From<EndpointTenantRow> for EndpointRef {
+    fn from(r: EndpointTenantRow) -> Self {
+        EndpointRef { id: r.id, tenant_id: r.tenant_id }
+    }
+}
+
+/// A claimed probe.
+#[derive(QueryableByName)]
+pub(super) struct ProbeRow {
+    #[diesel(sql_type = SqlUuid)]
+    id: Uuid,
+    #[diesel(sql_type = Text)]
+    url: String,
+    #[diesel(sql_type = Text)]
+    secret_key_id: String,
+    #[diesel(sql_type = Bytea)]
+    secret_nonce: Vec<u8>,
+    #[diesel(sql_type = Bytea)]
+    secret_ciphertext: Vec<u8>,
+    #[diesel(sql_type = Timestamptz)]
+    disabled_at: DateTime<Utc>,
+    #[diesel(sql_type = Integer)]
+    probes: i32,
+    #[diesel(sql_type = Timestamptz)]
+    next_probe_at: DateTime<Utc>,
+}
+
+impl From<ProbeRow> for ProbeTarget {
+    fn from(r: ProbeRow) -> Self {
+        ProbeTarget {
+            endpoint_id: r.id,
+            url: r.url,
+            sealed_secret: SealedSecret {
+                key_id: r.secret_key_id,
+                nonce: r.secret_nonce,
+                ciphertext: r.secret_ciphertext,
+            },
+            disabled_at: r.disabled_at,
+            probes: r.probes,
+            fence: r.next_probe_at,
+        }
+    }
+}
+
+/// Whose a recovery job is.
+#[derive(QueryableByName)]
+pub(super) struct JobOwnerRow {
+    #[diesel(sql_type = Text)]
+    pub tenant_id: String,
+    #[diesel(sql_type = SqlUuid)]
+    pub endpoint_id: Uuid,
 }

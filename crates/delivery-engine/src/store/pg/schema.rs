@@ -16,6 +16,10 @@ diesel::table! {
         updated_at -> Timestamptz,
         failing_since -> Nullable<Timestamptz>,
         rate_limit_per_s -> Nullable<Int4>,
+        disabled_cause -> Nullable<Text>,
+        failing_warned -> Int2,
+        next_probe_at -> Nullable<Timestamptz>,
+        probes -> Int4,
     }
 }
 

@@ -2,11 +2,11 @@
 
 use super::atomically;
 use super::queue::{end_open_deliveries, park_endpoints, unpark_endpoint};
-use super::rows::{EndpointRow, ENDPOINT_COLUMNS};
+use super::rows::{DisabledAtRow, EndpointRow, ENDPOINT_COLUMNS};
 use super::values::{json_list, micros};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
-use crate::store::model::{Endpoint, EndpointChanges, NewEndpointRow};
+use crate::store::model::{Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
@@ -59,15 +59,29 @@ pub(crate) fn update_endpoint(
     id: Uuid,
     changes: EndpointChanges,
     now: DateTime<Utc>,
-) -> EngineResult<Endpoint> {
+) -> EngineResult<EndpointUpdate> {
     let disabling = changes.disabling();
     atomically(c, |c| {
-        let row: Option<EndpointRow> = diesel::sql_query(format!(
+        // Under the write lock, so of two changes of the state only one sees the old one.
+        let before: Option<DisabledAtRow> = diesel::sql_query(
+            "SELECT disabled_at FROM webhook_endpoints WHERE id = ?1 AND tenant_id = ?2 AND deleted_at IS NULL",
+        )
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(tenant)
+        .get_result(c)
+        .optional()?;
+        let was_disabled = before.ok_or(EngineError::NotFound)?.disabled_at.is_some();
+        // A change of the disabled state (?5) starts probes afresh; enabling also the warnings.
+        let row: EndpointRow = diesel::sql_query(format!(
             "UPDATE webhook_endpoints SET \
                url = CASE WHEN ?1 THEN ?2 ELSE url END, \
                event_types = CASE WHEN ?3 THEN ?4 ELSE event_types END, \
                disabled_at = CASE WHEN ?5 THEN ?6 ELSE disabled_at END, \
                disabled_reason = CASE WHEN ?7 THEN ?8 ELSE disabled_reason END, \
+               disabled_cause = CASE WHEN ?16 THEN ?17 ELSE disabled_cause END, \
+               next_probe_at = CASE WHEN ?5 THEN NULL ELSE next_probe_at END, \
+               probes = CASE WHEN ?5 THEN 0 ELSE probes END, \
+               failing_warned = CASE WHEN ?5 AND ?6 IS NULL THEN 0 ELSE failing_warned END, \
                failing_since = CASE WHEN ?9 THEN ?10 ELSE failing_since END, \
                updated_at = COALESCE(?11, updated_at), \
                rate_limit_per_s = CASE WHEN ?14 THEN ?15 ELSE rate_limit_per_s END \
@@ -89,15 +103,16 @@ pub(crate) fn update_endpoint(
         .bind::<Text, _>(tenant)
         .bind::<Bool, _>(changes.rate_limit_per_s.is_some())
         .bind::<Nullable<Integer>, _>(changes.rate_limit_per_s.flatten())
-        .get_result(c)
-        .optional()?;
-        let endpoint = Endpoint::try_from(row.ok_or(EngineError::NotFound)?)?;
+        .bind::<Bool, _>(changes.disabled_cause.is_some())
+        .bind::<Nullable<Text>, _>(changes.disabled_cause.flatten().map(|c| c.as_str()))
+        .get_result(c)?;
+        let endpoint = Endpoint::try_from(row)?;
         match disabling {
             Some(true) => park_endpoints(c, &[id])?,
             Some(false) => unpark_endpoint(c, id, now)?,
             None => {}
         }
-        Ok(endpoint)
+        Ok(EndpointUpdate { endpoint, was_disabled })
     })
 }
 

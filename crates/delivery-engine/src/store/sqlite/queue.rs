@@ -2,14 +2,16 @@
 //! writer at a time and no `SKIP LOCKED`: a claim is one `UPDATE … RETURNING` inside a
 //! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
 
-use super::rows::{CandidateRow, ClaimedRow, EarliestRow, HealthRow, IdRow, ResendRow, SnapshotRow};
-use super::values::{json_ids, micros, time, uuid, INFINITY};
+use super::rows::{
+    CandidateRow, ClaimedRow, EarliestRow, EndpointTenantRow, HealthRow, IdRow, ResendRow, SnapshotRow,
+};
+use super::values::{json_ids, micros, uuid, INFINITY};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
 use crate::metrics::QueueSnapshot;
 use crate::store::model::{
-    resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule,
-    ResendTarget,
+    resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, DisableCause, EndpointRef,
+    HealthBefore, NewEventRow, ResendPlan, ResendRule, ResendTarget,
 };
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -111,7 +113,7 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         let rows: Vec<ClaimedRow> = diesel::sql_query(
             "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
                     e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
-                    d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s \
+                    d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s, d.tenant_id \
              FROM webhook_deliveries d \
              JOIN webhook_events e ON e.id = d.event_id \
              JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
@@ -319,7 +321,10 @@ pub(super) fn park_endpoints(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineRe
     Ok(())
 }
 
-/// Puts a re-enabled endpoint's open deliveries back in the queue, due at once if overdue.
+/// Puts a re-enabled endpoint's open deliveries back in the queue: those overdue are due at
+/// once, oldest first (one microsecond apart, in the order they were created, so the claim,
+/// which takes an endpoint's rows by `available_at`, sends them in that order); the others at
+/// their scheduled time; one still in flight when its lease ends.
 pub(super) fn unpark_endpoint(
     c: &mut SqliteConnection,
     endpoint: Uuid,
@@ -327,8 +332,10 @@ pub(super) fn unpark_endpoint(
 ) -> EngineResult<()> {
     diesel::sql_query(
         "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > ?2 THEN leased_until \
-         ELSE max(COALESCE(next_attempt_at, ?2), ?2) END \
-         WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at = ?3",
+         ELSE max(COALESCE(next_attempt_at, ?2), ?2 + o.n) END \
+         FROM (SELECT id AS oid, row_number() OVER (ORDER BY created_at, id) AS n FROM webhook_deliveries \
+               WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at = ?3) AS o \
+         WHERE webhook_deliveries.id = o.oid",
     )
     .bind::<Text, _>(endpoint.to_string())
     .bind::<BigInt, _>(micros(now))
@@ -360,13 +367,13 @@ pub(crate) fn note_endpoint_health(
     c: &mut SqliteConnection,
     now: DateTime<Utc>,
     latest: &[(Uuid, bool)],
-    failing_before: Option<DateTime<Utc>>,
-) -> EngineResult<Vec<Uuid>> {
+) -> EngineResult<Vec<HealthBefore>> {
     atomically(c, |c| {
-        let mut failing = Vec::new();
+        let mut before = Vec::with_capacity(latest.len());
         for &(id, ok) in latest {
             let Some(row): Option<HealthRow> = diesel::sql_query(
-                "SELECT failing_since, (disabled_at IS NULL AND deleted_at IS NULL) AS open \
+                "SELECT tenant_id, failing_since, failing_warned, \
+                        (disabled_at IS NULL AND deleted_at IS NULL) AS open \
                  FROM webhook_endpoints WHERE id = ?1",
             )
             .bind::<Text, _>(id.to_string())
@@ -378,20 +385,32 @@ pub(crate) fn note_endpoint_health(
             let next = if ok { None } else { Some(row.failing_since.unwrap_or(micros(now))) };
             // Only rows whose value changes: a healthy endpoint is not rewritten on every batch.
             if next != row.failing_since {
-                diesel::sql_query("UPDATE webhook_endpoints SET failing_since = ?1 WHERE id = ?2")
-                    .bind::<Nullable<BigInt>, _>(next)
-                    .bind::<Text, _>(id.to_string())
-                    .execute(c)?;
+                diesel::sql_query(
+                    "UPDATE webhook_endpoints SET failing_since = ?1, \
+                     failing_warned = CASE WHEN ?1 IS NULL THEN 0 ELSE failing_warned END WHERE id = ?2",
+                )
+                .bind::<Nullable<BigInt>, _>(next)
+                .bind::<Text, _>(id.to_string())
+                .execute(c)?;
             }
-            // Judged by failing_since as it was before this batch, as on PostgreSQL.
-            let since = row.failing_since.map(time).transpose()?;
-            if let (false, true, Some(since), Some(before)) = (ok, row.open, since, failing_before) {
-                if since <= before {
-                    failing.push(id);
-                }
-            }
+            // As it was before this batch, as on PostgreSQL.
+            before.push(row.before(id)?);
         }
-        Ok(failing)
+        Ok(before)
+    })
+}
+
+pub(crate) fn raise_failing_warned(c: &mut SqliteConnection, levels: &[(Uuid, i16)]) -> EngineResult<()> {
+    atomically(c, |c| {
+        for &(id, level) in levels {
+            diesel::sql_query(
+                "UPDATE webhook_endpoints SET failing_warned = ?2 WHERE id = ?1 AND failing_warned < ?2",
+            )
+            .bind::<Text, _>(id.to_string())
+            .bind::<Integer, _>(i32::from(level))
+            .execute(c)?;
+        }
+        Ok(())
     })
 }
 
@@ -399,17 +418,26 @@ pub(crate) fn disable_endpoints(
     c: &mut SqliteConnection,
     ids: &[Uuid],
     reason: &str,
+    cause: DisableCause,
+    next_probe_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
-) -> EngineResult<()> {
+) -> EngineResult<Vec<EndpointRef>> {
     atomically(c, |c| {
-        diesel::sql_query(
-            "UPDATE webhook_endpoints SET disabled_at = ?2, disabled_reason = ?3, updated_at = ?2 \
-             WHERE id IN (SELECT value FROM json_each(?1)) AND disabled_at IS NULL AND deleted_at IS NULL",
+        let disabled: Vec<EndpointTenantRow> = diesel::sql_query(
+            "UPDATE webhook_endpoints SET disabled_at = ?2, disabled_reason = ?3, disabled_cause = ?4, \
+             next_probe_at = ?5, probes = 0, updated_at = ?2 \
+             WHERE id IN (SELECT value FROM json_each(?1)) AND disabled_at IS NULL AND deleted_at IS NULL \
+             RETURNING id, tenant_id",
         )
         .bind::<Text, _>(json_ids(ids))
         .bind::<BigInt, _>(micros(now))
         .bind::<Text, _>(reason)
-        .execute(c)?;
-        park_endpoints(c, ids)
+        .bind::<Text, _>(cause.as_str())
+        .bind::<Nullable<BigInt>, _>(next_probe_at.map(micros))
+        .load(c)?;
+        let disabled = disabled.into_iter().map(EndpointRef::try_from).collect::<EngineResult<Vec<_>>>()?;
+        let ids: Vec<Uuid> = disabled.iter().map(|d| d.id).collect();
+        park_endpoints(c, &ids)?;
+        Ok(disabled)
     })
 }

@@ -1,7 +1,7 @@
 //! Recovery jobs on SQLite (timestamps in microseconds, ids as text).
 
 use super::queue::resend_now;
-use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobRow, RecoveryCandidateRow};
+use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobOwnerRow, JobRow, RecoveryCandidateRow};
 use super::values::{json_list, micros, uuid};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
@@ -237,4 +237,15 @@ pub(crate) fn run_batch(
         .execute(c)?;
         Ok(plan.outcome())
     })
+}
+
+pub(crate) fn job_report(c: &mut SqliteConnection, id: Uuid) -> EngineResult<(String, RecoveryJob)> {
+    let owner: JobOwnerRow =
+        diesel::sql_query("SELECT tenant_id, endpoint_id FROM webhook_recovery_jobs WHERE id = ?1")
+            .bind::<Text, _>(id.to_string())
+            .get_result(c)
+            .optional()?
+            .ok_or(EngineError::NotFound)?;
+    let job = get_job(c, &owner.tenant_id, uuid(&owner.endpoint_id)?, id)?;
+    Ok((owner.tenant_id, job))
 }

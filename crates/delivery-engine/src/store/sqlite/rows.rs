@@ -5,7 +5,8 @@ use super::values::{opt_time, time, uuid};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::store::model::{
-    corrupt, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, Endpoint, ResendTarget, StoredKey,
+    corrupt, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
+    HealthBefore, ProbeTarget, ResendTarget, StoredKey,
 };
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -13,7 +14,8 @@ use diesel::QueryableByName;
 
 /// The columns [`EndpointRow`] reads.
 pub(super) const ENDPOINT_COLUMNS: &str =
-    "id, tenant_id, url, event_types, disabled_at, disabled_reason, rate_limit_per_s, created_at, updated_at";
+    "id, tenant_id, url, event_types, disabled_at, disabled_reason, disabled_cause, rate_limit_per_s, created_at, \
+     updated_at";
 
 #[derive(QueryableByName)]
 pub(super) struct EndpointRow {
@@ -29,6 +31,8 @@ pub(super) struct EndpointRow {
     disabled_at: Option<i64>,
     #[diesel(sql_type = Nullable<Text>)]
     disabled_reason: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    disabled_cause: Option<String>,
     #[diesel(sql_type = Nullable<Integer>)]
     rate_limit_per_s: Option<i32>,
     #[diesel(sql_type = BigInt)]
@@ -48,6 +52,7 @@ impl TryFrom<EndpointRow> for Endpoint {
                 .map_err(|e| corrupt(format!("event_types of endpoint {}: {e}", r.id)))?,
             disabled_at: opt_time(r.disabled_at)?,
             disabled_reason: r.disabled_reason,
+            disabled_cause: r.disabled_cause.as_deref().map(DisableCause::parse_stored).transpose()?,
             rate_limit_per_s: r.rate_limit_per_s,
             created_at: time(r.created_at)?,
             updated_at: time(r.updated_at)?,
@@ -200,6 +205,8 @@ pub(super) struct ClaimedRow {
     due_at: Option<i64>,
     #[diesel(sql_type = Nullable<Integer>)]
     rate_limit_per_s: Option<i32>,
+    #[diesel(sql_type = Text)]
+    tenant_id: String,
 }
 
 /// A due row a claim may take, and whether an earlier claim's lease on it ran out.
@@ -217,6 +224,7 @@ impl TryFrom<ClaimedRow> for ClaimedDelivery {
         Ok(ClaimedDelivery {
             id: uuid(&r.id)?,
             fence: r.fence,
+            tenant_id: r.tenant_id,
             attempt_count: r.attempt_count,
             manual: r.manual,
             endpoint_id: uuid(&r.endpoint_id)?,
@@ -306,11 +314,84 @@ impl From<StoredKeyRow> for StoredKey {
 /// An endpoint's health as the recorder reads it.
 #[derive(QueryableByName)]
 pub(super) struct HealthRow {
+    #[diesel(sql_type = Text)]
+    pub tenant_id: String,
     #[diesel(sql_type = Nullable<BigInt>)]
     pub failing_since: Option<i64>,
+    #[diesel(sql_type = Integer)]
+    pub failing_warned: i32,
     /// Neither disabled nor deleted.
     #[diesel(sql_type = Bool)]
     pub open: bool,
+}
+
+impl HealthRow {
+    pub(super) fn before(&self, endpoint_id: uuid::Uuid) -> EngineResult<HealthBefore> {
+        Ok(HealthBefore {
+            endpoint_id,
+            tenant_id: self.tenant_id.clone(),
+            failing_since: opt_time(self.failing_since)?,
+            failing_warned: i16::try_from(self.failing_warned).map_err(|_| {
+                corrupt(format!("failing_warned {} of endpoint {endpoint_id}", self.failing_warned))
+            })?,
+            open: self.open,
+        })
+    }
+}
+
+/// An endpoint and its tenant.
+#[derive(QueryableByName)]
+pub(super) struct EndpointTenantRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    tenant_id: String,
+}
+
+impl TryFrom<EndpointTenantRow> for EndpointRef {
+    type Error = EngineError;
+    fn try_from(r: EndpointTenantRow) -> EngineResult<Self> {
+        Ok(EndpointRef { id: uuid(&r.id)?, tenant_id: r.tenant_id })
+    }
+}
+
+/// A claimed probe.
+#[derive(QueryableByName)]
+pub(super) struct ProbeRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    url: String,
+    #[diesel(sql_type = Text)]
+    secret_key_id: String,
+    #[diesel(sql_type = Binary)]
+    secret_nonce: Vec<u8>,
+    #[diesel(sql_type = Binary)]
+    secret_ciphertext: Vec<u8>,
+    #[diesel(sql_type = BigInt)]
+    disabled_at: i64,
+    #[diesel(sql_type = Integer)]
+    probes: i32,
+    #[diesel(sql_type = BigInt)]
+    next_probe_at: i64,
+}
+
+impl TryFrom<ProbeRow> for ProbeTarget {
+    type Error = EngineError;
+    fn try_from(r: ProbeRow) -> EngineResult<Self> {
+        Ok(ProbeTarget {
+            endpoint_id: uuid(&r.id)?,
+            url: r.url,
+            sealed_secret: SealedSecret {
+                key_id: r.secret_key_id,
+                nonce: r.secret_nonce,
+                ciphertext: r.secret_ciphertext,
+            },
+            disabled_at: time(r.disabled_at)?,
+            probes: r.probes,
+            fence: time(r.next_probe_at)?,
+        })
+    }
 }
 
 #[derive(QueryableByName)]
@@ -585,4 +666,20 @@ impl TryFrom<RequestPartsRow> for crate::store::model::RequestParts {
             body: r.body,
         })
     }
+}
+
+/// Whether an endpoint is disabled, read before an update.
+#[derive(QueryableByName)]
+pub(super) struct DisabledAtRow {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub disabled_at: Option<i64>,
+}
+
+/// Whose a recovery job is.
+#[derive(QueryableByName)]
+pub(super) struct JobOwnerRow {
+    #[diesel(sql_type = Text)]
+    pub tenant_id: String,
+    #[diesel(sql_type = Text)]
+    pub endpoint_id: String,
 }
