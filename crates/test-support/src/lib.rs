@@ -12,6 +12,7 @@ mod receiver;
 pub mod receiver_kit;
 pub mod recovery;
 mod service;
+pub mod standard_webhooks;
 mod tls;
 
 pub use browser::Browser;
