@@ -32,9 +32,14 @@ pub struct Authenticator {
 pub type ExpiresAt = dyn Fn(&str) -> Option<chrono::DateTime<chrono::Utc>> + Send + Sync;
 
 impl Authenticator {
-    /// The principal a credential stands for.
+    /// The principal a credential stands for. The engine's reserved tenant of operational
+    /// webhooks is never one, whatever the credential says (a JWT's `sub` is free text).
     pub async fn principal(&self, credential: String) -> Result<String, ApiError> {
-        (self.check)(credential).await
+        let principal = (self.check)(credential).await?;
+        if is_reserved(&principal) {
+            return Err(ApiError::unauthorized("this account id is reserved for the service itself"));
+        }
+        Ok(principal)
     }
 }
 
@@ -42,6 +47,11 @@ impl std::fmt::Debug for Authenticator {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Authenticator")
     }
+}
+
+/// A principal no credential may stand for: the reserved tenant of operational webhooks.
+pub fn is_reserved(principal: &str) -> bool {
+    principal == delivery_engine::ops::OPS_TENANT
 }
 
 /// The request's principal: authenticated (and rate-limited) on first use, cached after.

@@ -7,7 +7,8 @@ use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
-use delivery_engine::policy::{parse_duration, parse_schedule};
+use delivery_engine::ops::OpsTarget;
+use delivery_engine::policy::{parse_duration, parse_schedule, ProbeSchedule};
 use delivery_engine::secrets::Keyring;
 use delivery_engine::{Dispatcher, DispatcherConfig, Engine, EngineConfig, MigrationSet, Profile, UrlRule};
 use std::time::Duration;
@@ -86,6 +87,57 @@ pub struct CommonConfig {
     /// Serve the console (the web UI) under `/console` on the service's port.
     #[arg(long, env = "CONSOLE", value_enum, default_value = "on")]
     pub console: crate::console::ConsoleSetting,
+    /// Send operational webhooks (endpoints disabled, enabled, failing, recovered; deliveries
+    /// given up; recovery jobs ended) to this URL, signed with OPS_WEBHOOK_SECRET (Standard
+    /// Webhooks). Checked like any endpoint's URL. Set the same in every process.
+    #[arg(long, env = "OPS_WEBHOOK_URL", hide_env_values = true)]
+    pub ops_webhook_url: Option<String>,
+    /// The secret of OPS_WEBHOOK_URL: `whsec_` and the base64 of 24 to 64 random bytes.
+    #[arg(long, env = "OPS_WEBHOOK_SECRET", hide_env_values = true)]
+    pub ops_webhook_secret: Option<String>,
+    /// Probe endpoints the service disabled for failing, and enable each again when a probe
+    /// is answered 2xx (its held deliveries resume).
+    #[arg(long, env = "PROBE_DISABLED_ENDPOINTS", value_enum, default_value = "on")]
+    pub probe_disabled_endpoints: Switch,
+    /// Delays before each probe of an endpoint disabled for failing (the first after the
+    /// disable); the last repeats, for 7 days after the disable.
+    #[arg(long, env = "PROBE_SCHEDULE", default_value = "1m,5m,30m,2h", value_parser = schedule_arg)]
+    pub probe_schedule: Schedule,
+}
+
+/// A setting that is `on` or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+impl CommonConfig {
+    /// Where operational webhooks go: `None` without OPS_WEBHOOK_URL; an error for a URL
+    /// without a valid secret, or a secret without a URL.
+    pub fn ops_target(&self) -> anyhow::Result<Option<OpsTarget>> {
+        match (&self.ops_webhook_url, &self.ops_webhook_secret) {
+            (None, None) => Ok(None),
+            (Some(url), Some(secret)) => {
+                OpsTarget::new(url, secret).map(Some).map_err(|e| anyhow::anyhow!("OPS_WEBHOOK_SECRET: {e}"))
+            }
+            (Some(_), None) => anyhow::bail!(
+                "OPS_WEBHOOK_URL needs OPS_WEBHOOK_SECRET (`whsec_` and the base64 of 24 to 64 random bytes, \
+                 e.g. whsec_$(head -c 32 /dev/urandom | base64))"
+            ),
+            (None, Some(_)) => anyhow::bail!("OPS_WEBHOOK_SECRET is set but OPS_WEBHOOK_URL is not"),
+        }
+    }
+
+    /// The probe schedule, unless PROBE_DISABLED_ENDPOINTS is off.
+    pub fn probes(&self) -> Option<ProbeSchedule> {
+        match self.probe_disabled_endpoints {
+            Switch::On => {
+                ProbeSchedule::new(self.probe_schedule.0.clone(), ProbeSchedule::DEFAULT_GIVE_UP_AFTER)
+            }
+            Switch::Off => None,
+        }
+    }
 }
 
 impl std::fmt::Debug for CommonConfig {
@@ -109,6 +161,10 @@ impl std::fmt::Debug for CommonConfig {
             .field("metrics_addr", &self.metrics_addr)
             .field("stop_on_stdin_eof", &self.stop_on_stdin_eof)
             .field("console", &self.console)
+            .field("ops_webhook_url", &self.ops_webhook_url.as_ref().map(|_| "<set>"))
+            .field("ops_webhook_secret", &self.ops_webhook_secret.as_ref().map(|_| "<redacted>"))
+            .field("probe_disabled_endpoints", &self.probe_disabled_endpoints)
+            .field("probe_schedule", &self.probe_schedule)
             .finish()
     }
 }
@@ -242,6 +298,14 @@ where
         spec.profile,
         EngineConfig { url_rule: spec.url_rule, address_policy: common.outbound_allow_cidrs.clone() },
     );
+    // Operational webhooks: every process emits them when the setting is there, and each
+    // brings the ops endpoint in line with it (registered, updated, or disabled when unset).
+    let ops_target = common.ops_target()?;
+    let engine = match &ops_target {
+        Some(_) => engine.with_ops_feed(spec.name),
+        None => engine,
+    };
+    engine.configure_ops_endpoint(ops_target.as_ref()).await.context("OPS_WEBHOOK_URL")?;
 
     let shutdown = CancellationToken::new();
     // The API's read caches (an API key's workspace) hear other processes' changes here.
@@ -266,6 +330,7 @@ where
                 poll_interval: common.worker_poll_interval,
                 lease: common.delivery_lease,
                 disable_after: common.endpoint_disable_after.0,
+                probe: common.probes(),
                 concurrency: common.delivery_concurrency.max(1),
                 per_endpoint: common.delivery_per_endpoint.max(1),
                 shutdown_grace: common.shutdown_grace,

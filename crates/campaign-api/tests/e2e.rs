@@ -31,8 +31,13 @@ async fn workspace(db: &TestDb, name: &str) -> Value {
 }
 
 async fn start(backend: Backend, extra: &[(&str, &str)]) -> Service {
+    start_with_ca(backend, TestCa::new().unwrap(), extra).await
+}
+
+/// [`start`] with receivers' certificates from `ca` (made before the service, for a receiver
+/// named in its settings).
+async fn start_with_ca(backend: Backend, ca: TestCa, extra: &[(&str, &str)]) -> Service {
     let db = TestDb::migrated_by(backend, "campaign", BIN).await.unwrap();
-    let ca = TestCa::new().unwrap();
     let ca_path = ca.pem_path().display().to_string();
     let mut env = vec![
         ("DATABASE_URL", db.url()),
@@ -357,6 +362,39 @@ async fn a_rate_limited_endpoint_is_paced_and_an_unlimited_one_is_not(backend: B
     let cleared = svc.a.call("PATCH", &path, Some(json!({ "rateLimit": null }))).await;
     assert_eq!(cleared.json()["rateLimit"], Value::Null);
     assert_eq!(svc.a.call("GET", &path, None).await.json()["rateLimit"], Value::Null);
+}
+
+/// With OPS_WEBHOOK_URL set, the operator's receiver (HTTPS, like every campaign endpoint) gets
+/// a disable and an enable made through the API, signed with Standard Webhooks, naming the
+/// workspace and the endpoint and never the endpoint's URL or secret.
+async fn operational_webhooks_report_a_disable_and_an_enable_through_the_api(backend: Backend) {
+    use test_support::standard_webhooks::{label, wait_for_events, OPS_SECRET};
+    let ca = TestCa::new().unwrap();
+    let ops = Receiver::start_https(&ca, |_, _| Reply::Status(200)).await;
+    let ops_url = ops.url();
+    let env = [("OPS_WEBHOOK_URL", ops_url.as_str()), ("OPS_WEBHOOK_SECRET", OPS_SECRET)];
+    let svc = start_with_ca(backend, ca, &env).await;
+    let receiver = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let ep = register(&svc.a, &receiver.url(), None).await;
+    let path = format!("/api/v1/webhooks/{}", ep["id"].as_str().unwrap());
+    assert_eq!(svc.a.call("PATCH", &path, Some(json!({ "disabled": true }))).await.status, 200);
+    wait_for_events(&ops, OPS_SECRET, "the disable", |l| !l.is_empty()).await;
+    assert_eq!(svc.a.call("PATCH", &path, Some(json!({ "disabled": false }))).await.status, 200);
+    let events = wait_for_events(&ops, OPS_SECRET, "the enable", |l| l.len() >= 2).await;
+    let labels: Vec<String> = events.iter().map(label).collect();
+    assert_eq!(labels, ["endpoint.disabled:manual", "endpoint.enabled:manual"]);
+    for e in &events {
+        let d = &e["data"];
+        assert_eq!(
+            (d["service"].as_str(), d["tenant"].as_str()),
+            (Some("campaign-api"), Some(svc.a_id.as_str()))
+        );
+        assert_eq!(d["endpointId"], ep["id"]);
+        let text = e.to_string();
+        assert!(!text.contains(&receiver.url()) && !text.contains(ep["secret"].as_str().unwrap()), "{text}");
+    }
+    assert_eq!(events[0]["data"]["reason"], "disabled through the API");
+    assert!(events[0]["data"]["lastAttempt"].is_null());
 }
 
 async fn another_workspaces_ids_are_404_like_unknown_ones(backend: Backend) {
@@ -758,6 +796,7 @@ on_both_backends!(
     eight_attempts_then_dead_then_replay_with_the_same_delivery_id,
     an_answer_after_the_timeout_is_a_failed_attempt,
     endpoints_can_be_read_changed_disabled_and_deleted,
+    operational_webhooks_report_a_disable_and_an_enable_through_the_api,
     another_workspaces_ids_are_404_like_unknown_ones,
     bad_input_gets_a_clear_4xx_never_a_500,
     create_workspace_prints_its_id_and_a_key_shown_once,

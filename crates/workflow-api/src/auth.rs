@@ -26,6 +26,9 @@ pub fn check_account_id(account: &str) -> anyhow::Result<()> {
             "the account id must be 1 to {MAX_ACCOUNT_ID} characters, none of them control characters"
         );
     }
+    if api_support::auth::is_reserved(account) {
+        anyhow::bail!("the account id `{account}` is reserved for the service itself");
+    }
     Ok(())
 }
 

@@ -503,6 +503,54 @@ async fn a_410_disables_the_endpoint_and_enable_resumes_it(backend: Backend) {
     assert_error(&svc.b.call("POST", &format!("/webhooks/{id}/enable"), None).await, 404, "not_found");
 }
 
+/// With OPS_WEBHOOK_URL set, the operator's receiver gets the disable the service made (a 410)
+/// and the enable made through the API, signed with Standard Webhooks; the reserved tenant of
+/// those events is no account: no token names it, and nothing of it shows in an account's log.
+async fn operational_webhooks_report_a_disable_and_an_enable_through_the_api(backend: Backend) {
+    use test_support::standard_webhooks::{label, wait_for_events, OPS_SECRET};
+    let ops = Receiver::ok().await;
+    let ops_url = ops.url();
+    let env = [("OPS_WEBHOOK_URL", ops_url.as_str()), ("OPS_WEBHOOK_SECRET", OPS_SECRET)];
+    let svc = start_with(backend, "100ms,100ms,100ms,100ms", &env).await;
+    let receiver = Receiver::start(|n, _| if n == 0 { Reply::Status(410) } else { Reply::Status(200) }).await;
+    let ep = register(&svc.a, &receiver.url(), &["run.completed"]).await;
+    let id = ep["endpointId"].as_str().unwrap();
+    let run = new_run(&svc.a, "wf").await;
+    settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await;
+    wait_for_events(&ops, OPS_SECRET, "the disable", |l| !l.is_empty()).await;
+    assert_eq!(svc.a.call("POST", &format!("/webhooks/{id}/enable"), None).await.status, 200);
+    let events = wait_for_events(&ops, OPS_SECRET, "the enable", |l| l.len() >= 2).await;
+    let labels: Vec<String> = events.iter().map(label).collect();
+    assert_eq!(labels, ["endpoint.disabled:gone", "endpoint.enabled:manual"]);
+    for e in &events {
+        let d = &e["data"];
+        assert_eq!(
+            (d["service"].as_str(), d["tenant"].as_str()),
+            (Some("workflow-api"), Some("acct-a")),
+            "{e}"
+        );
+        assert_eq!(d["endpointId"], id);
+    }
+    let disabled = &events[0]["data"];
+    assert_eq!(disabled["reason"], "the endpoint answered 410 Gone");
+    assert_eq!(
+        (disabled["lastAttempt"]["status"].as_u64(), disabled["lastAttempt"]["outcome"].as_str()),
+        (Some(410), Some("http_410"))
+    );
+
+    // The operator's tenant is nobody's account.
+    assert!(run_cli(BIN, &["token", "--account", "__ops"], &[("JWT_SECRET", JWT_SECRET)]).await.is_err());
+    let claims = json!({ "sub": "__ops", "exp": chrono::Utc::now().timestamp() + 600 });
+    let key = jsonwebtoken::EncodingKey::from_secret(JWT_SECRET.as_bytes());
+    let forged = jsonwebtoken::encode(&jsonwebtoken::Header::default(), &claims, &key).unwrap();
+    for route in ["/webhooks", "/webhooks/deliveries"] {
+        assert_error(&svc.anonymous.with_bearer(&forged).call("GET", route, None).await, 401, "unauthorized");
+    }
+    let log = deliveries(&svc.a).await;
+    assert_eq!(log.len(), 1, "only the run's delivery: {log:?}");
+    assert_eq!(svc.a.call("GET", "/webhooks", None).await.json().as_array().unwrap().len(), 1);
+}
+
 async fn each_account_is_rate_limited_on_its_own(backend: Backend) {
     let svc = start_with(backend, "1m,5m,30m,2h", &[("RATE_LIMIT", "1"), ("RATE_LIMIT_BURST", "3")]).await;
     for _ in 0..3 {
@@ -788,6 +836,7 @@ on_both_backends!(
     authentication_failures_are_401_with_json,
     bad_input_gets_a_clear_4xx_never_a_500,
     a_410_disables_the_endpoint_and_enable_resumes_it,
+    operational_webhooks_report_a_disable_and_an_enable_through_the_api,
     each_account_is_rate_limited_on_its_own,
     idempotency_key_replays_the_first_answer_and_refuses_another_body,
     every_route_in_the_table_is_served_and_openapi_json_is_public,
