@@ -516,6 +516,43 @@ fn stdin_closed() -> tokio::sync::oneshot::Receiver<()> {
 mod tests {
     use super::*;
 
+    fn common(env: &[&str]) -> anyhow::Result<CommonConfig> {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            common: CommonConfig,
+        }
+        let args = std::iter::once("svc").chain(env.iter().copied());
+        Ok(Cli::try_parse_from(args)?.common)
+    }
+
+    #[test]
+    fn operational_webhooks_need_a_url_and_a_standard_webhooks_secret_together() {
+        let secret = "--ops-webhook-secret=whsec_b3BzLXdlYmhvb2tzLXRlc3Qtc2VjcmV0LTMyYnl0ZXM=";
+        let url = "--ops-webhook-url=https://ops.example.com/hook";
+        assert!(common(&[]).unwrap().ops_target().unwrap().is_none());
+        let target = common(&[url, secret]).unwrap().ops_target().unwrap().unwrap();
+        assert_eq!(target.url, "https://ops.example.com/hook");
+        let only_url = common(&[url]).unwrap().ops_target().unwrap_err().to_string();
+        assert!(only_url.contains("OPS_WEBHOOK_SECRET"), "{only_url}");
+        assert!(common(&[secret]).unwrap().ops_target().is_err());
+        let short = common(&[url, "--ops-webhook-secret=whsec_c2hvcnQ="]).unwrap().ops_target().unwrap_err();
+        assert!(short.to_string().contains("24 to 64 bytes"), "{short}");
+        // Neither is ever shown by Debug.
+        let shown = format!("{:?}", common(&[url, secret]).unwrap());
+        assert!(!shown.contains("ops.example.com") && !shown.contains("whsec_"), "{shown}");
+    }
+
+    #[test]
+    fn probes_are_on_by_default_on_the_default_schedule_and_can_be_switched_off() {
+        let on = common(&[]).unwrap().probes().unwrap();
+        assert_eq!(on, ProbeSchedule::default());
+        assert!(common(&["--probe-disabled-endpoints=off"]).unwrap().probes().is_none());
+        let fast = common(&["--probe-schedule=10s,1m"]).unwrap().probes().unwrap();
+        assert_eq!(fast.delays(), [Duration::from_secs(10), Duration::from_secs(60)]);
+    }
+
     #[test]
     fn bare_invocation_and_flags_mean_serve() {
         let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
