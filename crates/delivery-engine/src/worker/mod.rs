@@ -295,11 +295,10 @@ impl Dispatcher {
         if let Err(e) = recovery.await {
             tracing::error!(error = %e, "the recovery runner failed");
         }
-        if let Some(Err(e)) = match prober {
-            Some(prober) => Some(prober.await),
-            None => None,
-        } {
-            tracing::error!(error = %e, "the prober failed");
+        if let Some(prober) = prober {
+            if let Err(e) = prober.await {
+                tracing::error!(error = %e, "the prober failed");
+            }
         }
         if let Some(listener) = listener {
             listener.abort();
