@@ -513,6 +513,7 @@ fn stdin_closed() -> tokio::sync::oneshot::Receiver<()> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
