@@ -3,6 +3,7 @@
 use super::queue::unpark_endpoint;
 use super::rows::{EndpointTenantRow, ProbeRow};
 use crate::error::EngineResult;
+use crate::sql::prepared;
 use crate::store::model::{EndpointRef, ProbeTarget, ProbeVerdict};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Nullable, Timestamptz};
@@ -16,7 +17,7 @@ pub(crate) async fn claim_due_probes(
     lease_ms: i64,
     limit: i64,
 ) -> EngineResult<Vec<ProbeTarget>> {
-    let rows: Vec<ProbeRow> = diesel::sql_query(
+    let rows: Vec<ProbeRow> = prepared(
         r#"
         UPDATE webhook_endpoints e
         SET next_probe_at = now() + $1 * interval '1 millisecond'
@@ -45,7 +46,7 @@ pub(crate) async fn record_probe(
     let (id, fence) = (target.endpoint_id, target.fence);
     match verdict {
         ProbeVerdict::Again(next) => {
-            diesel::sql_query(
+            prepared(
                 "UPDATE webhook_endpoints SET next_probe_at = $3, probes = probes + 1 \
                  WHERE id = $1 AND next_probe_at = $2 AND disabled_cause = 'failing' AND deleted_at IS NULL",
             )
@@ -59,7 +60,7 @@ pub(crate) async fn record_probe(
         ProbeVerdict::Enable => {
             conn.transaction(async |conn| {
                 // What an enable through the API does (`endpoints::update_endpoint`).
-                let enabled: Option<EndpointTenantRow> = diesel::sql_query(
+                let enabled: Option<EndpointTenantRow> = prepared(
                     "UPDATE webhook_endpoints SET disabled_at = NULL, disabled_reason = NULL, \
                      disabled_cause = NULL, failing_since = NULL, failing_warned = 0, next_probe_at = NULL, \
                      probes = 0, updated_at = $3 \

@@ -6,6 +6,7 @@ use super::rows::{DisabledAtRow, EndpointRow, ENDPOINT_COLUMNS};
 use super::values::{json_list, micros};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
+use crate::sql::prepared;
 use crate::store::model::{Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -63,7 +64,7 @@ pub(crate) fn update_endpoint(
     let disabling = changes.disabling();
     atomically(c, |c| {
         // Under the write lock, so of two changes of the state only one sees the old one.
-        let before: Option<DisabledAtRow> = diesel::sql_query(
+        let before: Option<DisabledAtRow> = prepared(
             "SELECT disabled_at FROM webhook_endpoints WHERE id = ?1 AND tenant_id = ?2 AND deleted_at IS NULL",
         )
         .bind::<Text, _>(id.to_string())
@@ -123,7 +124,7 @@ pub(crate) fn store_secret(
     sealed: &SealedSecret,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    let n = diesel::sql_query(
+    let n = prepared(
         "UPDATE webhook_endpoints SET secret_key_id = ?1, secret_nonce = ?2, secret_ciphertext = ?3, \
          updated_at = ?4 WHERE id = ?5 AND tenant_id = ?6 AND deleted_at IS NULL",
     )
@@ -147,7 +148,7 @@ pub(crate) fn delete_endpoint(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     atomically(c, |c| {
-        let n = diesel::sql_query(
+        let n = prepared(
             "UPDATE webhook_endpoints SET deleted_at = ?1, updated_at = ?1 \
              WHERE id = ?2 AND tenant_id = ?3 AND deleted_at IS NULL",
         )

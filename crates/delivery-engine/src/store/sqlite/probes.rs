@@ -5,6 +5,7 @@ use super::rows::{EndpointTenantRow, ProbeRow};
 use super::values::micros;
 use super::{atomically_as, Writer};
 use crate::error::EngineResult;
+use crate::sql::prepared;
 use crate::store::model::{EndpointRef, ProbeTarget, ProbeVerdict};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Nullable, Text};
@@ -17,7 +18,7 @@ pub(crate) fn claim_due_probes(
 ) -> EngineResult<Vec<ProbeTarget>> {
     // A read first, outside the write lock: the runner asks every poll interval, and nearly
     // always nothing is due.
-    let due: Option<i64> = diesel::sql_query(
+    let due: Option<i64> = prepared(
         "SELECT 1 AS n FROM webhook_endpoints WHERE next_probe_at <= ?1 AND disabled_cause = 'failing' \
          AND deleted_at IS NULL LIMIT 1",
     )
@@ -31,7 +32,7 @@ pub(crate) fn claim_due_probes(
     atomically_as(c, Writer::Dispatcher, |c| {
         // Read once the write lock is held; the lease runs on this host's clock (the database's).
         let now = micros(Utc::now());
-        let rows: Vec<ProbeRow> = diesel::sql_query(
+        let rows: Vec<ProbeRow> = prepared(
             "UPDATE webhook_endpoints SET next_probe_at = ?1 + ?2 * 1000 \
              WHERE id IN (SELECT id FROM webhook_endpoints \
                           WHERE next_probe_at <= ?1 AND disabled_cause = 'failing' AND deleted_at IS NULL \
@@ -56,7 +57,7 @@ pub(crate) fn record_probe(
     let (id, fence) = (target.endpoint_id.to_string(), micros(target.fence));
     match verdict {
         ProbeVerdict::Again(next) => atomically_as(c, Writer::Dispatcher, |c| {
-            diesel::sql_query(
+            prepared(
                 "UPDATE webhook_endpoints SET next_probe_at = ?3, probes = probes + 1 \
                  WHERE id = ?1 AND next_probe_at = ?2 AND disabled_cause = 'failing' AND deleted_at IS NULL",
             )
@@ -68,7 +69,7 @@ pub(crate) fn record_probe(
         }),
         ProbeVerdict::Enable => atomically_as(c, Writer::Dispatcher, |c| {
             // What an enable through the API does (`endpoints::update_endpoint`).
-            let enabled: Option<EndpointTenantRow> = diesel::sql_query(
+            let enabled: Option<EndpointTenantRow> = prepared(
                 "UPDATE webhook_endpoints SET disabled_at = NULL, disabled_reason = NULL, disabled_cause = NULL, \
                  failing_since = NULL, failing_warned = 0, next_probe_at = NULL, probes = 0, updated_at = ?3 \
                  WHERE id = ?1 AND next_probe_at = ?2 AND disabled_cause = 'failing' AND deleted_at IS NULL \
