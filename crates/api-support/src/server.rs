@@ -86,6 +86,8 @@ pub struct CommonConfig {
     /// Serve the console (the web UI) under `/console` on the service's port.
     #[arg(long, env = "CONSOLE", value_enum, default_value = "on")]
     pub console: crate::console::ConsoleSetting,
+    #[command(flatten)]
+    pub listen: crate::listen::ListenSettings,
 }
 
 impl std::fmt::Debug for CommonConfig {
@@ -109,6 +111,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("metrics_addr", &self.metrics_addr)
             .field("stop_on_stdin_eof", &self.stop_on_stdin_eof)
             .field("console", &self.console)
+            .field("listen", &self.listen)
             .finish()
     }
 }
@@ -242,6 +245,7 @@ where
         spec.profile,
         EngineConfig { url_rule: spec.url_rule, address_policy: common.outbound_allow_cidrs.clone() },
     );
+    engine.configure_listen(common.listen.config());
 
     let shutdown = CancellationToken::new();
     // The API's read caches (an API key's workspace) hear other processes' changes here.

@@ -147,6 +147,8 @@ pub(crate) struct Inner {
     /// Wakes this process's dispatchers; other processes learn through NOTIFY.
     pub(crate) wake: Arc<Notify>,
     pub(crate) metrics: Arc<EngineMetrics>,
+    /// The listen sessions whose streams this process holds (shared with [`Engine::with_pool`]).
+    pub(crate) listen: Arc<crate::listen::ListenHub>,
     /// The last queue snapshot and when it was read.
     snapshot: tokio::sync::Mutex<Option<(std::time::Instant, QueueSnapshot)>>,
 }
@@ -163,8 +165,8 @@ impl std::fmt::Debug for Inner {
 impl Engine {
     pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
         let (wake, metrics) = (Arc::new(Notify::new()), Arc::default());
-        let snapshot = Default::default();
-        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, snapshot }) }
+        let (snapshot, listen) = (Default::default(), Arc::default());
+        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, listen, snapshot }) }
     }
 
     /// The same engine on another pool, sharing the in-process wake-up signal. Services give
@@ -180,6 +182,7 @@ impl Engine {
                 config: i.config.clone(),
                 wake: i.wake.clone(),
                 metrics: i.metrics.clone(),
+                listen: i.listen.clone(),
                 snapshot: Default::default(),
             }),
         }
@@ -260,6 +263,7 @@ impl Engine {
     /// through the store (coalesced).
     pub(crate) fn wake_dispatchers(&self) {
         self.inner.wake.notify_one();
+        self.inner.listen.wake_all();
         self.inner.pool.signal_other_processes();
     }
 
@@ -311,7 +315,7 @@ impl Engine {
         Ok(())
     }
 
-    fn validate_types(&self, types: &[String]) -> EngineResult<()> {
+    pub(crate) fn validate_types(&self, types: &[String]) -> EngineResult<()> {
         let unknown = self.inner.profile.catalog.unknown(types);
         if !unknown.is_empty() {
             return Err(EngineError::UnknownEventTypes(unknown.into_iter().map(str::to_owned).collect()));
@@ -349,9 +353,14 @@ impl Engine {
         Ok(CreatedEndpoint { endpoint, secret })
     }
 
+    /// The tenant's endpoints, without its listen sessions' (they come and go with a developer's
+    /// CLI; a client that keeps its endpoints in sync must not see them).
     pub async fn list_endpoints(&self, tenant: &str) -> EngineResult<Vec<Endpoint>> {
         let tenant = tenant.to_owned();
-        self.run(move |mut c| Box::pin(async move { endpoints::list_endpoints(&mut c, &tenant).await })).await
+        let mut all =
+            self.run(move |mut c| Box::pin(async move { endpoints::list_endpoints(&mut c, &tenant).await })).await?;
+        all.retain(|e| !crate::listen::is_listen_url(&e.url));
+        Ok(all)
     }
 
     pub async fn get_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
@@ -368,6 +377,10 @@ impl Engine {
     ) -> EngineResult<Endpoint> {
         if let Some(url) = &patch.url {
             self.validate_url(url)?;
+            // A listen session's endpoint has no address to change (its stream is its address).
+            if crate::listen::is_listen_url(&self.get_endpoint(tenant, id).await?.url) {
+                return Err(EngineError::InvalidUrl("a listen session's endpoint has no URL to change".into()));
+            }
         }
         if let Some(types) = &patch.event_types {
             self.validate_types(types)?;
@@ -717,7 +730,7 @@ fn is_localhost_name(host: &str) -> bool {
     host == "localhost" || host.ends_with(".localhost")
 }
 
-fn dedup_in_order(types: &mut Vec<String>) {
+pub(crate) fn dedup_in_order(types: &mut Vec<String>) {
     let mut seen = std::collections::HashSet::new();
     types.retain(|t| seen.insert(t.clone()));
 }

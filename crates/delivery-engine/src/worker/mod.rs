@@ -14,6 +14,7 @@
 //! earliest such pace ends.
 
 mod limits;
+pub(crate) mod listen;
 mod recorder;
 mod recovery;
 
@@ -139,6 +140,8 @@ impl Dispatcher {
             self.config.poll_interval,
             self.lease(),
         ));
+        // Listen sessions whose stream is gone for longer than their TTL end.
+        let sweeper = tokio::spawn(listen::sweep(self.engine.clone(), shutdown.clone(), Duration::from_secs(30)));
         let global = Arc::new(Semaphore::new(concurrency));
         let limits = Arc::new(Mutex::new(EndpointLimits::new(
             self.config.per_endpoint_initial,
@@ -278,6 +281,7 @@ impl Dispatcher {
         if let Err(e) = recovery.await {
             tracing::error!(error = %e, "the recovery runner failed");
         }
+        sweeper.abort();
         if let Some(listener) = listener {
             listener.abort();
         }
@@ -445,6 +449,10 @@ async fn attempt(
     claim: &ClaimedDelivery,
     started_at: chrono::DateTime<chrono::Utc>,
 ) -> AttemptOutcome {
+    // A listen session's deliveries reach this claim only while no stream holds the session.
+    if crate::listen::is_listen_url(&claim.url) {
+        return listen::not_connected();
+    }
     let inner = &engine.inner;
     let profile = &inner.profile;
     let secret = match inner.keyring.open(claim.endpoint_id, &claim.sealed_secret) {

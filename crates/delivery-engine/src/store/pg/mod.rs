@@ -7,6 +7,7 @@ pub(crate) mod deliveries;
 pub(crate) mod endpoints;
 pub(crate) mod idempotency;
 pub(crate) mod listen;
+pub(crate) mod listen_sessions;
 pub(crate) mod queue;
 pub(crate) mod recovery;
 mod rows;
