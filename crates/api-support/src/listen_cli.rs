@@ -33,8 +33,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(10);
 /// Where and how to reach a service: `--server` and a PEM file of extra authorities for https.
 #[derive(Debug, Clone, Args)]
 pub struct ServerArgs {
-    /// The service's base URL.
-    #[arg(long, env = "WEBHOOKS_SERVER")]
+    /// The service's base URL (e.g. http://127.0.0.1:8080).
+    #[arg(long)]
     pub server: String,
     /// PEM file of extra certificate authorities to trust for an https server or forward target.
     #[arg(long)]
