@@ -48,8 +48,11 @@ impl Default for ListenConfig {
     }
 }
 
-/// How often a stream's holder renews its hold and sends a keep-alive down the stream.
+/// How often a stream's holder renews its hold on the session.
 pub const HEARTBEAT: Duration = Duration::from_secs(5);
+/// How often a keep-alive goes down a stream (writing to a stream whose client is gone is how
+/// the holder learns it is gone).
+pub const PING: Duration = Duration::from_secs(2);
 /// A hold not renewed for this long lapses (its process died): dispatchers take over.
 pub(crate) const HOLD: Duration = Duration::from_secs(15);
 
@@ -69,7 +72,7 @@ pub enum ListenFrame {
     Session(ListenSessionInfo),
     /// A signed delivery to forward; answer it with [`Engine::listen_reply`].
     Delivery(ListenDelivery),
-    /// Keep-alive, every [`HEARTBEAT`].
+    /// Keep-alive, every [`PING`].
     Ping,
     /// Last: the session ended (deleted, expired, or taken by a newer stream).
     End { reason: String },
@@ -274,8 +277,7 @@ impl Engine {
     /// Records the CLI's answer to a delivery of the tenant's session `session` as that
     /// attempt's outcome, as the dispatcher records an HTTP answer (retry policy, health).
     /// `ListenReplyNotExpected` when the attempt is not awaiting an answer (answered already,
-    /// timed out, or unknown); `NotFound` is never returned, so a reply tells nothing about
-    /// other tenants' deliveries.
+    /// timed out, or unknown); `NotFound` when `session` is not the tenant's.
     pub async fn listen_reply(&self, tenant: &str, session: Uuid, reply: ListenReply) -> EngineResult<()> {
         let fence: i64 = reply.reply_token.parse().map_err(|_| EngineError::ListenReplyNotExpected)?;
         let (owner, delivery) = (tenant.to_owned(), reply.delivery_id);
@@ -285,8 +287,12 @@ impl Engine {
                     listen_sessions::awaiting_reply(&mut c, &owner, session, delivery, fence).await
                 })
             })
-            .await?
-            .ok_or(EngineError::ListenReplyNotExpected)?;
+            .await?;
+        let Some(claim) = claim else {
+            // Another tenant's (or no) session is not found; the tenant's own is a late reply.
+            self.get_endpoint(tenant, session).await?;
+            return Err(EngineError::ListenReplyNotExpected);
+        };
         let timeout = self.inner.profile.timeout;
         let duration = reply.duration.min(timeout);
         let outcome = AttemptOutcome {

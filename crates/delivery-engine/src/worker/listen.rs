@@ -6,7 +6,7 @@ use super::recorder::{self, Completed};
 use super::DispatcherConfig;
 use crate::engine::Engine;
 use crate::http::AttemptOutcome;
-use crate::listen::{chrono_duration, HeldSession, ListenDelivery, ListenFrame, HEARTBEAT, HOLD};
+use crate::listen::{chrono_duration, HeldSession, ListenDelivery, ListenFrame, HEARTBEAT, HOLD, PING};
 use crate::profile::AttemptContext;
 use crate::store::listen_model::{ListenConnection, NOT_CONNECTED};
 use crate::store::listen_sessions;
@@ -61,10 +61,10 @@ struct Pushed {
 }
 
 /// Sends session `session`'s deliveries down `frames` while this process holds its stream:
-/// claims what is due (up to [`WINDOW`] awaiting answers), signs and pushes each, renews the
-/// hold every [`HEARTBEAT`], and records an attempt nobody answered in time as timed out. When
+/// claims what is due (up to [`WINDOW`] awaiting answers), signs and pushes each, sends a
+/// keep-alive every [`PING`], renews the hold every [`HEARTBEAT`], and records an attempt nobody answered in time as timed out. When
 /// the stream is gone, the session is released and what was awaiting an answer is recorded as
-/// failed ("listener disconnected"), so it is retried and, once a stream takes the session
+/// failed ("listener not connected"), so it is retried and, once a stream takes the session
 /// again, sent at once.
 pub(crate) async fn run_session(
     engine: Engine,
@@ -78,6 +78,8 @@ pub(crate) async fn run_session(
     let lease_ms = (timeout + REPLY_GRACE + Duration::from_secs(5)).as_millis().min(i64::MAX as u128) as i64;
     let mut pushed: HashMap<Uuid, Pushed> = HashMap::new();
     let mut heartbeat = tokio::time::interval_at(Instant::now() + HEARTBEAT, HEARTBEAT);
+    // A write to a stream whose client is gone fails: the keep-alive finds a dropped stream.
+    let mut ping = tokio::time::interval_at(Instant::now() + PING, PING);
     let end = loop {
         // Answers recorded through this process free their place at once.
         for id in std::mem::take(&mut *held.answered.lock().unwrap_or_else(|e| e.into_inner())) {
@@ -123,6 +125,11 @@ pub(crate) async fn run_session(
             () = held.wake.notified() => {}
             () = sleep_until(next_deadline) => {}
             () = tokio::time::sleep(POLL) => {}
+            _ = ping.tick() => {
+                if frames.send(ListenFrame::Ping).await.is_err() {
+                    break None;
+                }
+            }
             _ = heartbeat.tick() => {
                 let renewed = ListenConnection {
                     id: held.connection,
@@ -135,11 +142,7 @@ pub(crate) async fn run_session(
                     })
                     .await;
                 match alive {
-                    Ok(true) => {
-                        if frames.send(ListenFrame::Ping).await.is_err() {
-                            break None;
-                        }
-                    }
+                    Ok(true) => {}
                     Ok(false) => break Some("the listen session ended, or a newer stream took it"),
                     Err(e) => tracing::warn!(error = %e, %session, "renewing a listen session failed"),
                 }
@@ -161,8 +164,10 @@ pub(crate) async fn run_session(
     if let Err(e) = released {
         tracing::warn!(error = %e, %session, "releasing a listen session failed; its hold lapses by itself");
     }
+    // The stream went before answering: as if it had not been connected, so a stream that takes
+    // the session again sends these at once (store::listen_sessions::claim_session_deliveries).
     for (_, p) in pushed {
-        let outcome = failure("listener disconnected before answering".to_owned(), Duration::ZERO, false);
+        let outcome = failure(NOT_CONNECTED.to_owned(), Duration::ZERO, false);
         record(&engine, p.claim, p.started_at, outcome).await;
     }
     // Dispatchers take over what is due now.
