@@ -209,7 +209,7 @@ mod tests {
     #[test]
     fn a_stream_needs_an_event_stream_accept_header() {
         let plain = TestRequest::default().to_http_request();
-        let e = listen_open(&plain, ListenQuery::default()).unwrap_err();
+        let e = listen_open(&plain, ListenQuery::default()).expect_err("refused");
         assert_eq!((e.status.as_u16(), e.code), (406, "not_acceptable"));
         let sse = TestRequest::default()
             .insert_header((header::ACCEPT, "application/json, text/event-stream;q=0.9"))
@@ -219,7 +219,7 @@ mod tests {
         assert_eq!(open.event_types, ["a.v1", "b.v1"]);
         assert_eq!(open.session, None);
         let bad = ListenQuery { session: Some("nope".into()), events: None };
-        assert_eq!(listen_open(&sse, bad).unwrap_err().status.as_u16(), 404);
+        assert_eq!(listen_open(&sse, bad).expect_err("refused").status.as_u16(), 404);
     }
 
     #[test]
@@ -253,7 +253,10 @@ mod tests {
              \"headers\":[[\"x-a\",\"1\"]],\"body\":\"e30=\"}\n\n"
         );
         assert_eq!(encode(&ListenFrame::Ping), ": ping\n\n");
-        assert_eq!(encode(&ListenFrame::End { reason: "r".into() }), "event: end\ndata: {\"reason\":\"r\"}\n\n");
+        assert_eq!(
+            encode(&ListenFrame::End { reason: "r".into() }),
+            "event: end\ndata: {\"reason\":\"r\"}\n\n"
+        );
     }
 
     #[test]

@@ -100,9 +100,10 @@ impl Answer {
             return Ok(self);
         }
         let body = self.json();
-        let detail = body["detail"].as_str().map(str::to_owned).unwrap_or_else(|| {
-            String::from_utf8_lossy(&self.body[..self.body.len().min(200)]).into_owned()
-        });
+        let detail = body["detail"]
+            .as_str()
+            .map(str::to_owned)
+            .unwrap_or_else(|| String::from_utf8_lossy(&self.body[..self.body.len().min(200)]).into_owned());
         bail!("{what}: HTTP {} {}: {detail}", self.status, body["code"].as_str().unwrap_or(""))
     }
 }
@@ -121,8 +122,11 @@ impl ServerClient {
                 .with_safe_default_protocol_versions()?
                 .with_root_certificates(roots)
                 .with_no_client_auth();
-        let https =
-            hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(tls).https_or_http().enable_http1().build();
+        let https = hyper_rustls::HttpsConnectorBuilder::new()
+            .with_tls_config(tls)
+            .https_or_http()
+            .enable_http1()
+            .build();
         Ok(Self {
             base: args.server.trim_end_matches('/').to_owned(),
             bearer: credential.to_owned(),
@@ -130,7 +134,12 @@ impl ServerClient {
         })
     }
 
-    fn request(&self, method: Method, path: &str, body: Option<&serde_json::Value>) -> anyhow::Result<Request<Full<Bytes>>> {
+    fn request(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> anyhow::Result<Request<Full<Bytes>>> {
         let mut req = Request::builder()
             .method(method)
             .uri(format!("{}{path}", self.base))
@@ -146,7 +155,12 @@ impl ServerClient {
     }
 
     /// Sends a request and reads the whole answer (bounded by 30 s).
-    pub async fn call(&self, method: Method, path: &str, body: Option<&serde_json::Value>) -> anyhow::Result<Answer> {
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+    ) -> anyhow::Result<Answer> {
         let req = self.request(method, path, body)?;
         let exchange = async {
             let res = self.client.request(req).await?;
@@ -245,7 +259,12 @@ enum StreamEnd {
 
 /// Runs `listen` until Ctrl-C (which ends the session) or the service ends the session. `bin`
 /// names the binary in the hints it prints.
-pub async fn run_listen(routes: ListenRoutes, credential: &str, args: ListenArgs, bin: &str) -> anyhow::Result<()> {
+pub async fn run_listen(
+    routes: ListenRoutes,
+    credential: &str,
+    args: ListenArgs,
+    bin: &str,
+) -> anyhow::Result<()> {
     let server = ServerClient::new(&args.server, credential)?;
     let everywhere = AddressPolicy::parse_allow_list("0.0.0.0/0,::/0").map_err(anyhow::Error::msg)?;
     let forwarder = OutboundClient::new(OutboundConfig {
@@ -324,7 +343,10 @@ async fn stream_once(
             return Ok(StreamEnd::Lost(format!("HTTP {status}")));
         }
         if status == 404 && session.is_some() && answer.json()["code"] == "not_found" {
-            eprintln!("session {} is gone (ended or expired); opening a new one", session.unwrap_or_default());
+            eprintln!(
+                "session {} is gone (ended or expired); opening a new one",
+                session.unwrap_or_default()
+            );
             *session = None;
             return Ok(StreamEnd::Lost("session gone".into()));
         }
@@ -349,11 +371,21 @@ async fn stream_once(
                 "session" => {
                     let s: SessionData = serde_json::from_str(&event.data).context("a session event")?;
                     *session = Some(s.session_id);
-                    let filter = if s.event_types.is_empty() { "every event type".to_owned() } else { s.event_types.join(", ") };
-                    if s.resumed {
-                        println!("listening again as session {} ({filter}), forwarding to {}", s.session_id, args.forward_to);
+                    let filter = if s.event_types.is_empty() {
+                        "every event type".to_owned()
                     } else {
-                        println!("listening as session {} ({filter}), forwarding to {}", s.session_id, args.forward_to);
+                        s.event_types.join(", ")
+                    };
+                    if s.resumed {
+                        println!(
+                            "listening again as session {} ({filter}), forwarding to {}",
+                            s.session_id, args.forward_to
+                        );
+                    } else {
+                        println!(
+                            "listening as session {} ({filter}), forwarding to {}",
+                            s.session_id, args.forward_to
+                        );
                     }
                     if let Some(secret) = s.secret {
                         println!("signing secret {secret}");
@@ -369,7 +401,8 @@ async fn stream_once(
                     let (server, forwarder) = (server.clone(), forwarder.clone());
                     let (to, id) = (args.forward_to.clone(), session.unwrap_or_default());
                     let replies = format!("{}/{id}/replies", routes.session_prefix);
-                    answers.spawn(async move { forward(&server, &forwarder, &to, &replies, d, timeout).await });
+                    answers
+                        .spawn(async move { forward(&server, &forwarder, &to, &replies, d, timeout).await });
                 }
                 "end" => {
                     let reason = serde_json::from_str::<serde_json::Value>(&event.data)
@@ -436,7 +469,11 @@ async fn forward(
             Ok(a) if (200..300).contains(&a.status) => return,
             // Refused (timed out meanwhile, or answered): trying again cannot help.
             Ok(a) if (400..500).contains(&a.status) && a.status != 429 => {
-                eprintln!("the service refused the answer to delivery {}: {:?}", d.delivery_id, a.json()["detail"]);
+                eprintln!(
+                    "the service refused the answer to delivery {}: {:?}",
+                    d.delivery_id,
+                    a.json()["detail"]
+                );
                 return;
             }
             Ok(a) => eprintln!("reporting delivery {} failed: HTTP {}", d.delivery_id, a.status),
@@ -477,7 +514,11 @@ mod tests {
 
     #[test]
     fn forwarded_headers_keep_names_values_and_repeats() {
-        let map = headers(&[("x-a".into(), "1".into()), ("x-a".into(), "2".into()), ("bad name".into(), "x".into())]);
+        let map = headers(&[
+            ("x-a".into(), "1".into()),
+            ("x-a".into(), "2".into()),
+            ("bad name".into(), "x".into()),
+        ]);
         assert_eq!(map.get_all("x-a").iter().collect::<Vec<_>>(), ["1", "2"]);
         assert_eq!(map.len(), 2);
     }

@@ -96,7 +96,8 @@ enum Command {
 }
 
 /// campaign-api's listen routes.
-const LISTEN_ROUTES: ListenRoutes = ListenRoutes { stream: "/api/v1/listen", session_prefix: "/api/v1/listen" };
+const LISTEN_ROUTES: ListenRoutes =
+    ListenRoutes { stream: "/api/v1/listen", session_prefix: "/api/v1/listen" };
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
     vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
@@ -199,7 +200,9 @@ async fn trigger(api: &ServerClient, event_type: &str) -> anyhow::Result<()> {
     let info = api.call(Method::GET, &format!("/api/v1/event-types/{event_type}"), None).await?;
     let info = info.success(&format!("event type {event_type}"))?.json();
     if info["publishable"] != serde_json::Value::Bool(true) {
-        anyhow::bail!("{event_type} is emitted by the campaign routes only: create or change a campaign instead");
+        anyhow::bail!(
+            "{event_type} is emitted by the campaign routes only: create or change a campaign instead"
+        );
     }
     let event = serde_json::json!({
         "type": event_type,
@@ -207,7 +210,8 @@ async fn trigger(api: &ServerClient, event_type: &str) -> anyhow::Result<()> {
         "entityId": Uuid::new_v4(),
         "payload": info["examplePayload"],
     });
-    let published = api.call(Method::POST, "/api/v1/events", Some(&event)).await?.success("publishing")?.json();
+    let published =
+        api.call(Method::POST, "/api/v1/events", Some(&event)).await?.success("publishing")?.json();
     println!(
         "event {} ({event_type}, the catalog's example) queued for every endpoint that takes it",
         published["id"].as_str().unwrap_or("?")

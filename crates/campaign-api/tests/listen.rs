@@ -6,8 +6,8 @@
 
 use serde_json::Value;
 use test_support::{
-    assert_error, eventually, on_both_backends, run_cli, ApiClient, Backend, CliProcess, Receiver, ServiceProcess,
-    TestDb,
+    assert_error, eventually, on_both_backends, run_cli, ApiClient, Backend, CliProcess, Receiver,
+    ServiceProcess, TestDb,
 };
 use webhook_verify::{DeliveryFormat, Verifier};
 
@@ -92,4 +92,7 @@ async fn listen_delivers_the_catalog_example_through_a_filtered_session(backend:
     cli.wait_for_line("the service ended the stream").await;
 }
 
-on_both_backends!(#[tokio::test(flavor = "multi_thread")] listen_delivers_the_catalog_example_through_a_filtered_session);
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    listen_delivers_the_catalog_example_through_a_filtered_session
+);

@@ -357,8 +357,9 @@ impl Engine {
     /// CLI; a client that keeps its endpoints in sync must not see them).
     pub async fn list_endpoints(&self, tenant: &str) -> EngineResult<Vec<Endpoint>> {
         let tenant = tenant.to_owned();
-        let mut all =
-            self.run(move |mut c| Box::pin(async move { endpoints::list_endpoints(&mut c, &tenant).await })).await?;
+        let mut all = self
+            .run(move |mut c| Box::pin(async move { endpoints::list_endpoints(&mut c, &tenant).await }))
+            .await?;
         all.retain(|e| !crate::listen::is_listen_url(&e.url));
         Ok(all)
     }
@@ -379,7 +380,9 @@ impl Engine {
             self.validate_url(url)?;
             // A listen session's endpoint has no address to change (its stream is its address).
             if crate::listen::is_listen_url(&self.get_endpoint(tenant, id).await?.url) {
-                return Err(EngineError::InvalidUrl("a listen session's endpoint has no URL to change".into()));
+                return Err(EngineError::InvalidUrl(
+                    "a listen session's endpoint has no URL to change".into(),
+                ));
             }
         }
         if let Some(types) = &patch.event_types {

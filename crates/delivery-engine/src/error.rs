@@ -32,7 +32,9 @@ pub enum EngineError {
     #[error("the recovery job has already ended")]
     RecoveryJobEnded,
     /// The tenant already has this many live listen sessions (docs/receiving.md).
-    #[error("{0} listen sessions are live already (the most a tenant may have); end one or wait until it expires")]
+    #[error(
+        "{0} listen sessions are live already (the most a tenant may have); end one or wait until it expires"
+    )]
     ListenSessionLimit(i64),
     /// A reply for a delivery the listen session is not awaiting an answer for (answered
     /// already, timed out, or never sent to this session).

@@ -269,7 +269,10 @@ impl CliProcess {
         let (tx, lines) = tokio::sync::watch::channel(Vec::new());
         let stdout = child.stdout.take().context("stdout")?;
         let stderr = child.stderr.take().context("stderr")?;
-        for (stream, tx) in [(Box::pin(stdout) as std::pin::Pin<Box<dyn tokio::io::AsyncRead + Send>>, tx.clone()), (Box::pin(stderr), tx)] {
+        for (stream, tx) in [
+            (Box::pin(stdout) as std::pin::Pin<Box<dyn tokio::io::AsyncRead + Send>>, tx.clone()),
+            (Box::pin(stderr), tx),
+        ] {
             tokio::spawn(async move {
                 let mut lines = BufReader::new(stream).lines();
                 while let Ok(Some(line)) = lines.next_line().await {
@@ -290,7 +293,8 @@ impl CliProcess {
     /// after [`crate::WAIT`]).
     pub async fn wait_for_line(&self, prefix: &str) -> String {
         let mut rx = self.lines.clone();
-        let found = tokio::time::timeout(crate::WAIT, rx.wait_for(|l| l.iter().any(|l| l.starts_with(prefix))));
+        let found =
+            tokio::time::timeout(crate::WAIT, rx.wait_for(|l| l.iter().any(|l| l.starts_with(prefix))));
         assert!(found.await.is_ok(), "no line starting with {prefix:?}: {:?}", self.lines());
         let lines = self.lines();
         let line = lines.iter().find(|l| l.starts_with(prefix)).map(String::as_str).unwrap_or_default();

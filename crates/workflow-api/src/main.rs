@@ -155,8 +155,14 @@ async fn trigger(
             let id = session.ok_or_else(|| {
                 anyhow::anyhow!("webhook.test goes to one endpoint: name the listen session with --session")
             })?;
-            let sent = api.call(Method::POST, &format!("/webhooks/{id}/test"), None).await?.success("webhook.test")?;
-            println!("webhook.test queued for {id}: event {}", sent.json()["eventId"].as_str().unwrap_or("?"));
+            let sent = api
+                .call(Method::POST, &format!("/webhooks/{id}/test"), None)
+                .await?
+                .success("webhook.test")?;
+            println!(
+                "webhook.test queued for {id}: event {}",
+                sent.json()["eventId"].as_str().unwrap_or("?")
+            );
             return Ok(());
         }
         "run.completed" => "succeeded",
@@ -167,7 +173,9 @@ async fn trigger(
     let run = api.call(Method::POST, "/runs", Some(&body)).await?.success("creating a run")?.json();
     let id = run["id"].as_str().ok_or_else(|| anyhow::anyhow!("the run has no id: {run}"))?.to_owned();
     let settle = serde_json::json!({ "status": outcome });
-    api.call(Method::POST, &format!("/runs/{id}/settle"), Some(&settle)).await?.success("settling the run")?;
+    api.call(Method::POST, &format!("/runs/{id}/settle"), Some(&settle))
+        .await?
+        .success("settling the run")?;
     println!("run {id} {outcome}: {event} queued for every endpoint that takes it");
     Ok(())
 }

@@ -16,7 +16,11 @@ const JWT_SECRET: &str = "test-jwt-secret-0123456789abcdef0123456789";
 const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
 async fn token(account: &str) -> String {
-    run_cli(BIN, &["token", "--account", account], &[("JWT_SECRET", JWT_SECRET)]).await.unwrap().trim().to_owned()
+    run_cli(BIN, &["token", "--account", account], &[("JWT_SECRET", JWT_SECRET)])
+        .await
+        .unwrap()
+        .trim()
+        .to_owned()
 }
 
 fn listen(server: &str, token: &str, forward_to: &str, session: Option<&str>) -> CliProcess {
@@ -36,7 +40,8 @@ async fn session_log(api: &ApiClient, session: &str) -> Vec<Value> {
 
 fn verified(secret: &str, req: &Recorded) -> String {
     let verifier = Verifier::new(DeliveryFormat::workflow(), secret).unwrap();
-    let delivery = verifier.verify(&req.body, &req.headers).expect("a delivery signed with the session's secret");
+    let delivery =
+        verifier.verify(&req.body, &req.headers).expect("a delivery signed with the session's secret");
     delivery.id.to_string()
 }
 
@@ -102,8 +107,10 @@ async fn listen_forwards_retries_and_takes_a_dropped_session_again(backend: Back
         log.first().filter(|d| d["status"] == "delivered").cloned()
     })
     .await;
-    let detail = a.call("GET", &format!("/webhooks/deliveries/{}", log["deliveryId"].as_str().unwrap()), None).await;
-    let codes: Vec<Value> = detail.json()["attempts"].as_array().unwrap().iter().map(|t| t["responseCode"].clone()).collect();
+    let detail =
+        a.call("GET", &format!("/webhooks/deliveries/{}", log["deliveryId"].as_str().unwrap()), None).await;
+    let codes: Vec<Value> =
+        detail.json()["attempts"].as_array().unwrap().iter().map(|t| t["responseCode"].clone()).collect();
     assert_eq!(codes, [json!(500), json!(200)], "the local answers are the attempts' outcomes");
 
     // A run settles: run.completed arrives through the session like at any endpoint.
@@ -141,9 +148,9 @@ async fn listen_forwards_retries_and_takes_a_dropped_session_again(backend: Back
         let log = session_log(&a, &session).await;
         let waiting: Vec<&Value> = log.iter().filter(|d| d["status"] != "delivered").collect();
         let twice = waiting.len() == runs.len()
-            && waiting.iter().all(|d| {
-                d["attemptCount"].as_i64() >= Some(2) && d["lastError"] == "listener not connected"
-            });
+            && waiting
+                .iter()
+                .all(|d| d["attemptCount"].as_i64() >= Some(2) && d["lastError"] == "listener not connected");
         twice.then_some(())
     })
     .await;
@@ -153,8 +160,10 @@ async fn listen_forwards_retries_and_takes_a_dropped_session_again(backend: Back
     cli.wait_for_line("listening again as session ").await;
     let arrived = local
         .wait_until("every run's event", |got| {
-            let ids: HashSet<String> =
-                got.iter().filter_map(|r| r.header("x-webhook-id")?.split(':').next().map(str::to_owned)).collect();
+            let ids: HashSet<String> = got
+                .iter()
+                .filter_map(|r| r.header("x-webhook-id")?.split(':').next().map(str::to_owned))
+                .collect();
             runs.iter().all(|r| ids.contains(r))
         })
         .await;
@@ -174,4 +183,7 @@ async fn listen_forwards_retries_and_takes_a_dropped_session_again(backend: Back
     assert_error(&gone, 404, "not_found");
 }
 
-on_both_backends!(#[tokio::test(flavor = "multi_thread")] listen_forwards_retries_and_takes_a_dropped_session_again);
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    listen_forwards_retries_and_takes_a_dropped_session_again
+);

@@ -17,7 +17,8 @@ pub async fn stream(
     query: web::Query<ListenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let open = listen::listen_open(&req, query.into_inner())?;
-    let stream = state.engine.listen(&ws.tenant(), open).await.map_err(|e| engine_err(e, "listen session"))?;
+    let stream =
+        state.engine.listen(&ws.tenant(), open).await.map_err(|e| engine_err(e, "listen session"))?;
     Ok(listen::sse_response(stream))
 }
 

@@ -104,7 +104,8 @@ pub(crate) async fn run_session(
                         let frame = match signed(&engine, &claim, started_at) {
                             Ok(delivery) => ListenFrame::Delivery(delivery),
                             Err(error) => {
-                                record(&engine, claim, started_at, failure(error, Duration::ZERO, false)).await;
+                                record(&engine, claim, started_at, failure(error, Duration::ZERO, false))
+                                    .await;
                                 continue;
                             }
                         };
@@ -115,7 +116,9 @@ pub(crate) async fn run_session(
                         }
                     }
                 }
-                Err(e) => tracing::warn!(error = %e, %session, "claiming a listen session's deliveries failed"),
+                Err(e) => {
+                    tracing::warn!(error = %e, %session, "claiming a listen session's deliveries failed")
+                }
             }
         }
         let next_deadline = pushed.values().map(|p| p.deadline).min();
@@ -174,19 +177,30 @@ pub(crate) async fn run_session(
     engine.wake_dispatchers();
 }
 
-async fn claim(engine: &Engine, session: Uuid, room: i64, lease_ms: i64) -> crate::EngineResult<Vec<ClaimedDelivery>> {
+async fn claim(
+    engine: &Engine,
+    session: Uuid,
+    room: i64,
+    lease_ms: i64,
+) -> crate::EngineResult<Vec<ClaimedDelivery>> {
     engine
         .inner
         .pool
         .run(move |mut c| {
-            Box::pin(async move { listen_sessions::claim_session_deliveries(&mut c, session, room, lease_ms).await })
+            Box::pin(async move {
+                listen_sessions::claim_session_deliveries(&mut c, session, room, lease_ms).await
+            })
         })
         .await
 }
 
 /// The request the attempt would POST to an endpoint: every header (signed with the session
 /// endpoint's secret) and the body.
-fn signed(engine: &Engine, claim: &ClaimedDelivery, started_at: DateTime<Utc>) -> Result<ListenDelivery, String> {
+fn signed(
+    engine: &Engine,
+    claim: &ClaimedDelivery,
+    started_at: DateTime<Utc>,
+) -> Result<ListenDelivery, String> {
     let inner = &engine.inner;
     let secret = inner
         .keyring
@@ -218,7 +232,14 @@ fn signed(engine: &Engine, claim: &ClaimedDelivery, started_at: DateTime<Utc>) -
 }
 
 fn failure(error: String, duration: Duration, timed_out: bool) -> AttemptOutcome {
-    AttemptOutcome { status: None, error: Some(error), body: Vec::new(), duration, retry_after: None, timed_out }
+    AttemptOutcome {
+        status: None,
+        error: Some(error),
+        body: Vec::new(),
+        duration,
+        retry_after: None,
+        timed_out,
+    }
 }
 
 async fn sleep_until(at: Option<Instant>) {
@@ -239,7 +260,9 @@ pub(super) async fn sweep(engine: Engine, shutdown: CancellationToken, every: Du
         let swept = engine
             .inner
             .pool
-            .run(move |mut c| Box::pin(async move { listen_sessions::sweep_expired(&mut c, None, now).await }))
+            .run(move |mut c| {
+                Box::pin(async move { listen_sessions::sweep_expired(&mut c, None, now).await })
+            })
             .await;
         match swept {
             Ok(0) => {}

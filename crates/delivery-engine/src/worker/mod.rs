@@ -141,7 +141,8 @@ impl Dispatcher {
             self.lease(),
         ));
         // Listen sessions whose stream is gone for longer than their TTL end.
-        let sweeper = tokio::spawn(listen::sweep(self.engine.clone(), shutdown.clone(), Duration::from_secs(30)));
+        let sweeper =
+            tokio::spawn(listen::sweep(self.engine.clone(), shutdown.clone(), Duration::from_secs(30)));
         let global = Arc::new(Semaphore::new(concurrency));
         let limits = Arc::new(Mutex::new(EndpointLimits::new(
             self.config.per_endpoint_initial,

@@ -27,10 +27,12 @@ pub(crate) async fn open_session(
     let tenant = new.endpoint.tenant_id;
     conn.transaction(async |conn| {
         // Two opens of one tenant take turns here, so both cannot pass the cap.
-        diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended('webhook_listen_sessions:' || $1, 0))")
-            .bind::<Text, _>(tenant)
-            .execute(conn)
-            .await?;
+        diesel::sql_query(
+            "SELECT pg_advisory_xact_lock(hashtextextended('webhook_listen_sessions:' || $1, 0))",
+        )
+        .bind::<Text, _>(tenant)
+        .execute(conn)
+        .await?;
         sweep_expired(conn, Some(tenant), now).await?;
         let live: CountRow =
             diesel::sql_query("SELECT count(*) AS n FROM webhook_listen_sessions WHERE tenant_id = $1")
@@ -148,11 +150,13 @@ pub(crate) async fn end_session(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     conn.transaction(async |conn| {
-        let n = diesel::sql_query("DELETE FROM webhook_listen_sessions WHERE endpoint_id = $1 AND tenant_id = $2")
-            .bind::<SqlUuid, _>(id)
-            .bind::<Text, _>(tenant)
-            .execute(conn)
-            .await?;
+        let n = diesel::sql_query(
+            "DELETE FROM webhook_listen_sessions WHERE endpoint_id = $1 AND tenant_id = $2",
+        )
+        .bind::<SqlUuid, _>(id)
+        .bind::<Text, _>(tenant)
+        .execute(conn)
+        .await?;
         if n == 0 {
             return Err(EngineError::NotFound);
         }

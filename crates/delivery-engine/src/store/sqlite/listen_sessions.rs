@@ -90,7 +90,11 @@ pub(crate) fn resume_session(
     })
 }
 
-pub(crate) fn renew_connection(c: &mut SqliteConnection, id: Uuid, conn: ListenConnection) -> EngineResult<bool> {
+pub(crate) fn renew_connection(
+    c: &mut SqliteConnection,
+    id: Uuid,
+    conn: ListenConnection,
+) -> EngineResult<bool> {
     let n = atomically(c, |c| {
         Ok(diesel::sql_query(
             "UPDATE webhook_listen_sessions SET expires_at = ?3, connected_until = ?4 \
@@ -125,12 +129,19 @@ pub(crate) fn release_connection(
     })
 }
 
-pub(crate) fn end_session(c: &mut SqliteConnection, tenant: &str, id: Uuid, now: DateTime<Utc>) -> EngineResult<()> {
+pub(crate) fn end_session(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
     atomically(c, |c| {
-        let n = diesel::sql_query("DELETE FROM webhook_listen_sessions WHERE endpoint_id = ?1 AND tenant_id = ?2")
-            .bind::<Text, _>(id.to_string())
-            .bind::<Text, _>(tenant)
-            .execute(c)?;
+        let n = diesel::sql_query(
+            "DELETE FROM webhook_listen_sessions WHERE endpoint_id = ?1 AND tenant_id = ?2",
+        )
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(tenant)
+        .execute(c)?;
         if n == 0 {
             return Err(EngineError::NotFound);
         }
@@ -138,7 +149,11 @@ pub(crate) fn end_session(c: &mut SqliteConnection, tenant: &str, id: Uuid, now:
     })
 }
 
-pub(crate) fn sweep_expired(c: &mut SqliteConnection, tenant: Option<&str>, now: DateTime<Utc>) -> EngineResult<usize> {
+pub(crate) fn sweep_expired(
+    c: &mut SqliteConnection,
+    tenant: Option<&str>,
+    now: DateTime<Utc>,
+) -> EngineResult<usize> {
     atomically(c, |c| {
         let gone: Vec<IdRow> = diesel::sql_query(
             "DELETE FROM webhook_listen_sessions \
