@@ -118,6 +118,8 @@ struct DeliveryData<'a> {
 #[derive(Serialize)]
 struct EndData<'a> {
     reason: &'a str,
+    /// The session lives on: connect again (the process that held the stream is stopping).
+    reconnect: bool,
 }
 
 /// One frame as an SSE event (ending in a blank line).
@@ -151,7 +153,9 @@ pub fn encode(frame: &ListenFrame) -> String {
             )
         ),
         ListenFrame::Ping => ": ping\n\n".to_owned(),
-        ListenFrame::End { reason } => event("end", json(&EndData { reason })),
+        ListenFrame::End { reason, reconnect } => {
+            event("end", json(&EndData { reason, reconnect: *reconnect }))
+        }
     }
 }
 
@@ -253,10 +257,8 @@ mod tests {
              \"headers\":[[\"x-a\",\"1\"]],\"body\":\"e30=\"}\n\n"
         );
         assert_eq!(encode(&ListenFrame::Ping), ": ping\n\n");
-        assert_eq!(
-            encode(&ListenFrame::End { reason: "r".into() }),
-            "event: end\ndata: {\"reason\":\"r\"}\n\n"
-        );
+        let end = ListenFrame::End { reason: "r".into(), reconnect: false };
+        assert_eq!(encode(&end), "event: end\ndata: {\"reason\":\"r\",\"reconnect\":false}\n\n");
     }
 
     #[test]

@@ -405,11 +405,12 @@ async fn stream_once(
                         .spawn(async move { forward(&server, &forwarder, &to, &replies, d, timeout).await });
                 }
                 "end" => {
-                    let reason = serde_json::from_str::<serde_json::Value>(&event.data)
-                        .ok()
-                        .and_then(|v| v["reason"].as_str().map(str::to_owned))
-                        .unwrap_or_default();
+                    let end = serde_json::from_str::<serde_json::Value>(&event.data).unwrap_or_default();
+                    let reason = end["reason"].as_str().unwrap_or_default().to_owned();
                     while answers.join_next().await.is_some() {}
+                    if end["reconnect"] == serde_json::Value::Bool(true) {
+                        return Ok(StreamEnd::Lost(reason));
+                    }
                     return Ok(StreamEnd::Ended(reason));
                 }
                 _ => {}

@@ -360,7 +360,7 @@ where
         }
         () = signals.next() => {}
     }
-    drain(&health, &shutdown, worker, &mut signals).await?;
+    drain(&engine, &health, &shutdown, worker, &mut signals).await?;
     if let Some(metrics_server) = metrics_server {
         metrics_server.stop(false).await;
     }
@@ -376,6 +376,7 @@ where
 /// attempts finish within the grace (releasing the claims of the rest). A second signal ends
 /// the process at once.
 async fn drain(
+    engine: &Engine,
     health: &Health,
     shutdown: &CancellationToken,
     worker: Option<tokio::task::JoinHandle<()>>,
@@ -384,6 +385,8 @@ async fn drain(
     health.start_draining();
     tracing::info!("stopping: /readyz answers 503, in-flight deliveries finish");
     shutdown.cancel();
+    // Listen streams never end by themselves: their clients reconnect elsewhere.
+    engine.close_listen_streams();
     if let Some(worker) = worker {
         tokio::select! {
             result = worker => result?,

@@ -74,8 +74,9 @@ pub enum ListenFrame {
     Delivery(ListenDelivery),
     /// Keep-alive, every [`PING`].
     Ping,
-    /// Last: the session ended (deleted, expired, or taken by a newer stream).
-    End { reason: String },
+    /// Last: the session ended (deleted, expired, or taken by a newer stream), or, with
+    /// `reconnect`, this process is stopping and the session lives on for another stream.
+    End { reason: String, reconnect: bool },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,6 +142,8 @@ impl futures_util::Stream for ListenStream {
 pub(crate) struct ListenHub {
     config: Mutex<ListenConfig>,
     sessions: Mutex<HashMap<Uuid, HeldSession>>,
+    /// Cancelled when the process stops: every stream ends, telling its client to reconnect.
+    pub(crate) closing: CancellationToken,
 }
 
 #[derive(Debug, Clone)]
@@ -191,6 +194,13 @@ impl ListenHub {
 }
 
 impl Engine {
+    /// Ends every stream this process holds, telling each client to reconnect (to another
+    /// process): called when the process starts stopping, so a stream that never ends by
+    /// itself does not hold up the HTTP server's drain. The sessions live on.
+    pub fn close_listen_streams(&self) {
+        self.inner.listen.closing.cancel();
+    }
+
     /// Sets how listen sessions behave (before serving).
     pub fn configure_listen(&self, config: ListenConfig) {
         *self.inner.listen.config.lock().unwrap_or_else(|e| e.into_inner()) = config;

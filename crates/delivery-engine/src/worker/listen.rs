@@ -124,7 +124,8 @@ pub(crate) async fn run_session(
         let next_deadline = pushed.values().map(|p| p.deadline).min();
         tokio::select! {
             () = frames.closed() => break None,
-            () = held.ended.cancelled() => break Some("the listen session was ended"),
+            () = held.ended.cancelled() => break Some(("the listen session was ended", false)),
+            () = hub.closing.cancelled() => break Some(("the service is stopping; reconnect", true)),
             () = held.wake.notified() => {}
             () = sleep_until(next_deadline) => {}
             () = tokio::time::sleep(POLL) => {}
@@ -146,14 +147,14 @@ pub(crate) async fn run_session(
                     .await;
                 match alive {
                     Ok(true) => {}
-                    Ok(false) => break Some("the listen session ended, or a newer stream took it"),
+                    Ok(false) => break Some(("the listen session ended, or a newer stream took it", false)),
                     Err(e) => tracing::warn!(error = %e, %session, "renewing a listen session failed"),
                 }
             }
         }
     };
-    if let Some(reason) = end {
-        let _ = frames.try_send(ListenFrame::End { reason: reason.to_owned() });
+    if let Some((reason, reconnect)) = end {
+        let _ = frames.try_send(ListenFrame::End { reason: reason.to_owned(), reconnect });
     }
     hub.release(session, held.connection);
     let (connection, expires_at) = (held.connection, engine.now() + chrono_duration(config.ttl));
