@@ -175,6 +175,57 @@ impl ServerClient {
     }
 }
 
+/// An open Server-Sent Events stream of the service.
+pub struct EventStream {
+    body: hyper::body::Incoming,
+    parser: SseParser,
+    ready: std::collections::VecDeque<SseEvent>,
+}
+
+impl std::fmt::Debug for EventStream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EventStream").field("ready", &self.ready.len()).finish_non_exhaustive()
+    }
+}
+
+impl EventStream {
+    /// The next event (keep-alive comments are read and skipped); `Err` with why when the
+    /// stream ended, failed, or stayed silent for `silence`.
+    pub async fn next(&mut self, silence: Duration) -> Result<SseEvent, String> {
+        loop {
+            if let Some(event) = self.ready.pop_front() {
+                return Ok(event);
+            }
+            let frame = match tokio::time::timeout(silence, self.body.frame()).await {
+                Err(_) => return Err(format!("nothing for {} s", silence.as_secs())),
+                Ok(None) => return Err("the service closed the stream".into()),
+                Ok(Some(Err(e))) => return Err(e.to_string()),
+                Ok(Some(Ok(frame))) => frame,
+            };
+            if let Ok(bytes) = frame.into_data() {
+                self.ready.extend(self.parser.push(&bytes));
+            }
+        }
+    }
+}
+
+impl ServerClient {
+    /// `GET path` with `Accept: text/event-stream`: the stream, or the service's answer when it
+    /// is not a 200.
+    pub async fn stream(&self, path: &str) -> anyhow::Result<Result<EventStream, Answer>> {
+        let mut req = self.request(Method::GET, path, None)?;
+        req.headers_mut().insert("accept", HeaderValue::from_static("text/event-stream"));
+        let res = self.client.request(req).await.with_context(|| format!("cannot reach {}", self.base))?;
+        let status = res.status().as_u16();
+        if status != 200 {
+            let body = res.into_body().collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+            return Ok(Err(Answer { status, body }));
+        }
+        let (parser, ready) = (SseParser::default(), Default::default());
+        Ok(Ok(EventStream { body: res.into_body(), parser, ready }))
+    }
+}
+
 /// One event of a Server-Sent Events stream.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SseEvent {
@@ -329,92 +380,80 @@ async fn stream_once(
     if !query.is_empty() {
         path = format!("{path}?{}", query.join("&"));
     }
-    let mut req = server.request(Method::GET, &path, None)?;
-    req.headers_mut().insert("accept", HeaderValue::from_static("text/event-stream"));
-    let res = match server.client.request(req).await {
-        Ok(res) => res,
-        Err(e) => return Ok(StreamEnd::Lost(format!("cannot reach {}: {e}", server.base))),
+    let mut events = match server.stream(&path).await {
+        Err(e) => return Ok(StreamEnd::Lost(format!("{e:#}"))),
+        Ok(Ok(events)) => events,
+        Ok(Err(answer)) => {
+            let status = answer.status;
+            if status >= 500 || status == 429 {
+                return Ok(StreamEnd::Lost(format!("HTTP {status}")));
+            }
+            if status == 404 && session.is_some() && answer.json()["code"] == "not_found" {
+                eprintln!(
+                    "session {} is gone (ended or expired); opening a new one",
+                    session.unwrap_or_default()
+                );
+                *session = None;
+                return Ok(StreamEnd::Lost("session gone".into()));
+            }
+            answer.success("opening the listen stream")?;
+            return Ok(StreamEnd::Lost(format!("HTTP {status} instead of a stream")));
+        }
     };
-    let status = res.status().as_u16();
-    if status != 200 {
-        let body = res.into_body().collect().await.map(|b| b.to_bytes()).unwrap_or_default();
-        let answer = Answer { status, body };
-        if status >= 500 || status == 429 {
-            return Ok(StreamEnd::Lost(format!("HTTP {status}")));
-        }
-        if status == 404 && session.is_some() && answer.json()["code"] == "not_found" {
-            eprintln!(
-                "session {} is gone (ended or expired); opening a new one",
-                session.unwrap_or_default()
-            );
-            *session = None;
-            return Ok(StreamEnd::Lost("session gone".into()));
-        }
-        answer.success("opening the listen stream")?;
-        return Ok(StreamEnd::Lost(format!("HTTP {status} instead of a stream")));
-    }
-    let mut body = res.into_body();
-    let mut parser = SseParser::default();
     let mut answers = tokio::task::JoinSet::new();
     // The service's attempt timeout, announced with the session: each forward's bound.
     let mut timeout = Duration::from_secs(10);
     loop {
-        let frame = match tokio::time::timeout(SILENCE, body.frame()).await {
-            Err(_) => return Ok(StreamEnd::Lost(format!("nothing for {} s", SILENCE.as_secs()))),
-            Ok(None) => return Ok(StreamEnd::Lost("the service closed the stream".into())),
-            Ok(Some(Err(e))) => return Ok(StreamEnd::Lost(e.to_string())),
-            Ok(Some(Ok(frame))) => frame,
+        let event = match events.next(SILENCE).await {
+            Ok(event) => event,
+            Err(lost) => return Ok(StreamEnd::Lost(lost)),
         };
-        let Ok(bytes) = frame.into_data() else { continue };
-        for event in parser.push(&bytes) {
-            match event.event.as_str() {
-                "session" => {
-                    let s: SessionData = serde_json::from_str(&event.data).context("a session event")?;
-                    *session = Some(s.session_id);
-                    let filter = if s.event_types.is_empty() {
-                        "every event type".to_owned()
-                    } else {
-                        s.event_types.join(", ")
-                    };
-                    if s.resumed {
-                        println!(
-                            "listening again as session {} ({filter}), forwarding to {}",
-                            s.session_id, args.forward_to
-                        );
-                    } else {
-                        println!(
-                            "listening as session {} ({filter}), forwarding to {}",
-                            s.session_id, args.forward_to
-                        );
-                    }
-                    if let Some(secret) = s.secret {
-                        println!("signing secret {secret}");
-                    }
+        match event.event.as_str() {
+            "session" => {
+                let s: SessionData = serde_json::from_str(&event.data).context("a session event")?;
+                *session = Some(s.session_id);
+                let filter = if s.event_types.is_empty() {
+                    "every event type".to_owned()
+                } else {
+                    s.event_types.join(", ")
+                };
+                if s.resumed {
                     println!(
+                        "listening again as session {} ({filter}), forwarding to {}",
+                        s.session_id, args.forward_to
+                    );
+                } else {
+                    println!(
+                        "listening as session {} ({filter}), forwarding to {}",
+                        s.session_id, args.forward_to
+                    );
+                }
+                if let Some(secret) = s.secret {
+                    println!("signing secret {secret}");
+                }
+                println!(
                         "if this stops without Ctrl-C, `{bin} listen ... --session {}` picks up what arrived meanwhile",
                         s.session_id
                     );
-                    timeout = Duration::from_millis(s.timeout_ms.max(1));
-                }
-                "delivery" => {
-                    let d: DeliveryData = serde_json::from_str(&event.data).context("a delivery event")?;
-                    let (server, forwarder) = (server.clone(), forwarder.clone());
-                    let (to, id) = (args.forward_to.clone(), session.unwrap_or_default());
-                    let replies = format!("{}/{id}/replies", routes.session_prefix);
-                    answers
-                        .spawn(async move { forward(&server, &forwarder, &to, &replies, d, timeout).await });
-                }
-                "end" => {
-                    let end = serde_json::from_str::<serde_json::Value>(&event.data).unwrap_or_default();
-                    let reason = end["reason"].as_str().unwrap_or_default().to_owned();
-                    while answers.join_next().await.is_some() {}
-                    if end["reconnect"] == serde_json::Value::Bool(true) {
-                        return Ok(StreamEnd::Lost(reason));
-                    }
-                    return Ok(StreamEnd::Ended(reason));
-                }
-                _ => {}
+                timeout = Duration::from_millis(s.timeout_ms.max(1));
             }
+            "delivery" => {
+                let d: DeliveryData = serde_json::from_str(&event.data).context("a delivery event")?;
+                let (server, forwarder) = (server.clone(), forwarder.clone());
+                let (to, id) = (args.forward_to.clone(), session.unwrap_or_default());
+                let replies = format!("{}/{id}/replies", routes.session_prefix);
+                answers.spawn(async move { forward(&server, &forwarder, &to, &replies, d, timeout).await });
+            }
+            "end" => {
+                let end = serde_json::from_str::<serde_json::Value>(&event.data).unwrap_or_default();
+                let reason = end["reason"].as_str().unwrap_or_default().to_owned();
+                while answers.join_next().await.is_some() {}
+                if end["reconnect"] == serde_json::Value::Bool(true) {
+                    return Ok(StreamEnd::Lost(reason));
+                }
+                return Ok(StreamEnd::Ended(reason));
+            }
+            _ => {}
         }
         while answers.try_join_next().is_some() {}
     }

@@ -187,3 +187,63 @@ on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     listen_forwards_retries_and_takes_a_dropped_session_again
 );
+
+/// Two `ROLE=api` processes and a worker on one PostgreSQL database, as deployed: one API
+/// process holds the stream, the other accepts the event and the answer, and the worker leaves
+/// the held session alone (the delivery succeeds at its first attempt). SIGTERM to the process
+/// holding the stream ends it, telling the client to reconnect.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stream_held_by_one_api_process_takes_answers_through_another() {
+    use api_support::listen_cli::{ServerArgs, ServerClient};
+    use base64::Engine as _;
+    let db = TestDb::migrated_by(Backend::Postgres, "listen", BIN).await.unwrap();
+    let start = |role: &'static str| {
+        let url = db.url().to_owned();
+        async move {
+            let env = [
+                ("DATABASE_URL", url.as_str()),
+                ("LISTEN_ADDR", "127.0.0.1:0"),
+                ("JWT_SECRET", JWT_SECRET),
+                ("MASTER_KEYS", MASTER_KEYS),
+                ("WORKER_POLL_INTERVAL", "50ms"),
+                ("ROLE", role),
+            ];
+            ServiceProcess::start(BIN, &[], &env).await.unwrap()
+        }
+    };
+    let (holder, other, _worker) = (start("api").await, start("api").await, start("worker").await);
+    let token = token("acct-a").await;
+    let server = ServerArgs { server: holder.base_url().to_owned(), ca_file: None };
+    let mut events = ServerClient::new(&server, &token).unwrap().stream("/webhooks/listen").await.unwrap().unwrap();
+    let wait = test_support::WAIT;
+    let opened = events.next(wait).await.unwrap();
+    assert_eq!(opened.event, "session");
+    let opened: Value = serde_json::from_str(&opened.data).unwrap();
+    let (session, secret) = (opened["sessionId"].as_str().unwrap(), opened["secret"].as_str().unwrap());
+
+    let api = ApiClient::new(other.base_url()).with_bearer(&token);
+    settle_run(&api).await;
+    let pushed = events.next(wait).await.unwrap();
+    assert_eq!(pushed.event, "delivery");
+    let pushed: Value = serde_json::from_str(&pushed.data).unwrap();
+    let headers: Vec<(String, String)> = serde_json::from_value(pushed["headers"].clone()).unwrap();
+    let body = base64::engine::general_purpose::STANDARD.decode(pushed["body"].as_str().unwrap()).unwrap();
+    let verifier = Verifier::new(DeliveryFormat::workflow(), secret).unwrap();
+    verifier.verify(&body, &headers).expect("signed with the session's secret");
+    let reply = json!({
+        "deliveryId": pushed["deliveryId"], "replyToken": pushed["replyToken"], "status": 204, "durationMs": 3
+    });
+    let answered = api.call("POST", &format!("/webhooks/listen/{session}/replies"), Some(reply)).await;
+    assert_eq!(answered.status, 204, "{}", String::from_utf8_lossy(&answered.body));
+    let delivered = eventually("the answer recorded", || async {
+        let log = session_log(&api, session).await;
+        log.into_iter().find(|d| d["status"] == "delivered")
+    })
+    .await;
+    assert_eq!((delivered["attemptCount"].clone(), delivered["responseCode"].clone()), (json!(1), json!(204)));
+
+    holder.signal("TERM").unwrap();
+    let end = events.next(wait).await.unwrap();
+    assert_eq!(end.event, "end");
+    assert_eq!(serde_json::from_str::<Value>(&end.data).unwrap()["reconnect"], true);
+}
