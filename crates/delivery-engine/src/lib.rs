@@ -21,6 +21,7 @@ pub mod profile;
 pub mod receiver_check;
 pub mod secrets;
 pub mod signing;
+pub mod sql;
 mod store;
 mod worker;
 

@@ -3,6 +3,7 @@
 
 use super::model::Campaign;
 use chrono::Utc;
+use delivery_engine::sql::prepared;
 use delivery_engine::sqlite_values::{micros, time, uuid};
 use delivery_engine::LogPosition;
 use diesel::sql_types::{BigInt, Nullable, Text};
@@ -47,7 +48,7 @@ impl TryFrom<CampaignRow> for Campaign {
 }
 
 pub(super) fn workspace_exists(c: &mut SqliteConnection, workspace: Uuid) -> QueryResult<bool> {
-    let exists: Option<IdRow> = diesel::sql_query("SELECT id FROM workspaces WHERE id = ?1")
+    let exists: Option<IdRow> = prepared("SELECT id FROM workspaces WHERE id = ?1")
         .bind::<Text, _>(workspace.to_string())
         .get_result(c)
         .optional()?;
@@ -63,7 +64,7 @@ pub(super) fn add_api_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str)
 }
 
 fn insert_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<()> {
-    diesel::sql_query("INSERT INTO api_keys (id, workspace_id, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)")
+    prepared("INSERT INTO api_keys (id, workspace_id, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)")
         .bind::<Text, _>(Uuid::now_v7().to_string())
         .bind::<Text, _>(workspace.to_string())
         .bind::<Text, _>(hash)
@@ -73,11 +74,10 @@ fn insert_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryRes
 }
 
 pub(super) fn revoke_api_key(c: &mut SqliteConnection, hash: &str) -> QueryResult<bool> {
-    let n =
-        diesel::sql_query("UPDATE api_keys SET revoked_at = ?1 WHERE key_hash = ?2 AND revoked_at IS NULL")
-            .bind::<BigInt, _>(micros(Utc::now()))
-            .bind::<Text, _>(hash)
-            .execute(c)?;
+    let n = prepared("UPDATE api_keys SET revoked_at = ?1 WHERE key_hash = ?2 AND revoked_at IS NULL")
+        .bind::<BigInt, _>(micros(Utc::now()))
+        .bind::<Text, _>(hash)
+        .execute(c)?;
     Ok(n == 1)
 }
 
@@ -87,7 +87,7 @@ pub(super) fn create_workspace(
     name: &str,
     hash: &str,
 ) -> QueryResult<()> {
-    diesel::sql_query("INSERT INTO workspaces (id, name, created_at) VALUES (?1, ?2, ?3)")
+    prepared("INSERT INTO workspaces (id, name, created_at) VALUES (?1, ?2, ?3)")
         .bind::<Text, _>(id.to_string())
         .bind::<Text, _>(name)
         .bind::<BigInt, _>(micros(Utc::now()))
@@ -96,17 +96,16 @@ pub(super) fn create_workspace(
 }
 
 pub(super) fn workspace_for_key(c: &mut SqliteConnection, hash: &str) -> QueryResult<Option<Uuid>> {
-    let row: Option<IdRow> = diesel::sql_query(
-        "SELECT workspace_id AS id FROM api_keys WHERE key_hash = ?1 AND revoked_at IS NULL",
-    )
-    .bind::<Text, _>(hash)
-    .get_result(c)
-    .optional()?;
+    let row: Option<IdRow> =
+        prepared("SELECT workspace_id AS id FROM api_keys WHERE key_hash = ?1 AND revoked_at IS NULL")
+            .bind::<Text, _>(hash)
+            .get_result(c)
+            .optional()?;
     row.map(|r| uuid(&r.id)).transpose()
 }
 
 pub(super) fn insert_campaign(c: &mut SqliteConnection, campaign: &Campaign) -> QueryResult<()> {
-    diesel::sql_query(
+    prepared(
         "INSERT INTO campaigns (id, workspace_id, name, status, created_at, updated_at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )
@@ -126,7 +125,7 @@ pub(super) fn get_campaign(
     workspace: Uuid,
     id: Uuid,
 ) -> QueryResult<Option<Campaign>> {
-    let row: Option<CampaignRow> = diesel::sql_query(
+    let row: Option<CampaignRow> = prepared(
         "SELECT id, workspace_id, name, status, created_at, updated_at FROM campaigns \
          WHERE id = ?1 AND workspace_id = ?2",
     )
@@ -143,7 +142,7 @@ pub(super) fn list_campaigns(
     after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Campaign>> {
-    let rows: Vec<CampaignRow> = diesel::sql_query(
+    let rows: Vec<CampaignRow> = prepared(
         "SELECT id, workspace_id, name, status, created_at, updated_at FROM campaigns \
          WHERE workspace_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id < ?3)) \
          ORDER BY created_at DESC, id DESC LIMIT ?4",
@@ -157,7 +156,7 @@ pub(super) fn list_campaigns(
 }
 
 pub(super) fn update_campaign(c: &mut SqliteConnection, campaign: &Campaign) -> QueryResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE campaigns SET name = ?1, status = ?2, updated_at = ?3 WHERE id = ?4 AND workspace_id = ?5",
     )
     .bind::<Text, _>(&campaign.name)

@@ -3,6 +3,7 @@
 
 use super::model::Run;
 use chrono::{DateTime, Utc};
+use delivery_engine::sql::prepared;
 use delivery_engine::sqlite_values::{micros, time, uuid};
 use delivery_engine::LogPosition;
 use diesel::sql_types::{BigInt, Nullable, Text};
@@ -41,7 +42,7 @@ impl TryFrom<RunRow> for Run {
 }
 
 pub(super) fn insert_run(c: &mut SqliteConnection, run: &Run) -> QueryResult<()> {
-    diesel::sql_query(
+    prepared(
         "INSERT INTO workflow_runs (id, account_id, workflow_id, status, created_at, completed_at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )
@@ -57,7 +58,7 @@ pub(super) fn insert_run(c: &mut SqliteConnection, run: &Run) -> QueryResult<()>
 
 /// No `FOR UPDATE` on SQLite: a write transaction already holds the database's write lock.
 pub(super) fn get_run(c: &mut SqliteConnection, account: &str, id: Uuid) -> QueryResult<Option<Run>> {
-    let row: Option<RunRow> = diesel::sql_query(
+    let row: Option<RunRow> = prepared(
         "SELECT id, account_id, workflow_id, status, created_at, completed_at FROM workflow_runs \
          WHERE id = ?1 AND account_id = ?2",
     )
@@ -74,7 +75,7 @@ pub(super) fn list_runs(
     after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Run>> {
-    let rows: Vec<RunRow> = diesel::sql_query(
+    let rows: Vec<RunRow> = prepared(
         "SELECT id, account_id, workflow_id, status, created_at, completed_at FROM workflow_runs \
          WHERE account_id = ?1 AND (?2 IS NULL OR created_at < ?2 OR (created_at = ?2 AND id < ?3)) \
          ORDER BY created_at DESC, id DESC LIMIT ?4",
@@ -94,13 +95,11 @@ pub(super) fn settle_run(
     status: &str,
     completed_at: DateTime<Utc>,
 ) -> QueryResult<()> {
-    diesel::sql_query(
-        "UPDATE workflow_runs SET status = ?1, completed_at = ?2 WHERE id = ?3 AND account_id = ?4",
-    )
-    .bind::<Text, _>(status)
-    .bind::<BigInt, _>(micros(completed_at))
-    .bind::<Text, _>(id.to_string())
-    .bind::<Text, _>(account)
-    .execute(c)
-    .map(|_| ())
+    prepared("UPDATE workflow_runs SET status = ?1, completed_at = ?2 WHERE id = ?3 AND account_id = ?4")
+        .bind::<Text, _>(status)
+        .bind::<BigInt, _>(micros(completed_at))
+        .bind::<Text, _>(id.to_string())
+        .bind::<Text, _>(account)
+        .execute(c)
+        .map(|_| ())
 }

@@ -3,6 +3,7 @@
 
 use super::StoredSession;
 use chrono::{DateTime, Utc};
+use delivery_engine::sql::prepared;
 use delivery_engine::sqlite_values::{micros, time};
 use diesel::sql_types::{BigInt, Binary, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
@@ -30,10 +31,10 @@ pub(super) fn insert_session(
     credential_hash: Option<&[u8]>,
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
-    diesel::sql_query("DELETE FROM console_sessions WHERE expires_at <= ?1")
+    prepared("DELETE FROM console_sessions WHERE expires_at <= ?1")
         .bind::<BigInt, _>(micros(now))
         .execute(c)?;
-    diesel::sql_query(
+    prepared(
         "INSERT INTO console_sessions (token_hash, tenant_id, csrf_token, credential_hash, created_at, expires_at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )
@@ -52,7 +53,7 @@ pub(super) fn find_session(
     token_hash: &[u8],
     now: DateTime<Utc>,
 ) -> QueryResult<Option<StoredSession>> {
-    let row: Option<SessionRow> = diesel::sql_query(
+    let row: Option<SessionRow> = prepared(
         "SELECT tenant_id, csrf_token, expires_at FROM console_sessions \
          WHERE token_hash = ?1 AND expires_at > ?2",
     )
@@ -67,13 +68,11 @@ pub(super) fn find_session(
 }
 
 pub(super) fn end_sessions_of_credential(c: &mut SqliteConnection, hash: &[u8]) -> QueryResult<usize> {
-    diesel::sql_query("DELETE FROM console_sessions WHERE credential_hash = ?1")
-        .bind::<Binary, _>(hash)
-        .execute(c)
+    prepared("DELETE FROM console_sessions WHERE credential_hash = ?1").bind::<Binary, _>(hash).execute(c)
 }
 
 pub(super) fn delete_session(c: &mut SqliteConnection, token_hash: &[u8]) -> QueryResult<()> {
-    diesel::sql_query("DELETE FROM console_sessions WHERE token_hash = ?1")
+    prepared("DELETE FROM console_sessions WHERE token_hash = ?1")
         .bind::<Binary, _>(token_hash)
         .execute(c)
         .map(|_| ())
@@ -86,10 +85,10 @@ pub(super) fn insert_link(
     now: DateTime<Utc>,
     expires_at: DateTime<Utc>,
 ) -> QueryResult<()> {
-    diesel::sql_query("DELETE FROM console_sign_in_links WHERE expires_at <= ?1")
+    prepared("DELETE FROM console_sign_in_links WHERE expires_at <= ?1")
         .bind::<BigInt, _>(micros(now))
         .execute(c)?;
-    diesel::sql_query(
+    prepared(
         "INSERT INTO console_sign_in_links (code_hash, tenant_id, created_at, expires_at) \
          VALUES (?1, ?2, ?3, ?4)",
     )
@@ -106,7 +105,7 @@ pub(super) fn take_link(
     code_hash: &[u8],
     now: DateTime<Utc>,
 ) -> QueryResult<Option<String>> {
-    let row: Option<TenantRow> = diesel::sql_query(
+    let row: Option<TenantRow> = prepared(
         "DELETE FROM console_sign_in_links WHERE code_hash = ?1 AND expires_at > ?2 RETURNING tenant_id",
     )
     .bind::<Binary, _>(code_hash)

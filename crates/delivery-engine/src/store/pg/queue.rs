@@ -6,6 +6,7 @@
 use super::rows::{ClaimPart, ClaimedRow, EnqueueCounts, IdRow, ResendRow, SnapshotRow};
 use crate::error::{EngineError, EngineResult};
 use crate::metrics::QueueSnapshot;
+use crate::sql::prepared;
 use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, NewEventRow, ResendPlan, ResendRule, ResendTarget,
 };
@@ -17,7 +18,7 @@ use uuid::Uuid;
 type SqlUuid = diesel::sql_types::Uuid;
 
 pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
-    let counts: EnqueueCounts = diesel::sql_query(
+    let counts: EnqueueCounts = prepared(
         r#"
         WITH ev AS (
             INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at)
@@ -66,7 +67,7 @@ pub(crate) async fn claim_due_deliveries(
     let room_ids: Vec<Uuid> = req.rooms.iter().map(|b| b.0).collect();
     let room_sizes: Vec<i64> = req.rooms.iter().map(|b| b.1).collect();
     // One statement is one transaction: the row locks taken by FOR UPDATE last only as long as it.
-    let rows: Vec<ClaimedRow> = diesel::sql_query(
+    let rows: Vec<ClaimedRow> = prepared(
         r#"
         WITH RECURSIVE rooms AS (
             SELECT * FROM unnest($2::uuid[], $5::int8[]) AS r(endpoint_id, room)
@@ -177,7 +178,7 @@ pub(crate) async fn record_attempts(
     let errors: Vec<Option<&str>> = records.iter().map(|r| r.error.as_deref()).collect();
     let bodies: Vec<&[u8]> = records.iter().map(|r| r.response_body.as_slice()).collect();
     let held: Vec<Option<i32>> = records.iter().map(|r| r.rate_limited_ms).collect();
-    let rows: Vec<IdRow> = diesel::sql_query(
+    let rows: Vec<IdRow> = prepared(
         r#"
         WITH v AS (
             SELECT * FROM unnest($2::uuid[], $3::int8[], $4::text[], $5::int4[], $6::timestamptz[],
@@ -231,7 +232,7 @@ pub(crate) async fn record_attempts(
 }
 
 pub(crate) async fn snapshot(conn: &mut AsyncPgConnection) -> EngineResult<QueueSnapshot> {
-    let row: SnapshotRow = diesel::sql_query(
+    let row: SnapshotRow = prepared(
         "SELECT \
            (SELECT count(*) FROM webhook_deliveries \
              WHERE status IN ('pending', 'failed') AND available_at <= now()) AS due, \
@@ -258,7 +259,7 @@ pub(crate) async fn release_claims(
 ) -> EngineResult<usize> {
     let ids: Vec<Uuid> = claims.iter().map(|c| c.0).collect();
     let fences: Vec<i64> = claims.iter().map(|c| c.1).collect();
-    let released = diesel::sql_query(
+    let released = prepared(
         "UPDATE webhook_deliveries d \
          SET available_at = CASE WHEN d.available_at = 'infinity' THEN d.available_at ELSE now() END, \
              leased_until = NULL, updated_at = now() \
@@ -280,7 +281,7 @@ pub(crate) async fn resend(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     conn.transaction(async |conn| {
-        let row: ResendRow = diesel::sql_query(
+        let row: ResendRow = prepared(
             r#"
             SELECT d.status, d.leased_until > statement_timestamp() AS in_flight,
                    ep.deleted_at IS NOT NULL AS endpoint_deleted,
@@ -314,7 +315,7 @@ pub(super) async fn resend_now(
     terminal: bool,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         r#"
         UPDATE webhook_deliveries
         SET status = CASE WHEN $2 THEN 'pending' ELSE status END,
@@ -344,7 +345,7 @@ pub(super) async fn unpark_endpoint(
     endpoint: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > $2 THEN leased_until \
          ELSE GREATEST(next_attempt_at, $2) END \
          WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity'",
@@ -363,7 +364,7 @@ pub(super) async fn end_open_deliveries(
     reason: &str,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
          leased_until = NULL, fence = floor(random() * 9.0e18)::bigint, last_error = $2, updated_at = $3 \
          WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
@@ -384,7 +385,7 @@ pub(crate) async fn note_endpoint_health(
 ) -> EngineResult<Vec<Uuid>> {
     let ids: Vec<Uuid> = latest.iter().map(|l| l.0).collect();
     let oks: Vec<bool> = latest.iter().map(|l| l.1).collect();
-    let rows: Vec<IdRow> = diesel::sql_query(
+    let rows: Vec<IdRow> = prepared(
         r#"
         WITH v AS (SELECT * FROM unnest($1::uuid[], $2::bool[]) AS v(id, ok)),
         upd AS (
@@ -419,7 +420,7 @@ pub(crate) async fn disable_endpoints(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     conn.transaction(async |conn| {
-        diesel::sql_query(
+        prepared(
             "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, updated_at = $2 \
              WHERE id = ANY ($1) AND disabled_at IS NULL AND deleted_at IS NULL",
         )
@@ -435,7 +436,7 @@ pub(crate) async fn disable_endpoints(
 
 /// Takes disabled endpoints' open deliveries out of the queue (they keep their state).
 pub(super) async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_deliveries SET available_at = 'infinity' \
          WHERE endpoint_id = ANY ($1) AND status IN ('pending', 'failed')",
     )

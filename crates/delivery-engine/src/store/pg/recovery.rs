@@ -3,6 +3,7 @@
 use super::queue::resend_now;
 use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobRow, RecoveryCandidateRow};
 use crate::error::{EngineError, EngineResult};
+use crate::sql::prepared;
 use crate::store::model::ResendTarget;
 use crate::store::recovery_model::{
     BatchOutcome, BatchPlan, ClaimedJob, RecoveryJob, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
@@ -24,7 +25,7 @@ pub(crate) async fn count_recoverable(
     endpoint: Uuid,
     window: &RecoveryWindow,
 ) -> EngineResult<i64> {
-    let row: Option<CountRow> = diesel::sql_query(
+    let row: Option<CountRow> = prepared(
         r#"
         SELECT (SELECT count(*) FROM webhook_deliveries d
                 WHERE d.tenant_id = $1 AND d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4
@@ -80,7 +81,7 @@ pub(crate) async fn start_job(
         return Ok(StartRecovery::Started(job.try_into()?));
     }
     // Either the endpoint is not the tenant's (or deleted), or it has an active job.
-    let active: Option<IdRow> = diesel::sql_query(
+    let active: Option<IdRow> = prepared(
         "SELECT id FROM webhook_recovery_jobs \
          WHERE endpoint_id = $1 AND tenant_id = $2 AND status IN ('queued', 'running')",
     )
@@ -156,7 +157,7 @@ pub(crate) async fn claim_job(
     conn: &mut AsyncPgConnection,
     lease_ms: i64,
 ) -> EngineResult<Option<ClaimedJob>> {
-    let row: Option<ClaimedJobRow> = diesel::sql_query(
+    let row: Option<ClaimedJobRow> = prepared(
         r#"
         UPDATE webhook_recovery_jobs j
         SET status = 'running', fence = floor(random() * 9.0e18)::bigint,
@@ -185,7 +186,7 @@ pub(crate) async fn run_batch(
 ) -> EngineResult<BatchOutcome> {
     let job = job.clone();
     conn.transaction(async move |conn| {
-        let state: Option<JobBatchRow> = diesel::sql_query(
+        let state: Option<JobBatchRow> = prepared(
             "SELECT tenant_id, endpoint_id, since, until, include_delivered, cursor_created_at, cursor_id \
              FROM webhook_recovery_jobs WHERE id = $1 AND fence = $2 AND status = 'running' FOR UPDATE",
         )
@@ -196,7 +197,7 @@ pub(crate) async fn run_batch(
         .optional()?;
         let Some(state) = state else { return Ok(BatchOutcome::Stopped) };
         let window = RecoveryWindow { since: state.since, until: state.until, include_delivered: state.include_delivered };
-        let candidates: Vec<RecoveryCandidateRow> = diesel::sql_query(
+        let candidates: Vec<RecoveryCandidateRow> = prepared(
             r#"
             SELECT d.id, d.created_at, d.status, d.leased_until > statement_timestamp() AS in_flight,
                    ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled
@@ -226,7 +227,7 @@ pub(crate) async fn run_batch(
             resend_now(conn, candidates[i].id, terminal, now).await?;
         }
         let last = candidates.last();
-        diesel::sql_query(
+        prepared(
             r#"
             UPDATE webhook_recovery_jobs
             SET processed = processed + $3, resent = resent + $4,

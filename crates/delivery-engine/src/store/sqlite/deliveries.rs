@@ -5,6 +5,7 @@ use super::rows::{
 };
 use super::values::{micros, uuid};
 use crate::error::{EngineError, EngineResult};
+use crate::sql::prepared;
 use crate::store::model::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, KeyMatch, RequestParts};
 use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
@@ -83,7 +84,7 @@ pub(crate) fn find_event_id(
     dedupe_key: &str,
 ) -> EngineResult<Option<Uuid>> {
     let row: Option<IdRow> =
-        diesel::sql_query("SELECT id FROM webhook_events WHERE tenant_id = ?1 AND dedupe_key = ?2")
+        prepared("SELECT id FROM webhook_events WHERE tenant_id = ?1 AND dedupe_key = ?2")
             .bind::<Text, _>(tenant)
             .bind::<Text, _>(dedupe_key)
             .get_result(c)
@@ -92,7 +93,7 @@ pub(crate) fn find_event_id(
 }
 
 pub(crate) fn request_parts(c: &mut SqliteConnection, tenant: &str, id: Uuid) -> EngineResult<RequestParts> {
-    let row: Option<RequestPartsRow> = diesel::sql_query(
+    let row: Option<RequestPartsRow> = prepared(
         "SELECT ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, d.endpoint_id, d.event_id, \
            e.event_type, e.dedupe_key, e.body \
          FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \

@@ -6,6 +6,7 @@ use super::rows::{EndpointRow, ENDPOINT_COLUMNS};
 use super::values::{json_list, micros};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
+use crate::sql::prepared;
 use crate::store::model::{Endpoint, EndpointChanges, NewEndpointRow};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -108,7 +109,7 @@ pub(crate) fn store_secret(
     sealed: &SealedSecret,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    let n = diesel::sql_query(
+    let n = prepared(
         "UPDATE webhook_endpoints SET secret_key_id = ?1, secret_nonce = ?2, secret_ciphertext = ?3, \
          updated_at = ?4 WHERE id = ?5 AND tenant_id = ?6 AND deleted_at IS NULL",
     )
@@ -132,7 +133,7 @@ pub(crate) fn delete_endpoint(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     atomically(c, |c| {
-        let n = diesel::sql_query(
+        let n = prepared(
             "UPDATE webhook_endpoints SET deleted_at = ?1, updated_at = ?1 \
              WHERE id = ?2 AND tenant_id = ?3 AND deleted_at IS NULL",
         )

@@ -4,6 +4,7 @@ use super::rows::StoredKeyRow;
 use super::values::micros;
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
+use crate::sql::prepared;
 use crate::store::model::StoredKey;
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Integer, Text};
@@ -15,7 +16,7 @@ pub(crate) fn forget_expired(
     key: &str,
     expire_before: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "DELETE FROM idempotency_keys WHERE (scope = ?1 AND key = ?2 AND created_at < ?3) \
          OR rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ?3 LIMIT 100)",
     )
@@ -33,7 +34,7 @@ pub(crate) fn insert_key(
     request_hash: &[u8],
     now: DateTime<Utc>,
 ) -> EngineResult<bool> {
-    let inserted = diesel::sql_query(
+    let inserted = prepared(
         "INSERT INTO idempotency_keys (scope, key, request_hash, created_at) VALUES (?1, ?2, ?3, ?4) \
          ON CONFLICT (scope, key) DO NOTHING",
     )
@@ -46,7 +47,7 @@ pub(crate) fn insert_key(
 }
 
 pub(crate) fn read_key(c: &mut SqliteConnection, scope: &str, key: &str) -> EngineResult<Option<StoredKey>> {
-    let row: Option<StoredKeyRow> = diesel::sql_query(
+    let row: Option<StoredKeyRow> = prepared(
         "SELECT request_hash, status_code, response_key_id, response_nonce, response_sealed \
          FROM idempotency_keys WHERE scope = ?1 AND key = ?2",
     )
@@ -64,7 +65,7 @@ pub(crate) fn finish(
     status: u16,
     sealed: &SealedSecret,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE idempotency_keys SET status_code = ?3, response_key_id = ?4, response_nonce = ?5, \
          response_sealed = ?6 WHERE scope = ?1 AND key = ?2",
     )
@@ -79,7 +80,7 @@ pub(crate) fn finish(
 }
 
 pub(crate) fn abandon(c: &mut SqliteConnection, scope: &str, key: &str) -> EngineResult<()> {
-    diesel::sql_query("DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2")
+    prepared("DELETE FROM idempotency_keys WHERE scope = ?1 AND key = ?2")
         .bind::<Text, _>(scope)
         .bind::<Text, _>(key)
         .execute(c)?;

@@ -7,6 +7,7 @@ use super::values::{json_ids, micros, time, uuid, INFINITY};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
 use crate::metrics::QueueSnapshot;
+use crate::sql::prepared;
 use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, NewEventRow, ResendPlan, ResendRule,
     ResendTarget,
@@ -19,7 +20,7 @@ use uuid::Uuid;
 pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
     atomically(c, |c| {
         let created = micros(ev.created_at);
-        let inserted = diesel::sql_query(
+        let inserted = prepared(
             "INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (tenant_id, dedupe_key) DO NOTHING",
         )
@@ -34,7 +35,7 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
             return Ok(None);
         }
         // Under the write lock: no delete or disable can commit between this read and the inserts.
-        let targets: Vec<IdRow> = diesel::sql_query(
+        let targets: Vec<IdRow> = prepared(
             "SELECT id FROM webhook_endpoints ep \
              WHERE tenant_id = ?1 AND deleted_at IS NULL AND disabled_at IS NULL \
                AND CASE WHEN ?2 IS NULL \
@@ -47,7 +48,7 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         .bind::<Text, _>(ev.event_type)
         .load(c)?;
         for target in &targets {
-            diesel::sql_query(
+            prepared(
                 "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, \
                  next_attempt_at, available_at, created_at, updated_at) \
                  VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?5, ?5, ?5)",
@@ -79,7 +80,7 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
             // the dispatcher's (worker/limits.rs), which gives it no room until it may send. A
             // listen session held by a stream is sent by the process holding it
             // (worker/listen.rs), never by this claim.
-            let rows: Vec<CandidateRow> = diesel::sql_query(
+            let rows: Vec<CandidateRow> = prepared(
                 "SELECT id, leased_until IS NOT NULL AS lease_expired FROM webhook_deliveries \
                  WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at <= ?2 \
                    AND NOT EXISTS (SELECT 1 FROM webhook_listen_sessions \
@@ -103,7 +104,7 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
             candidates.iter().filter(|c| c.2.lease_expired).map(|c| c.2.id.clone()).collect();
         let ids =
             serde_json::Value::from(candidates.into_iter().map(|c| c.2.id).collect::<Vec<_>>()).to_string();
-        diesel::sql_query(
+        prepared(
             // A fresh random fence: a claim lost in a crash cannot be issued again.
             "UPDATE webhook_deliveries SET fence = random(), available_at = ?2, leased_until = ?2, updated_at = ?3 \
              WHERE id IN (SELECT value FROM json_each(?1))",
@@ -112,7 +113,7 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         .bind::<BigInt, _>(until)
         .bind::<BigInt, _>(now)
         .execute(c)?;
-        let rows: Vec<ClaimedRow> = diesel::sql_query(
+        let rows: Vec<ClaimedRow> = prepared(
             "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
                     e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
                     d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s \
@@ -146,7 +147,7 @@ fn pick_endpoints(c: &mut SqliteConnection, req: &ClaimRequest, now: i64) -> Eng
     let mut after = req.after.map(|id| id.to_string()).unwrap_or_default();
     let mut picked = Vec::new();
     for _ in 0..req.max_endpoints {
-        let next: Option<EarliestRow> = diesel::sql_query(
+        let next: Option<EarliestRow> = prepared(
             "SELECT endpoint_id, available_at FROM webhook_deliveries \
              WHERE status IN ('pending', 'failed') AND endpoint_id > ?1 \
              ORDER BY endpoint_id, available_at LIMIT 1",
@@ -177,7 +178,7 @@ pub(crate) fn record_attempts(
             let next = r.next_attempt_at.map(micros);
             // Only under the claim's token, only once (a retried write after a lost
             // acknowledgement matches nothing). A row parked while in flight stays parked.
-            let n = diesel::sql_query(
+            let n = prepared(
                 "UPDATE webhook_deliveries \
                  SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, \
                      available_at = CASE WHEN available_at = ?4 AND ?3 IS NOT NULL THEN available_at ELSE ?3 END, \
@@ -198,7 +199,7 @@ pub(crate) fn record_attempts(
             if n == 0 {
                 continue;
             }
-            diesel::sql_query(
+            prepared(
                 "INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, \
                  response_code, error, response_body, rate_limited_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )
@@ -218,7 +219,7 @@ pub(crate) fn record_attempts(
 }
 
 pub(crate) fn snapshot(c: &mut SqliteConnection) -> EngineResult<QueueSnapshot> {
-    let row: SnapshotRow = diesel::sql_query(
+    let row: SnapshotRow = prepared(
         "SELECT \
            (SELECT count(*) FROM webhook_deliveries \
              WHERE status IN ('pending', 'failed') AND available_at <= ?1) AS due, \
@@ -244,7 +245,7 @@ pub(crate) fn release_claims(c: &mut SqliteConnection, claims: &[(Uuid, i64)]) -
         let now = micros(Utc::now());
         let mut released = 0;
         for (id, fence) in claims {
-            released += diesel::sql_query(
+            released += prepared(
                 "UPDATE webhook_deliveries \
                  SET available_at = CASE WHEN available_at = ?1 THEN available_at ELSE ?2 END, \
                      leased_until = NULL, updated_at = ?2 \
@@ -268,7 +269,7 @@ pub(crate) fn resend(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     atomically(c, |c| {
-        let row: ResendRow = diesel::sql_query(
+        let row: ResendRow = prepared(
             "SELECT d.status, d.leased_until > ?3 AS in_flight, \
                     ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled \
              FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
@@ -298,7 +299,7 @@ pub(super) fn resend_now(
     terminal: bool,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_deliveries \
          SET status = CASE WHEN ?2 THEN 'pending' ELSE status END, manual = (manual OR ?2), \
              next_attempt_at = ?3, available_at = ?3, leased_until = NULL, updated_at = ?3 \
@@ -313,7 +314,7 @@ pub(super) fn resend_now(
 
 /// Takes disabled endpoints' open deliveries out of the queue (they keep their state).
 pub(super) fn park_endpoints(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_deliveries SET available_at = ?1 \
          WHERE endpoint_id IN (SELECT value FROM json_each(?2)) AND status IN ('pending', 'failed')",
     )
@@ -329,7 +330,7 @@ pub(super) fn unpark_endpoint(
     endpoint: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_deliveries SET available_at = CASE WHEN leased_until > ?2 THEN leased_until \
          ELSE max(COALESCE(next_attempt_at, ?2), ?2) END \
          WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at = ?3",
@@ -348,7 +349,7 @@ pub(super) fn end_open_deliveries(
     reason: &str,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
          leased_until = NULL, fence = random(), last_error = ?2, updated_at = ?3 \
          WHERE endpoint_id = ?1 AND status IN ('pending', 'failed')",
@@ -369,7 +370,7 @@ pub(crate) fn note_endpoint_health(
     atomically(c, |c| {
         let mut failing = Vec::new();
         for &(id, ok) in latest {
-            let Some(row): Option<HealthRow> = diesel::sql_query(
+            let Some(row): Option<HealthRow> = prepared(
                 "SELECT failing_since, (disabled_at IS NULL AND deleted_at IS NULL) AS open \
                  FROM webhook_endpoints WHERE id = ?1",
             )
@@ -382,7 +383,7 @@ pub(crate) fn note_endpoint_health(
             let next = if ok { None } else { Some(row.failing_since.unwrap_or(micros(now))) };
             // Only rows whose value changes: a healthy endpoint is not rewritten on every batch.
             if next != row.failing_since {
-                diesel::sql_query("UPDATE webhook_endpoints SET failing_since = ?1 WHERE id = ?2")
+                prepared("UPDATE webhook_endpoints SET failing_since = ?1 WHERE id = ?2")
                     .bind::<Nullable<BigInt>, _>(next)
                     .bind::<Text, _>(id.to_string())
                     .execute(c)?;
@@ -406,7 +407,7 @@ pub(crate) fn disable_endpoints(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     atomically(c, |c| {
-        diesel::sql_query(
+        prepared(
             "UPDATE webhook_endpoints SET disabled_at = ?2, disabled_reason = ?3, updated_at = ?2 \
              WHERE id IN (SELECT value FROM json_each(?1)) AND disabled_at IS NULL AND deleted_at IS NULL",
         )

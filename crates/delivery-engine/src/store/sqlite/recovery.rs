@@ -5,6 +5,7 @@ use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobRow, RecoveryC
 use super::values::{json_list, micros, uuid};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
+use crate::sql::prepared;
 use crate::store::model::ResendTarget;
 use crate::store::recovery_model::{
     BatchOutcome, BatchPlan, ClaimedJob, RecoveryJob, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
@@ -76,7 +77,7 @@ pub(crate) fn start_job(
         if let Some(job) = inserted {
             return Ok(StartRecovery::Started(job.try_into()?));
         }
-        let active: Option<IdRow> = diesel::sql_query(
+        let active: Option<IdRow> = prepared(
             "SELECT id FROM webhook_recovery_jobs \
              WHERE endpoint_id = ?1 AND tenant_id = ?2 AND status IN ('queued', 'running')",
         )
@@ -151,7 +152,7 @@ pub(crate) fn cancel_job(
 pub(crate) fn claim_job(c: &mut SqliteConnection, lease_ms: i64) -> EngineResult<Option<ClaimedJob>> {
     atomically_as(c, Writer::Dispatcher, |c| {
         let now = micros(Utc::now());
-        let row: Option<ClaimedJobRow> = diesel::sql_query(
+        let row: Option<ClaimedJobRow> = prepared(
             "UPDATE webhook_recovery_jobs \
              SET status = 'running', fence = random(), leased_until = ?1 + ?2 * 1000, \
                  started_at = COALESCE(started_at, ?1), updated_at = ?1 \
@@ -175,7 +176,7 @@ pub(crate) fn run_batch(
     now: DateTime<Utc>,
 ) -> EngineResult<BatchOutcome> {
     atomically_as(c, Writer::Dispatcher, |c| {
-        let state: Option<JobBatchRow> = diesel::sql_query(
+        let state: Option<JobBatchRow> = prepared(
             "SELECT tenant_id, endpoint_id, since, until, include_delivered, cursor_created_at, cursor_id \
              FROM webhook_recovery_jobs WHERE id = ?1 AND fence = ?2 AND status = 'running'",
         )
@@ -185,7 +186,7 @@ pub(crate) fn run_batch(
         .optional()?;
         let Some(state) = state else { return Ok(BatchOutcome::Stopped) };
         let window = state.window()?;
-        let candidates: Vec<RecoveryCandidateRow> = diesel::sql_query(
+        let candidates: Vec<RecoveryCandidateRow> = prepared(
             "SELECT d.id, d.created_at, d.status, d.leased_until > ?9 AS in_flight, \
                     ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled \
              FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
@@ -214,7 +215,7 @@ pub(crate) fn run_batch(
         }
         let last = candidates.last();
         let now_us = micros(now);
-        diesel::sql_query(
+        prepared(
             "UPDATE webhook_recovery_jobs \
              SET processed = processed + ?3, resent = resent + ?4, \
                  cursor_created_at = COALESCE(?5, cursor_created_at), cursor_id = COALESCE(?6, cursor_id), \

@@ -3,6 +3,7 @@
 use super::rows::{ActivityRow, CreatedRow, DurationRow, HourRow, WaitingRow};
 use super::values::{micros, opt_time};
 use crate::error::{EngineError, EngineResult};
+use crate::sql::prepared;
 use crate::store::stats_model::{quantile_rank, EndpointActivity, HourlyAttempts, TenantOverview};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Text};
@@ -20,7 +21,7 @@ pub(crate) fn tenant_overview(
     since: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> EngineResult<TenantOverview> {
-    let waiting: WaitingRow = diesel::sql_query(
+    let waiting: WaitingRow = prepared(
         "SELECT count(*) FILTER (WHERE available_at <= ?2) AS due, \
            count(*) FILTER (WHERE available_at > ?2 AND (leased_until IS NULL OR leased_until <= ?2)) \
              AS scheduled, \
@@ -32,7 +33,7 @@ pub(crate) fn tenant_overview(
     .bind::<Text, _>(tenant)
     .bind::<BigInt, _>(micros(now))
     .get_result(c)?;
-    let created: CreatedRow = diesel::sql_query(
+    let created: CreatedRow = prepared(
         "SELECT count(*) AS created, count(*) FILTER (WHERE status = 'delivered') AS delivered, \
            count(*) FILTER (WHERE status = 'dead') AS dead \
          FROM webhook_deliveries WHERE tenant_id = ?1 AND created_at >= ?2",
@@ -86,7 +87,7 @@ pub(crate) fn endpoint_activity(
     tenant: &str,
     since: DateTime<Utc>,
 ) -> EngineResult<Vec<EndpointActivity>> {
-    let rows: Vec<ActivityRow> = diesel::sql_query(
+    let rows: Vec<ActivityRow> = prepared(
         "SELECT endpoint_id, max(created_at) AS last_created_at, \
            count(*) FILTER (WHERE status = 'delivered') AS delivered, \
            count(*) FILTER (WHERE status IN ('failed', 'dead')) AS failing \
