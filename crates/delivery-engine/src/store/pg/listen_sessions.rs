@@ -4,6 +4,7 @@ use super::endpoints::{get_endpoint, insert_endpoint};
 use super::queue::end_open_deliveries;
 use super::rows::{ClaimPart, ClaimedRow, CountRow, IdRow};
 use crate::error::{EngineError, EngineResult};
+use crate::sql::prepared;
 use crate::store::listen_model::{ListenConnection, NewListenSession, ENDED, EXPIRED, NOT_CONNECTED};
 use crate::store::model::{ClaimedDelivery, Endpoint};
 use chrono::{DateTime, Utc};
@@ -13,12 +14,6 @@ use uuid::Uuid;
 
 type SqlUuid = diesel::sql_types::Uuid;
 
-/// The columns of a claimed delivery (as the dispatcher's claim returns them), for `d` joined
-/// to its event `e` and endpoint `ep`.
-const CLAIM_COLUMNS: &str = "d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, \
-     e.event_type, e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
-     d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s, NULL::uuid AS scan_stopped_at";
-
 pub(crate) async fn open_session(
     conn: &mut AsyncPgConnection,
     new: NewListenSession<'_>,
@@ -27,15 +22,13 @@ pub(crate) async fn open_session(
     let tenant = new.endpoint.tenant_id;
     conn.transaction(async |conn| {
         // Two opens of one tenant take turns here, so both cannot pass the cap.
-        diesel::sql_query(
-            "SELECT pg_advisory_xact_lock(hashtextextended('webhook_listen_sessions:' || $1, 0))",
-        )
-        .bind::<Text, _>(tenant)
-        .execute(conn)
-        .await?;
+        prepared("SELECT pg_advisory_xact_lock(hashtextextended('webhook_listen_sessions:' || $1, 0))")
+            .bind::<Text, _>(tenant)
+            .execute(conn)
+            .await?;
         sweep_expired(conn, Some(tenant), now).await?;
         let live: CountRow =
-            diesel::sql_query("SELECT count(*) AS n FROM webhook_listen_sessions WHERE tenant_id = $1")
+            prepared("SELECT count(*) AS n FROM webhook_listen_sessions WHERE tenant_id = $1")
                 .bind::<Text, _>(tenant)
                 .get_result(conn)
                 .await?;
@@ -45,7 +38,7 @@ pub(crate) async fn open_session(
         let id = new.endpoint.id;
         let endpoint = insert_endpoint(conn, new.endpoint).await?;
         let c = new.connection;
-        diesel::sql_query(
+        prepared(
             "INSERT INTO webhook_listen_sessions \
              (endpoint_id, tenant_id, expires_at, connected_until, connection_id, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6)",
@@ -71,7 +64,7 @@ pub(crate) async fn resume_session(
     now: DateTime<Utc>,
 ) -> EngineResult<Endpoint> {
     conn.transaction(async |conn| {
-        let taken = diesel::sql_query(
+        let taken = prepared(
             "UPDATE webhook_listen_sessions ls \
              SET expires_at = $3, connected_until = $4, connection_id = $5 \
              FROM webhook_endpoints ep \
@@ -90,7 +83,7 @@ pub(crate) async fn resume_session(
             return Err(EngineError::NotFound);
         }
         // Due now, not in flight, not parked: the re-send rule's "bring forward" for each.
-        diesel::sql_query(
+        prepared(
             "UPDATE webhook_deliveries SET next_attempt_at = $2, available_at = $2, updated_at = $2 \
              WHERE endpoint_id = $1 AND status IN ('pending', 'failed') \
                AND available_at > $2 AND available_at <> 'infinity' \
@@ -110,7 +103,7 @@ pub(crate) async fn renew_connection(
     id: Uuid,
     c: ListenConnection,
 ) -> EngineResult<bool> {
-    let n = diesel::sql_query(
+    let n = prepared(
         "UPDATE webhook_listen_sessions ls SET expires_at = $3, connected_until = $4 \
          FROM webhook_endpoints ep \
          WHERE ls.endpoint_id = $1 AND ls.connection_id = $2 AND ep.id = ls.endpoint_id \
@@ -131,7 +124,7 @@ pub(crate) async fn release_connection(
     connection: Uuid,
     expires_at: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_listen_sessions SET connected_until = NULL, connection_id = NULL, expires_at = $3 \
          WHERE endpoint_id = $1 AND connection_id = $2",
     )
@@ -150,13 +143,11 @@ pub(crate) async fn end_session(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     conn.transaction(async |conn| {
-        let n = diesel::sql_query(
-            "DELETE FROM webhook_listen_sessions WHERE endpoint_id = $1 AND tenant_id = $2",
-        )
-        .bind::<SqlUuid, _>(id)
-        .bind::<Text, _>(tenant)
-        .execute(conn)
-        .await?;
+        let n = prepared("DELETE FROM webhook_listen_sessions WHERE endpoint_id = $1 AND tenant_id = $2")
+            .bind::<SqlUuid, _>(id)
+            .bind::<Text, _>(tenant)
+            .execute(conn)
+            .await?;
         if n == 0 {
             return Err(EngineError::NotFound);
         }
@@ -171,7 +162,7 @@ pub(crate) async fn sweep_expired(
     now: DateTime<Utc>,
 ) -> EngineResult<usize> {
     conn.transaction(async |conn| {
-        let gone: Vec<IdRow> = diesel::sql_query(
+        let gone: Vec<IdRow> = prepared(
             "DELETE FROM webhook_listen_sessions ls USING webhook_endpoints ep \
              WHERE ep.id = ls.endpoint_id AND ($1::text IS NULL OR ls.tenant_id = $1) \
                AND (ep.deleted_at IS NOT NULL \
@@ -197,7 +188,7 @@ async fn end_endpoint(
     reason: &str,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_endpoints SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL",
     )
     .bind::<SqlUuid, _>(id)
@@ -213,7 +204,8 @@ pub(crate) async fn claim_session_deliveries(
     limit: i64,
     lease_ms: i64,
 ) -> EngineResult<Vec<ClaimedDelivery>> {
-    let rows: Vec<ClaimedRow> = diesel::sql_query(format!(
+    // The columns are the dispatcher's claim's (`queue::claim_due_deliveries`).
+    let rows: Vec<ClaimedRow> = prepared(
         r#"
         WITH chosen AS (
             SELECT d.id, d.leased_until IS NOT NULL AS lease_expired FROM webhook_deliveries d
@@ -233,10 +225,13 @@ pub(crate) async fn claim_session_deliveries(
             WHERE d.id = chosen.id
             RETURNING d.*, chosen.lease_expired
         )
-        SELECT {CLAIM_COLUMNS}, d.lease_expired
+        SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
+               e.event_type, e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce,
+               ep.secret_ciphertext, d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s,
+               NULL::uuid AS scan_stopped_at, d.lease_expired
         FROM claimed d JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
-        "#
-    ))
+        "#,
+    )
     .bind::<SqlUuid, _>(endpoint)
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(lease_ms)
@@ -253,13 +248,16 @@ pub(crate) async fn awaiting_reply(
     delivery_id: Uuid,
     fence: i64,
 ) -> EngineResult<Option<ClaimedDelivery>> {
-    let rows: Vec<ClaimedRow> = diesel::sql_query(format!(
-        "SELECT {CLAIM_COLUMNS}, false AS lease_expired \
+    let rows: Vec<ClaimedRow> = prepared(
+        "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
+                e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
+                d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s, NULL::uuid AS scan_stopped_at, \
+                false AS lease_expired \
          FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
          JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
          WHERE d.id = $1 AND d.tenant_id = $2 AND d.endpoint_id = $3 AND d.fence = $4 \
-           AND d.status IN ('pending', 'failed') AND d.leased_until > now()"
-    ))
+           AND d.status IN ('pending', 'failed') AND d.leased_until > now()",
+    )
     .bind::<SqlUuid, _>(delivery_id)
     .bind::<Text, _>(tenant)
     .bind::<SqlUuid, _>(session)

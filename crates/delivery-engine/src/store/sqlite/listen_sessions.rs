@@ -6,18 +6,13 @@ use super::queue::end_open_deliveries;
 use super::rows::{CandidateRow, ClaimedRow, CountRow, IdRow};
 use super::values::{micros, uuid, INFINITY};
 use crate::error::{EngineError, EngineResult};
+use crate::sql::prepared;
 use crate::store::listen_model::{ListenConnection, NewListenSession, ENDED, EXPIRED, NOT_CONNECTED};
 use crate::store::model::{ClaimedDelivery, Endpoint};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
-
-/// The columns of a claimed delivery (as the dispatcher's claim reads them), for `d` joined to
-/// its event `e` and endpoint `ep`.
-const CLAIM_COLUMNS: &str = "d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, \
-     e.event_type, e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
-     d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s";
 
 pub(crate) fn open_session(c: &mut SqliteConnection, new: NewListenSession<'_>) -> EngineResult<Endpoint> {
     let now = new.endpoint.created_at;
@@ -26,7 +21,7 @@ pub(crate) fn open_session(c: &mut SqliteConnection, new: NewListenSession<'_>) 
     atomically(c, |c| {
         sweep_expired(c, Some(tenant), now)?;
         let live: CountRow =
-            diesel::sql_query("SELECT count(*) AS n FROM webhook_listen_sessions WHERE tenant_id = ?1")
+            prepared("SELECT count(*) AS n FROM webhook_listen_sessions WHERE tenant_id = ?1")
                 .bind::<Text, _>(tenant)
                 .get_result(c)?;
         if live.n >= new.max_live {
@@ -35,7 +30,7 @@ pub(crate) fn open_session(c: &mut SqliteConnection, new: NewListenSession<'_>) 
         let id = new.endpoint.id;
         let endpoint = insert_endpoint(c, new.endpoint)?;
         let conn = new.connection;
-        diesel::sql_query(
+        prepared(
             "INSERT INTO webhook_listen_sessions \
              (endpoint_id, tenant_id, expires_at, connected_until, connection_id, created_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -59,7 +54,7 @@ pub(crate) fn resume_session(
     now: DateTime<Utc>,
 ) -> EngineResult<Endpoint> {
     atomically(c, |c| {
-        let taken = diesel::sql_query(
+        let taken = prepared(
             "UPDATE webhook_listen_sessions SET expires_at = ?3, connected_until = ?4, connection_id = ?5 \
              WHERE endpoint_id = ?1 AND tenant_id = ?2 \
                AND EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = ?1 AND deleted_at IS NULL) \
@@ -76,7 +71,7 @@ pub(crate) fn resume_session(
             return Err(EngineError::NotFound);
         }
         // Due now, not in flight, not parked: the re-send rule's "bring forward" for each.
-        diesel::sql_query(
+        prepared(
             "UPDATE webhook_deliveries SET next_attempt_at = ?2, available_at = ?2, updated_at = ?2 \
              WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') \
                AND available_at > ?2 AND available_at <> ?3 \
@@ -96,7 +91,7 @@ pub(crate) fn renew_connection(
     conn: ListenConnection,
 ) -> EngineResult<bool> {
     let n = atomically(c, |c| {
-        Ok(diesel::sql_query(
+        Ok(prepared(
             "UPDATE webhook_listen_sessions SET expires_at = ?3, connected_until = ?4 \
              WHERE endpoint_id = ?1 AND connection_id = ?2 \
                AND EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = ?1 AND deleted_at IS NULL)",
@@ -117,7 +112,7 @@ pub(crate) fn release_connection(
     expires_at: DateTime<Utc>,
 ) -> EngineResult<()> {
     atomically(c, |c| {
-        diesel::sql_query(
+        prepared(
             "UPDATE webhook_listen_sessions SET connected_until = NULL, connection_id = NULL, expires_at = ?3 \
              WHERE endpoint_id = ?1 AND connection_id = ?2",
         )
@@ -136,12 +131,10 @@ pub(crate) fn end_session(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     atomically(c, |c| {
-        let n = diesel::sql_query(
-            "DELETE FROM webhook_listen_sessions WHERE endpoint_id = ?1 AND tenant_id = ?2",
-        )
-        .bind::<Text, _>(id.to_string())
-        .bind::<Text, _>(tenant)
-        .execute(c)?;
+        let n = prepared("DELETE FROM webhook_listen_sessions WHERE endpoint_id = ?1 AND tenant_id = ?2")
+            .bind::<Text, _>(id.to_string())
+            .bind::<Text, _>(tenant)
+            .execute(c)?;
         if n == 0 {
             return Err(EngineError::NotFound);
         }
@@ -155,7 +148,7 @@ pub(crate) fn sweep_expired(
     now: DateTime<Utc>,
 ) -> EngineResult<usize> {
     atomically(c, |c| {
-        let gone: Vec<IdRow> = diesel::sql_query(
+        let gone: Vec<IdRow> = prepared(
             "DELETE FROM webhook_listen_sessions \
              WHERE (?1 IS NULL OR tenant_id = ?1) \
                AND (EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = endpoint_id AND deleted_at IS NOT NULL) \
@@ -174,7 +167,7 @@ pub(crate) fn sweep_expired(
 
 /// Deletes a session's endpoint (unless already deleted) and ends its open deliveries.
 fn end_endpoint(c: &mut SqliteConnection, id: Uuid, reason: &str, now: DateTime<Utc>) -> EngineResult<()> {
-    diesel::sql_query(
+    prepared(
         "UPDATE webhook_endpoints SET deleted_at = ?2, updated_at = ?2 WHERE id = ?1 AND deleted_at IS NULL",
     )
     .bind::<Text, _>(id.to_string())
@@ -192,7 +185,7 @@ pub(crate) fn claim_session_deliveries(
     atomically(c, |c| {
         let now = micros(Utc::now());
         let until = now.saturating_add(lease_ms.saturating_mul(1000));
-        let chosen: Vec<CandidateRow> = diesel::sql_query(
+        let chosen: Vec<CandidateRow> = prepared(
             "SELECT id, leased_until IS NOT NULL AS lease_expired FROM webhook_deliveries \
              WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') \
                AND (available_at <= ?2 \
@@ -212,7 +205,7 @@ pub(crate) fn claim_session_deliveries(
             chosen.iter().filter(|r| r.lease_expired).map(|r| r.id.clone()).collect();
         let ids = serde_json::Value::from(chosen.into_iter().map(|r| r.id).collect::<Vec<_>>()).to_string();
         // A fresh random fence: a claim lost in a crash cannot be issued again.
-        diesel::sql_query(
+        prepared(
             "UPDATE webhook_deliveries SET fence = random(), available_at = ?2, leased_until = ?2, updated_at = ?3 \
              WHERE id IN (SELECT value FROM json_each(?1))",
         )
@@ -220,11 +213,15 @@ pub(crate) fn claim_session_deliveries(
         .bind::<BigInt, _>(until)
         .bind::<BigInt, _>(now)
         .execute(c)?;
-        let rows: Vec<ClaimedRow> = diesel::sql_query(format!(
-            "SELECT {CLAIM_COLUMNS} FROM webhook_deliveries d \
+        // The columns are the dispatcher's claim's (`queue::claim_due_deliveries`).
+        let rows: Vec<ClaimedRow> = prepared(
+            "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
+                    e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
+                    d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s \
+             FROM webhook_deliveries d \
              JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
-             WHERE d.id IN (SELECT value FROM json_each(?1)) ORDER BY d.available_at"
-        ))
+             WHERE d.id IN (SELECT value FROM json_each(?1)) ORDER BY d.available_at",
+        )
         .bind::<Text, _>(&ids)
         .load(c)?;
         rows.into_iter()
@@ -243,12 +240,15 @@ pub(crate) fn awaiting_reply(
     delivery: Uuid,
     fence: i64,
 ) -> EngineResult<Option<ClaimedDelivery>> {
-    let rows: Vec<ClaimedRow> = diesel::sql_query(format!(
-        "SELECT {CLAIM_COLUMNS} FROM webhook_deliveries d \
+    let rows: Vec<ClaimedRow> = prepared(
+        "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
+                e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
+                d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s \
+         FROM webhook_deliveries d \
          JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
          WHERE d.id = ?1 AND d.tenant_id = ?2 AND d.endpoint_id = ?3 AND d.fence = ?4 \
-           AND d.status IN ('pending', 'failed') AND d.leased_until > ?5"
-    ))
+           AND d.status IN ('pending', 'failed') AND d.leased_until > ?5",
+    )
     .bind::<Text, _>(delivery.to_string())
     .bind::<Text, _>(tenant)
     .bind::<Text, _>(session.to_string())
