@@ -183,6 +183,7 @@ fn pieces(sql: &str) -> impl Iterator<Item = Piece<'_>> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::prepared;
     use diesel::connection::{InstrumentationEvent, SimpleConnection};
