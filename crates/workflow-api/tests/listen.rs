@@ -214,7 +214,8 @@ async fn a_stream_held_by_one_api_process_takes_answers_through_another() {
     let (holder, other, _worker) = (start("api").await, start("api").await, start("worker").await);
     let token = token("acct-a").await;
     let server = ServerArgs { server: holder.base_url().to_owned(), ca_file: None };
-    let mut events = ServerClient::new(&server, &token).unwrap().stream("/webhooks/listen").await.unwrap().unwrap();
+    let mut events =
+        ServerClient::new(&server, &token).unwrap().stream("/webhooks/listen").await.unwrap().unwrap();
     let wait = test_support::WAIT;
     let opened = events.next(wait).await.unwrap();
     assert_eq!(opened.event, "session");
@@ -240,7 +241,10 @@ async fn a_stream_held_by_one_api_process_takes_answers_through_another() {
         log.into_iter().find(|d| d["status"] == "delivered")
     })
     .await;
-    assert_eq!((delivered["attemptCount"].clone(), delivered["responseCode"].clone()), (json!(1), json!(204)));
+    assert_eq!(
+        (delivered["attemptCount"].clone(), delivered["responseCode"].clone()),
+        (json!(1), json!(204))
+    );
 
     holder.signal("TERM").unwrap();
     let end = events.next(wait).await.unwrap();
