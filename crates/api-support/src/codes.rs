@@ -35,6 +35,12 @@ pub const WINDOW_TOO_LONG: &str = "window_too_long";
 pub const RECOVERY_ALREADY_ACTIVE: &str = "recovery_already_active";
 pub const RECOVERY_JOB_ENDED: &str = "recovery_job_ended";
 
+/// Listen sessions (`listen`): a stream request that does not accept `text/event-stream`; a
+/// tenant at its cap of live sessions; a reply for a delivery that is not awaiting one.
+pub const NOT_ACCEPTABLE: &str = "not_acceptable";
+pub const LISTEN_SESSION_LIMIT: &str = "listen_session_limit";
+pub const LISTEN_REPLY_NOT_EXPECTED: &str = "listen_reply_not_expected";
+
 /// Engine-error codes that only some services can meet: `url_not_https` under
 /// `UrlRule::HttpsOnly`, `invalid_events` where a service keeps the shared mapping of unknown
 /// event types, `already_delivered` under `ResendRule::RejectDelivered`.
@@ -74,6 +80,9 @@ pub const SHARED: &[&str] = &[
     WINDOW_TOO_LONG,
     RECOVERY_ALREADY_ACTIVE,
     RECOVERY_JOB_ENDED,
+    NOT_ACCEPTABLE,
+    LISTEN_SESSION_LIMIT,
+    LISTEN_REPLY_NOT_EXPECTED,
 ];
 
 /// The codes an error table in a Markdown reference documents: the first `` `code` `` of each

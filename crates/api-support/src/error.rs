@@ -116,6 +116,12 @@ impl ApiError {
                 codes::RECOVERY_JOB_ENDED,
                 "the recovery job has already ended (finished, cancelled or failed)",
             ),
+            e @ EngineError::ListenSessionLimit(_) => {
+                Self::new(StatusCode::CONFLICT, codes::LISTEN_SESSION_LIMIT, e.to_string())
+            }
+            e @ EngineError::ListenReplyNotExpected => {
+                Self::new(StatusCode::CONFLICT, codes::LISTEN_REPLY_NOT_EXPECTED, e.to_string())
+            }
             // 410, not 409: the spec's 409 means "already delivered"; this target is gone.
             EngineError::EndpointDeleted => Self::new(
                 StatusCode::GONE,

@@ -10,6 +10,8 @@ pub mod data_dir;
 mod error;
 pub mod health;
 pub mod idempotency;
+pub mod listen;
+pub mod listen_cli;
 pub mod metrics;
 pub mod pagination;
 pub mod rate_limit;

@@ -103,6 +103,8 @@ pub struct CommonConfig {
     /// disable); the last repeats, for 7 days after the disable.
     #[arg(long, env = "PROBE_SCHEDULE", default_value = "1m,5m,30m,2h", value_parser = schedule_arg)]
     pub probe_schedule: Schedule,
+    #[command(flatten)]
+    pub listen: crate::listen::ListenSettings,
 }
 
 /// A setting that is `on` or `off`.
@@ -165,6 +167,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("ops_webhook_secret", &self.ops_webhook_secret.as_ref().map(|_| "<redacted>"))
             .field("probe_disabled_endpoints", &self.probe_disabled_endpoints)
             .field("probe_schedule", &self.probe_schedule)
+            .field("listen", &self.listen)
             .finish()
     }
 }
@@ -306,6 +309,7 @@ where
         None => engine,
     };
     engine.configure_ops_endpoint(ops_target.as_ref()).await.context("OPS_WEBHOOK_URL")?;
+    engine.configure_listen(common.listen.config());
 
     let shutdown = CancellationToken::new();
     // The API's read caches (an API key's workspace) hear other processes' changes here.
@@ -421,7 +425,7 @@ where
         }
         () = signals.next() => {}
     }
-    drain(&health, &shutdown, worker, &mut signals).await?;
+    drain(&engine, &health, &shutdown, worker, &mut signals).await?;
     if let Some(metrics_server) = metrics_server {
         metrics_server.stop(false).await;
     }
@@ -437,6 +441,7 @@ where
 /// attempts finish within the grace (releasing the claims of the rest). A second signal ends
 /// the process at once.
 async fn drain(
+    engine: &Engine,
     health: &Health,
     shutdown: &CancellationToken,
     worker: Option<tokio::task::JoinHandle<()>>,
@@ -445,6 +450,8 @@ async fn drain(
     health.start_draining();
     tracing::info!("stopping: /readyz answers 503, in-flight deliveries finish");
     shutdown.cancel();
+    // Listen streams never end by themselves: their clients reconnect elsewhere.
+    engine.close_listen_streams();
     if let Some(worker) = worker {
         tokio::select! {
             result = worker => result?,

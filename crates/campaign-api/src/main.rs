@@ -1,9 +1,10 @@
 //! The `campaign-api` binary: `serve` (the default), `create-workspace`, `create-api-key`,
-//! `revoke-api-key`, `migrate`, `check-receiver`.
+//! `revoke-api-key`, `console-link`, `migrate`, `check-receiver`, `listen`, `trigger`.
 
 use actix_web::web;
 use api_support::check_receiver::CheckReceiverArgs;
 use api_support::data_dir::StoreConfig;
+use api_support::listen_cli::{ListenArgs, ListenRoutes, ServerArgs, ServerClient};
 use api_support::on_conn;
 use api_support::server::{self, ServiceSpec};
 use campaign_api::config::{ServeConfig, SERVICE};
@@ -70,7 +71,33 @@ enum Command {
         #[arg(long, env = "PRODUCT_NAME", default_value = "Service")]
         product_name: String,
     },
+    /// Forward this workspace's deliveries to a local URL: opens a listen session on the
+    /// service (a temporary endpoint with its own secret, filtered by --events) and POSTs each
+    /// delivery, with its real headers and signature, to --forward-to; the local answer is the
+    /// attempt's outcome. Reconnects by itself; Ctrl-C ends the session.
+    Listen {
+        /// The workspace's API key.
+        #[arg(long, env = "API_KEY", hide_env_values = true)]
+        api_key: String,
+        #[command(flatten)]
+        args: ListenArgs,
+    },
+    /// Publish a catalog event with the catalog's example payload (`POST /api/v1/events`): it
+    /// goes to every endpoint of the workspace that takes its type, listen sessions included.
+    Trigger {
+        /// A publishable event type, e.g. `sync.succeeded.v1` (`GET /api/v1/event-types`).
+        event_type: String,
+        /// The workspace's API key.
+        #[arg(long, env = "API_KEY", hide_env_values = true)]
+        api_key: String,
+        #[command(flatten)]
+        server: ServerArgs,
+    },
 }
+
+/// campaign-api's listen routes.
+const LISTEN_ROUTES: ListenRoutes =
+    ListenRoutes { stream: "/api/v1/listen", session_prefix: "/api/v1/listen" };
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
     vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
@@ -132,6 +159,12 @@ fn main() -> ExitCode {
             }
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver { args, product_name } => check_receiver(&args, &product_name).await,
+            Command::Listen { api_key, args } => {
+                api_support::listen_cli::run_listen(LISTEN_ROUTES, &api_key, args, "campaign-api").await
+            }
+            Command::Trigger { event_type, api_key, server } => {
+                trigger(&ServerClient::new(&server, &api_key)?, &event_type).await
+            }
         }
     })
 }
@@ -159,6 +192,31 @@ async fn check_receiver(args: &CheckReceiverArgs, product: &str) -> anyhow::Resu
         body: events::envelope(event_id, Uuid::now_v7(), &emit),
     };
     api_support::check_receiver::run(&profile, args, sample).await
+}
+
+/// `trigger`: the catalog's example of `event_type`, published through the API.
+async fn trigger(api: &ServerClient, event_type: &str) -> anyhow::Result<()> {
+    use hyper::Method;
+    let info = api.call(Method::GET, &format!("/api/v1/event-types/{event_type}"), None).await?;
+    let info = info.success(&format!("event type {event_type}"))?.json();
+    if info["publishable"] != serde_json::Value::Bool(true) {
+        anyhow::bail!(
+            "{event_type} is emitted by the campaign routes only: create or change a campaign instead"
+        );
+    }
+    let event = serde_json::json!({
+        "type": event_type,
+        "entityType": info["entityType"],
+        "entityId": Uuid::new_v4(),
+        "payload": info["examplePayload"],
+    });
+    let published =
+        api.call(Method::POST, "/api/v1/events", Some(&event)).await?.success("publishing")?.json();
+    println!(
+        "event {} ({event_type}, the catalog's example) queued for every endpoint that takes it",
+        published["id"].as_str().unwrap_or("?")
+    );
+    Ok(())
 }
 
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {

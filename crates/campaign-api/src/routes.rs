@@ -1,6 +1,6 @@
 //! Every route of campaign-api, under `/api/v1`.
 
-use crate::handlers::{campaigns, deliveries, event_types, events, recoveries, webhooks};
+use crate::handlers::{campaigns, deliveries, event_types, events, listen, recoveries, webhooks};
 use actix_web::{web, HttpResponse};
 
 /// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
@@ -28,6 +28,9 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/v1/events"),
     ("GET", "/api/v1/event-types"),
     ("GET", "/api/v1/event-types/{name}"),
+    ("GET", "/api/v1/listen"),
+    ("DELETE", "/api/v1/listen/{sessionId}"),
+    ("POST", "/api/v1/listen/{sessionId}/replies"),
     ("GET", "/openapi.json"),
 ];
 
@@ -82,7 +85,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .service(web::resource("/events").route(web::post().to(events::publish)))
             .service(web::resource("/event-types").route(web::get().to(event_types::list)))
-            .service(web::resource("/event-types/{name}").route(web::get().to(event_types::get))),
+            .service(web::resource("/event-types/{name}").route(web::get().to(event_types::get)))
+            .service(web::resource("/listen").route(web::get().to(listen::stream)))
+            .service(web::resource("/listen/{sessionId}").route(web::delete().to(listen::end)))
+            .service(web::resource("/listen/{sessionId}/replies").route(web::post().to(listen::reply))),
     );
 }
 

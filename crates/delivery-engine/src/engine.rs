@@ -154,6 +154,8 @@ pub(crate) struct Inner {
     pub(crate) metrics: Arc<EngineMetrics>,
     /// Operational webhooks, when this process emits them (`Engine::with_ops_feed`).
     pub(crate) ops: Option<Arc<OpsFeed>>,
+    /// The listen sessions whose streams this process holds (shared with [`Engine::with_pool`]).
+    pub(crate) listen: Arc<crate::listen::ListenHub>,
     /// The last queue snapshot and when it was read.
     snapshot: tokio::sync::Mutex<Option<(std::time::Instant, QueueSnapshot)>>,
 }
@@ -170,8 +172,8 @@ impl std::fmt::Debug for Inner {
 impl Engine {
     pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
         let (wake, metrics) = (Arc::new(Notify::new()), Arc::default());
-        let (snapshot, ops) = (Default::default(), None);
-        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, ops, snapshot }) }
+        let (snapshot, ops, listen) = (Default::default(), None, Arc::default());
+        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, ops, listen, snapshot }) }
     }
 
     /// The same engine on another pool, sharing the in-process wake-up signal. Services give
@@ -200,6 +202,7 @@ impl Engine {
                 wake: i.wake.clone(),
                 metrics: i.metrics.clone(),
                 ops,
+                listen: i.listen.clone(),
                 snapshot: Default::default(),
             }),
         }
@@ -294,6 +297,7 @@ impl Engine {
     /// through the store (coalesced).
     pub(crate) fn wake_dispatchers(&self) {
         self.inner.wake.notify_one();
+        self.inner.listen.wake_all();
         self.inner.pool.signal_other_processes();
     }
 
@@ -345,7 +349,7 @@ impl Engine {
         Ok(())
     }
 
-    fn validate_types(&self, types: &[String]) -> EngineResult<()> {
+    pub(crate) fn validate_types(&self, types: &[String]) -> EngineResult<()> {
         let unknown = self.inner.profile.catalog.unknown(types);
         if !unknown.is_empty() {
             return Err(EngineError::UnknownEventTypes(unknown.into_iter().map(str::to_owned).collect()));
@@ -383,9 +387,15 @@ impl Engine {
         Ok(CreatedEndpoint { endpoint, secret })
     }
 
+    /// The tenant's endpoints, without its listen sessions' (they come and go with a developer's
+    /// CLI; a client that keeps its endpoints in sync must not see them).
     pub async fn list_endpoints(&self, tenant: &str) -> EngineResult<Vec<Endpoint>> {
         let tenant = scoped(tenant)?;
-        self.run(move |mut c| Box::pin(async move { endpoints::list_endpoints(&mut c, &tenant).await })).await
+        let mut all = self
+            .run(move |mut c| Box::pin(async move { endpoints::list_endpoints(&mut c, &tenant).await }))
+            .await?;
+        all.retain(|e| !crate::listen::is_listen_url(&e.url));
+        Ok(all)
     }
 
     pub async fn get_endpoint(&self, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
@@ -402,6 +412,12 @@ impl Engine {
     ) -> EngineResult<Endpoint> {
         if let Some(url) = &patch.url {
             self.validate_url(url)?;
+            // A listen session's endpoint has no address to change (its stream is its address).
+            if crate::listen::is_listen_url(&self.get_endpoint(tenant, id).await?.url) {
+                return Err(EngineError::InvalidUrl(
+                    "a listen session's endpoint has no URL to change".into(),
+                ));
+            }
         }
         if let Some(types) = &patch.event_types {
             self.validate_types(types)?;
@@ -896,7 +912,7 @@ fn is_localhost_name(host: &str) -> bool {
     host == "localhost" || host.ends_with(".localhost")
 }
 
-fn dedup_in_order(types: &mut Vec<String>) {
+pub(crate) fn dedup_in_order(types: &mut Vec<String>) {
     let mut seen = std::collections::HashSet::new();
     types.retain(|t| seen.insert(t.clone()));
 }

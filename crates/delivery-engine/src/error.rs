@@ -31,6 +31,15 @@ pub enum EngineError {
     /// The recovery job has already finished, failed or been cancelled.
     #[error("the recovery job has already ended")]
     RecoveryJobEnded,
+    /// The tenant already has this many live listen sessions (docs/receiving.md).
+    #[error(
+        "{0} listen sessions are live already (the most a tenant may have); end one or wait until it expires"
+    )]
+    ListenSessionLimit(i64),
+    /// A reply for a delivery the listen session is not awaiting an answer for (answered
+    /// already, timed out, or never sent to this session).
+    #[error("the delivery is not awaiting an answer from this listen session")]
+    ListenReplyNotExpected,
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
     #[error("database error: {0}")]

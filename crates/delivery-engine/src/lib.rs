@@ -15,6 +15,7 @@ mod engine;
 pub mod error;
 mod health;
 pub mod http;
+pub mod listen;
 pub mod metrics;
 pub mod ops;
 pub mod policy;
@@ -32,6 +33,9 @@ pub use engine::{
     SentRequest, UrlRule, RATE_LIMIT_RANGE,
 };
 pub use error::{EngineError, EngineResult};
+pub use listen::{
+    ListenConfig, ListenDelivery, ListenFrame, ListenOpen, ListenReply, ListenSessionInfo, ListenStream,
+};
 pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
 pub use store::{
     announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,

@@ -20,7 +20,9 @@ pub use db::{database_base_url, Backend, TestDb};
 pub use hmac::independent_hmac_sha256_hex;
 pub use postgres::PrivatePostgres;
 pub use receiver::{Receiver, Recorded, Reply};
-pub use service::{assert_routes_served, run_cli, run_cli_in, ApiClient, ApiResponse, ServiceProcess};
+pub use service::{
+    assert_routes_served, run_cli, run_cli_in, ApiClient, ApiResponse, CliProcess, ServiceProcess,
+};
 pub use tls::TestCa;
 
 /// Runs each listed `async fn name(backend: Backend)` as two tests, `name::postgres` and

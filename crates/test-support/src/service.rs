@@ -243,3 +243,83 @@ pub async fn assert_routes_served(api: &ApiClient, routes: &[(&str, &str)]) {
         assert!(!unrouted, "{method} {path} is not registered");
     }
 }
+
+/// A command-line process that runs on (such as `listen`): its stdout and stderr lines are
+/// echoed and kept, so a test can wait for a line; killed (SIGKILL) when dropped.
+#[derive(Debug)]
+pub struct CliProcess {
+    child: Child,
+    lines: tokio::sync::watch::Receiver<Vec<String>>,
+}
+
+impl CliProcess {
+    /// Starts `bin` with `args` and `env` (on top of a clean environment plus PATH/HOME).
+    pub fn start(bin: &str, args: &[&str], env: &[(&str, &str)]) -> Result<Self> {
+        let mut child = Command::new(bin)
+            .args(args)
+            .env_clear()
+            .envs(std::env::vars().filter(|(k, _)| k == "PATH" || k == "HOME" || k == "RUST_LOG"))
+            .envs(env.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .with_context(|| format!("starting {bin}"))?;
+        let (tx, lines) = tokio::sync::watch::channel(Vec::new());
+        let stdout = child.stdout.take().context("stdout")?;
+        let stderr = child.stderr.take().context("stderr")?;
+        for (stream, tx) in [
+            (Box::pin(stdout) as std::pin::Pin<Box<dyn tokio::io::AsyncRead + Send>>, tx.clone()),
+            (Box::pin(stderr), tx),
+        ] {
+            tokio::spawn(async move {
+                let mut lines = BufReader::new(stream).lines();
+                while let Ok(Some(line)) = lines.next_line().await {
+                    eprintln!("[cli] {line}");
+                    tx.send_modify(|l| l.push(line));
+                }
+            });
+        }
+        Ok(Self { child, lines })
+    }
+
+    /// Every line written so far (stdout and stderr, in arrival order).
+    pub fn lines(&self) -> Vec<String> {
+        self.lines.borrow().clone()
+    }
+
+    /// Waits for the first line starting with `prefix` and returns the rest of it (panics
+    /// after [`crate::WAIT`]).
+    pub async fn wait_for_line(&self, prefix: &str) -> String {
+        let mut rx = self.lines.clone();
+        let found =
+            tokio::time::timeout(crate::WAIT, rx.wait_for(|l| l.iter().any(|l| l.starts_with(prefix))));
+        assert!(found.await.is_ok(), "no line starting with {prefix:?}: {:?}", self.lines());
+        let lines = self.lines();
+        let line = lines.iter().find(|l| l.starts_with(prefix)).map(String::as_str).unwrap_or_default();
+        line[prefix.len()..].to_owned()
+    }
+
+    /// Sends a signal by name (`INT`, `TERM`).
+    pub fn signal(&self, name: &str) -> Result<()> {
+        let pid = self.child.id().context("the process has exited")?;
+        let status =
+            std::process::Command::new("kill").args([&format!("-{name}"), &pid.to_string()]).status()?;
+        if !status.success() {
+            bail!("kill -{name} {pid} failed");
+        }
+        Ok(())
+    }
+
+    /// SIGKILL, and reap.
+    pub async fn kill(&mut self) -> Result<()> {
+        self.child.kill().await?;
+        Ok(())
+    }
+
+    /// Waits for the process to exit (bounded by [`crate::WAIT`]).
+    pub async fn wait(&mut self) -> Result<std::process::ExitStatus> {
+        Ok(tokio::time::timeout(crate::WAIT, self.child.wait()).await??)
+    }
+}

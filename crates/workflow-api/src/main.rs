@@ -1,8 +1,10 @@
-//! The `workflow-api` binary: `serve` (the default), `token`, `migrate`, `check-receiver`.
+//! The `workflow-api` binary: `serve` (the default), `token`, `console-link`, `migrate`,
+//! `check-receiver`, `listen`, `trigger`.
 
 use actix_web::web;
 use api_support::check_receiver::CheckReceiverArgs;
 use api_support::data_dir::StoreConfig;
+use api_support::listen_cli::{ListenArgs, ListenRoutes, ServerArgs, ServerClient};
 use api_support::server::{self, duration_arg, ServiceSpec};
 use clap::{Parser, Subcommand};
 use delivery_engine::receiver_check::SampleEvent;
@@ -59,7 +61,40 @@ enum Command {
     /// it must refuse (tampered body, wrong or malformed signature, none); report what it
     /// accepted. Exits non-zero if any case failed.
     CheckReceiver(CheckReceiverArgs),
+    /// Forward this account's deliveries to a local URL: opens a listen session on the service
+    /// (a temporary endpoint with its own secret) and POSTs each delivery, with its real headers
+    /// and signature, to --forward-to; the local answer is the attempt's outcome. Reconnects by
+    /// itself; Ctrl-C ends the session.
+    Listen {
+        /// A session JWT for the account (`workflow-api token`).
+        #[arg(long, env = "TOKEN", hide_env_values = true)]
+        token: String,
+        #[command(flatten)]
+        args: ListenArgs,
+    },
+    /// Cause an event through the API: `webhook.test` to a listen session (or endpoint), or
+    /// `run.completed` / `run.failed` by creating and settling a run (sent to every endpoint
+    /// of the account that takes it, listen sessions included).
+    Trigger {
+        /// `webhook.test`, `run.completed` or `run.failed`.
+        event: String,
+        /// A session JWT for the account (`workflow-api token`).
+        #[arg(long, env = "TOKEN", hide_env_values = true)]
+        token: String,
+        #[command(flatten)]
+        server: ServerArgs,
+        /// The listen session (or endpoint) `webhook.test` is sent to.
+        #[arg(long)]
+        session: Option<uuid::Uuid>,
+        /// The run's workflow id, for `run.completed` and `run.failed`.
+        #[arg(long, default_value = "wf_trigger")]
+        workflow_id: String,
+    },
 }
+
+/// workflow-api's listen routes.
+const LISTEN_ROUTES: ListenRoutes =
+    ListenRoutes { stream: "/webhooks/listen", session_prefix: "/webhooks/listen" };
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
     vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
@@ -83,6 +118,12 @@ fn main() -> ExitCode {
             }
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver(args) => check_receiver(&args).await,
+            Command::Listen { token, args } => {
+                api_support::listen_cli::run_listen(LISTEN_ROUTES, &token, args, "workflow-api").await
+            }
+            Command::Trigger { event, token, server, session, workflow_id } => {
+                trigger(&ServerClient::new(&server, &token)?, &event, session, &workflow_id).await
+            }
         }
     })
 }
@@ -99,6 +140,44 @@ async fn check_receiver(args: &CheckReceiverArgs) -> anyhow::Result<()> {
         body: event.body,
     };
     api_support::check_receiver::run(&profile, args, sample).await
+}
+
+/// `trigger`: the test event to one endpoint, or a run settled the way the event says.
+async fn trigger(
+    api: &ServerClient,
+    event: &str,
+    session: Option<uuid::Uuid>,
+    workflow_id: &str,
+) -> anyhow::Result<()> {
+    use hyper::Method;
+    let outcome = match event {
+        profile::WEBHOOK_TEST => {
+            let id = session.ok_or_else(|| {
+                anyhow::anyhow!("webhook.test goes to one endpoint: name the listen session with --session")
+            })?;
+            let sent = api
+                .call(Method::POST, &format!("/webhooks/{id}/test"), None)
+                .await?
+                .success("webhook.test")?;
+            println!(
+                "webhook.test queued for {id}: event {}",
+                sent.json()["eventId"].as_str().unwrap_or("?")
+            );
+            return Ok(());
+        }
+        "run.completed" => "succeeded",
+        "run.failed" => "failed",
+        other => anyhow::bail!("unknown event `{other}`: webhook.test, run.completed or run.failed"),
+    };
+    let body = serde_json::json!({ "workflow_id": workflow_id });
+    let run = api.call(Method::POST, "/runs", Some(&body)).await?.success("creating a run")?.json();
+    let id = run["id"].as_str().ok_or_else(|| anyhow::anyhow!("the run has no id: {run}"))?.to_owned();
+    let settle = serde_json::json!({ "status": outcome });
+    api.call(Method::POST, &format!("/runs/{id}/settle"), Some(&settle))
+        .await?
+        .success("settling the run")?;
+    println!("run {id} {outcome}: {event} queued for every endpoint that takes it");
+    Ok(())
 }
 
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {

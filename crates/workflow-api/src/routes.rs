@@ -1,7 +1,7 @@
-//! Every route of workflow-api. `/webhooks/deliveries` is registered before the
-//! `/webhooks/{endpointId}/...` patterns.
+//! Every route of workflow-api. `/webhooks/deliveries` and `/webhooks/listen` are registered
+//! before the `/webhooks/{endpointId}/...` patterns.
 
-use crate::handlers::{deliveries, recoveries, runs, webhooks};
+use crate::handlers::{deliveries, listen, recoveries, runs, webhooks};
 use actix_web::{web, HttpResponse};
 
 /// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
@@ -14,6 +14,9 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/webhooks/deliveries"),
     ("GET", "/webhooks/deliveries/{deliveryId}"),
     ("POST", "/webhooks/deliveries/{deliveryId}/retry"),
+    ("GET", "/webhooks/listen"),
+    ("DELETE", "/webhooks/listen/{sessionId}"),
+    ("POST", "/webhooks/listen/{sessionId}/replies"),
     ("DELETE", "/webhooks/{endpointId}"),
     ("POST", "/webhooks/{endpointId}/rotate-secret"),
     ("POST", "/webhooks/{endpointId}/test"),
@@ -45,6 +48,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(
         web::resource("/webhooks/deliveries/{deliveryId}/retry").route(web::post().to(deliveries::retry)),
     )
+    .service(web::resource("/webhooks/listen").route(web::get().to(listen::stream)))
+    .service(web::resource("/webhooks/listen/{sessionId}").route(web::delete().to(listen::end)))
+    .service(web::resource("/webhooks/listen/{sessionId}/replies").route(web::post().to(listen::reply)))
     .service(web::resource("/webhooks/{endpointId}").route(web::delete().to(webhooks::delete)))
     .service(
         web::resource("/webhooks/{endpointId}/rotate-secret").route(web::post().to(webhooks::rotate_secret)),

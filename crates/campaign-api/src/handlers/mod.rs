@@ -5,6 +5,7 @@ pub mod campaigns;
 pub mod deliveries;
 pub mod event_types;
 pub mod events;
+pub mod listen;
 pub mod recoveries;
 pub mod webhooks;
 

@@ -3,7 +3,7 @@
 //!
 //! Layers, each importing only from the ones below it:
 //! - the contract: [`endpoints`], [`deliveries`], [`queue`], [`idempotency`], [`changes`],
-//!   [`recovery`], [`stats`]. One doc comment
+//!   [`recovery`], [`stats`], [`listen_sessions`]. One doc comment
 //!   and one two-arm match per operation; each operation is atomic on its own (one statement,
 //!   or a transaction: `BEGIN IMMEDIATE` on SQLite) and joins the caller's transaction when
 //!   called inside one. Every query that reads tenant data filters by tenant inside the query.
@@ -19,6 +19,8 @@ mod conn;
 pub(crate) mod deliveries;
 pub(crate) mod endpoints;
 pub(crate) mod idempotency;
+pub(crate) mod listen_model;
+pub(crate) mod listen_sessions;
 mod migrate;
 pub(crate) mod model;
 mod pg;

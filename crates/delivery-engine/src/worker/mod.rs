@@ -15,6 +15,7 @@
 
 mod limits;
 mod probe;
+pub(crate) mod listen;
 mod recorder;
 mod recovery;
 
@@ -156,6 +157,9 @@ impl Dispatcher {
                 self.lease(),
             ))
         });
+        // Listen sessions whose stream is gone for longer than their TTL end.
+        let sweeper =
+            tokio::spawn(listen::sweep(self.engine.clone(), shutdown.clone(), Duration::from_secs(30)));
         let global = Arc::new(Semaphore::new(concurrency));
         let limits = Arc::new(Mutex::new(EndpointLimits::new(
             self.config.per_endpoint_initial,
@@ -300,6 +304,7 @@ impl Dispatcher {
                 tracing::error!(error = %e, "the prober failed");
             }
         }
+        sweeper.abort();
         if let Some(listener) = listener {
             listener.abort();
         }
@@ -467,6 +472,10 @@ async fn attempt(
     claim: &ClaimedDelivery,
     started_at: chrono::DateTime<chrono::Utc>,
 ) -> AttemptOutcome {
+    // A listen session's deliveries reach this claim only while no stream holds the session.
+    if crate::listen::is_listen_url(&claim.url) {
+        return listen::not_connected();
+    }
     let inner = &engine.inner;
     let profile = engine.profile_for(claim.endpoint_id);
     let secret = match inner.keyring.open(claim.endpoint_id, &claim.sealed_secret) {

@@ -138,7 +138,7 @@ pub(super) async fn run(engine: Engine, mut rx: mpsc::Receiver<Completed>, confi
     }
 }
 
-async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherConfig) {
+pub(super) async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherConfig) {
     let records: Arc<Vec<AttemptRecord>> =
         Arc::new(batch.iter().map(|c| decide(engine, c, config.retry_after_cap)).collect());
     let notes: Arc<Vec<HealthNote>> =

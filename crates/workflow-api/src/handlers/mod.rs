@@ -2,6 +2,7 @@
 //! (`runs`, `test_event`) once, map the result.
 
 pub mod deliveries;
+pub mod listen;
 pub mod recoveries;
 pub mod runs;
 pub mod webhooks;

@@ -8,6 +8,7 @@ pub(crate) mod endpoints;
 pub(crate) mod idempotency;
 pub(crate) mod listen;
 pub(crate) mod probes;
+pub(crate) mod listen_sessions;
 pub(crate) mod queue;
 pub(crate) mod recovery;
 mod rows;

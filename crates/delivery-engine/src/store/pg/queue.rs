@@ -97,6 +97,10 @@ pub(crate) async fn claim_due_deliveries(
             FROM open_endpoints o JOIN webhook_endpoints ep ON ep.id = o.endpoint_id
             LEFT JOIN rooms r ON r.endpoint_id = o.endpoint_id
             WHERE o.earliest <= now() AND COALESCE(r.room, $4) > 0
+              -- A listen session held by a stream is sent by the process holding it
+              -- (worker/listen.rs), never by this claim.
+              AND NOT EXISTS (SELECT 1 FROM webhook_listen_sessions ls
+                              WHERE ls.endpoint_id = o.endpoint_id AND ls.connected_until > now())
         ), candidates AS (
             -- Rows of deleted or disabled endpoints are never due: delete ends them, disable
             -- parks them ('infinity'), and enqueue and resend lock the endpoint row so neither

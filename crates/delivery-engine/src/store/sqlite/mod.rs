@@ -9,6 +9,7 @@ pub(crate) mod deliveries;
 pub(crate) mod endpoints;
 pub(crate) mod idempotency;
 pub(crate) mod probes;
+pub(crate) mod listen_sessions;
 pub(crate) mod queue;
 pub(crate) mod recovery;
 mod rows;

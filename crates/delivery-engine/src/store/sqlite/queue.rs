@@ -79,10 +79,14 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         for (n, (endpoint, room)) in picked.iter().enumerate() {
             // A due row that still has a lease was claimed before and never recorded. A
             // rate-limited endpoint gets one row per claim at most: its pace between claims is
-            // the dispatcher's (worker/limits.rs), which gives it no room until it may send.
+            // the dispatcher's (worker/limits.rs), which gives it no room until it may send. A
+            // listen session held by a stream is sent by the process holding it
+            // (worker/listen.rs), never by this claim.
             let rows: Vec<CandidateRow> = prepared(
                 "SELECT id, leased_until IS NOT NULL AS lease_expired FROM webhook_deliveries \
                  WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') AND available_at <= ?2 \
+                   AND NOT EXISTS (SELECT 1 FROM webhook_listen_sessions \
+                                   WHERE endpoint_id = ?1 AND connected_until > ?2) \
                  ORDER BY available_at \
                  LIMIT CASE WHEN (SELECT rate_limit_per_s FROM webhook_endpoints WHERE id = ?1) IS NULL \
                             THEN ?3 ELSE min(?3, 1) END",

@@ -1,0 +1,1 @@
+DROP TABLE webhook_listen_sessions;
