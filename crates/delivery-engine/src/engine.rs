@@ -173,7 +173,9 @@ impl Engine {
     pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
         let (wake, metrics) = (Arc::new(Notify::new()), Arc::default());
         let (snapshot, ops, listen) = (Default::default(), None, Arc::default());
-        Self { inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, ops, listen, snapshot }) }
+        Self {
+            inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, ops, listen, snapshot }),
+        }
     }
 
     /// The same engine on another pool, sharing the in-process wake-up signal. Services give

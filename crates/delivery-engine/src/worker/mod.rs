@@ -14,8 +14,8 @@
 //! earliest such pace ends.
 
 mod limits;
-mod probe;
 pub(crate) mod listen;
+mod probe;
 mod recorder;
 mod recovery;
 
