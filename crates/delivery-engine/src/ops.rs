@@ -3,11 +3,12 @@
 //! They are ordinary events of a reserved tenant, [`OPS_TENANT`], whose one endpoint
 //! ([`OPS_ENDPOINT_ID`]) the service registers from its settings
 //! ([`Engine::configure_ops_endpoint`](crate::Engine::configure_ops_endpoint)). Each is enqueued
-//! by [`enqueue`] on the connection, and in the transaction, of the change that causes it (the
+//! by `enqueue` on the connection, and in the transaction, of the change that causes it (the
 //! disable, the health note, the dead outcome, the job's last batch), so none is lost and none
 //! is sent for a change that rolled back; the dispatcher then delivers them like any other:
 //! retries, the delivery log, the address policy, timeouts. They are signed with the Standard
-//! Webhooks scheme ([`StandardWebhooks`]), chosen per endpoint by [`Engine::profile_for`].
+//! Webhooks scheme ([`StandardWebhooks`]), chosen per endpoint by
+//! `Engine::profile_for`.
 //!
 //! No API route can name the reserved tenant: the engine refuses it in every call that takes a
 //! tenant (`EngineError::NotFound`), and `api_support` refuses it as a principal. Nothing about

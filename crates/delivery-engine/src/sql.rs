@@ -11,7 +11,7 @@
 //! The text is written as for `sql_query`, with numbered placeholders (`$1` on PostgreSQL,
 //! `?1` on SQLite; a number may appear more than once), and values are bound in number order.
 //! diesel only caches a statement whose binds it placed itself, so the text is cut at each
-//! placeholder and the bound value pushed there ([`pieces`]); placeholders inside quotes and
+//! placeholder and the bound value pushed there (`pieces`); placeholders inside quotes and
 //! comments are left alone.
 
 use diesel::backend::Backend;
