@@ -204,8 +204,7 @@ pub(crate) async fn claim_session_deliveries(
     limit: i64,
     lease_ms: i64,
 ) -> EngineResult<Vec<ClaimedDelivery>> {
-    // The columns are the dispatcher's claim's (`queue::claim_due_deliveries`).
-    let rows: Vec<ClaimedRow> = prepared(
+    let rows: Vec<ClaimedRow> = prepared(concat!(
         r#"
         WITH chosen AS (
             SELECT d.id, d.leased_until IS NOT NULL AS lease_expired FROM webhook_deliveries d
@@ -225,13 +224,12 @@ pub(crate) async fn claim_session_deliveries(
             WHERE d.id = chosen.id
             RETURNING d.*, chosen.lease_expired
         )
-        SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
-               e.event_type, e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce,
-               ep.secret_ciphertext, d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s,
-               NULL::uuid AS scan_stopped_at, d.lease_expired, d.tenant_id
+        SELECT "#,
+        claimed_columns!(),
+        r#", NULL::uuid AS scan_stopped_at, d.lease_expired
         FROM claimed d JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
-        "#,
-    )
+        "#
+    ))
     .bind::<SqlUuid, _>(endpoint)
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(lease_ms)
@@ -248,16 +246,15 @@ pub(crate) async fn awaiting_reply(
     delivery_id: Uuid,
     fence: i64,
 ) -> EngineResult<Option<ClaimedDelivery>> {
-    let rows: Vec<ClaimedRow> = prepared(
-        "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
-                e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
-                d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s, NULL::uuid AS scan_stopped_at, \
-                false AS lease_expired, d.tenant_id \
+    let rows: Vec<ClaimedRow> = prepared(concat!(
+        "SELECT ",
+        claimed_columns!(),
+        ", NULL::uuid AS scan_stopped_at, false AS lease_expired \
          FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
          JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
          WHERE d.id = $1 AND d.tenant_id = $2 AND d.endpoint_id = $3 AND d.fence = $4 \
-           AND d.status IN ('pending', 'failed') AND d.leased_until > now()",
-    )
+           AND d.status IN ('pending', 'failed') AND d.leased_until > now()"
+    ))
     .bind::<SqlUuid, _>(delivery_id)
     .bind::<Text, _>(tenant)
     .bind::<SqlUuid, _>(session)

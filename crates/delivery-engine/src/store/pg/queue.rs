@@ -70,7 +70,7 @@ pub(crate) async fn claim_due_deliveries(
     let room_ids: Vec<Uuid> = req.rooms.iter().map(|b| b.0).collect();
     let room_sizes: Vec<i64> = req.rooms.iter().map(|b| b.1).collect();
     // One statement is one transaction: the row locks taken by FOR UPDATE last only as long as it.
-    let rows: Vec<ClaimedRow> = prepared(
+    let rows: Vec<ClaimedRow> = prepared(concat!(
         r#"
         WITH RECURSIVE rooms AS (
             SELECT * FROM unnest($2::uuid[], $5::int8[]) AS r(endpoint_id, room)
@@ -129,11 +129,9 @@ pub(crate) async fn claim_due_deliveries(
                 updated_at = now()
             FROM chosen, webhook_events e, webhook_endpoints ep
             WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
-            RETURNING d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id,
-                      e.event_type, e.dedupe_key, e.body, ep.url,
-                      ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext,
-                      d.created_at, chosen.lease_expired, d.next_attempt_at AS due_at,
-                      ep.rate_limit_per_s, d.tenant_id
+            RETURNING "#,
+        claimed_columns!(),
+        r#", chosen.lease_expired
         )
         SELECT claimed.*, NULL::uuid AS scan_stopped_at FROM claimed
         UNION ALL
@@ -142,8 +140,8 @@ pub(crate) async fn claim_due_deliveries(
         SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                NULL, NULL, NULL, (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
         WHERE EXISTS (SELECT 1 FROM open_endpoints WHERE n = $7)
-        "#,
-    )
+        "#
+    ))
     .bind::<BigInt, _>(req.lease_ms)
     .bind::<Array<SqlUuid>, _>(room_ids)
     .bind::<BigInt, _>(req.limit)

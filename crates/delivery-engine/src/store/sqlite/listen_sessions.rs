@@ -213,14 +213,14 @@ pub(crate) fn claim_session_deliveries(
         .bind::<BigInt, _>(until)
         .bind::<BigInt, _>(now)
         .execute(c)?;
-        // The columns are the dispatcher's claim's (`queue::claim_due_deliveries`).
         let rows: Vec<ClaimedRow> = prepared(
-            "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
-                    e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
-                    d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s, d.tenant_id \
-             FROM webhook_deliveries d \
-             JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
-             WHERE d.id IN (SELECT value FROM json_each(?1)) ORDER BY d.available_at",
+            concat!(
+                "SELECT ",
+                claimed_columns!(),
+                " FROM webhook_deliveries d \
+                 JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
+                 WHERE d.id IN (SELECT value FROM json_each(?1)) ORDER BY d.available_at"
+            ),
         )
         .bind::<Text, _>(&ids)
         .load(c)?;
@@ -240,15 +240,14 @@ pub(crate) fn awaiting_reply(
     delivery: Uuid,
     fence: i64,
 ) -> EngineResult<Option<ClaimedDelivery>> {
-    let rows: Vec<ClaimedRow> = prepared(
-        "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
-                e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
-                d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s, d.tenant_id \
-         FROM webhook_deliveries d \
+    let rows: Vec<ClaimedRow> = prepared(concat!(
+        "SELECT ",
+        claimed_columns!(),
+        " FROM webhook_deliveries d \
          JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
          WHERE d.id = ?1 AND d.tenant_id = ?2 AND d.endpoint_id = ?3 AND d.fence = ?4 \
-           AND d.status IN ('pending', 'failed') AND d.leased_until > ?5",
-    )
+           AND d.status IN ('pending', 'failed') AND d.leased_until > ?5"
+    ))
     .bind::<Text, _>(delivery.to_string())
     .bind::<Text, _>(tenant)
     .bind::<Text, _>(session.to_string())

@@ -115,15 +115,14 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         .bind::<BigInt, _>(until)
         .bind::<BigInt, _>(now)
         .execute(c)?;
-        let rows: Vec<ClaimedRow> = prepared(
-            "SELECT d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
-                    e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
-                    d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s, d.tenant_id \
-             FROM webhook_deliveries d \
-             JOIN webhook_events e ON e.id = d.event_id \
-             JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
-             WHERE d.id IN (SELECT value FROM json_each(?1))",
-        )
+        let rows: Vec<ClaimedRow> = prepared(concat!(
+            "SELECT ",
+            claimed_columns!(),
+            " FROM webhook_deliveries d \
+                 JOIN webhook_events e ON e.id = d.event_id \
+                 JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
+                 WHERE d.id IN (SELECT value FROM json_each(?1))"
+        ))
         .bind::<Text, _>(&ids)
         .load(c)?;
         let deliveries = rows
