@@ -40,7 +40,11 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
         ), ins AS (
             INSERT INTO webhook_deliveries
                 (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
-            SELECT gen_random_uuid(), ev.tenant_id, ev.id, targets.id, 'pending',
+            -- The event's time-ordered prefix (UUIDv7) and a random tail: an event's deliveries
+            -- land together at the right edge of the primary key's index, not on random pages.
+            SELECT encode(overlay(uuid_send(ev.id) PLACING substring(uuid_send(gen_random_uuid()) FROM 9)
+                                  FROM 9), 'hex')::uuid,
+                   ev.tenant_id, ev.id, targets.id, 'pending',
                    ev.created_at, ev.created_at, ev.created_at, ev.created_at
             FROM ev, targets
             RETURNING 1

@@ -49,20 +49,26 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         .bind::<Nullable<Text>, _>(ev.only_endpoint.map(|id| id.to_string()))
         .bind::<Text, _>(ev.event_type)
         .load(c)?;
-        for target in &targets {
-            prepared(
-                "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, \
-                 next_attempt_at, available_at, created_at, updated_at) \
-                 VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?5, ?5, ?5)",
-            )
-            .bind::<Text, _>(Uuid::new_v4().to_string())
-            .bind::<Text, _>(ev.tenant_id)
-            .bind::<Text, _>(ev.id.to_string())
-            .bind::<Text, _>(&target.id)
-            .bind::<BigInt, _>(created)
-            .execute(c)?;
+        if targets.is_empty() {
+            return Ok(Some(0));
         }
-        Ok(Some(targets.len() as i64))
+        // One statement for every target, each row with a time-ordered id (UUIDv7): the rows
+        // land at the right edge of the primary key's index instead of on random pages.
+        let rows = serde_json::Value::from(
+            targets.iter().map(|t| vec![Uuid::now_v7().to_string(), t.id.clone()]).collect::<Vec<_>>(),
+        )
+        .to_string();
+        let inserted = prepared(
+            "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, \
+             next_attempt_at, available_at, created_at, updated_at) \
+             SELECT t.value ->> 0, ?2, ?3, t.value ->> 1, 'pending', ?4, ?4, ?4, ?4 FROM json_each(?1) t",
+        )
+        .bind::<Text, _>(&rows)
+        .bind::<Text, _>(ev.tenant_id)
+        .bind::<Text, _>(ev.id.to_string())
+        .bind::<BigInt, _>(created)
+        .execute(c)?;
+        Ok(Some(inserted as i64))
     })
 }
 
