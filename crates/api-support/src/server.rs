@@ -69,9 +69,11 @@ pub struct CommonConfig {
     /// starts at 1 and earns one more with each answer; each timeout halves it.
     #[arg(long, env = "DELIVERY_PER_ENDPOINT", default_value_t = 16)]
     pub delivery_per_endpoint: usize,
-    /// Database connections per pool (the API and the worker have one pool each).
-    #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 16)]
-    pub database_pool_size: usize,
+    /// Database connections per pool (the API and the worker have one pool each). Default: 16
+    /// on PostgreSQL, 4 on the embedded store (one writer at a time; more connections only
+    /// queue for the write lock and cost memory).
+    #[arg(long, env = "DATABASE_POOL_SIZE")]
+    pub database_pool_size: Option<usize>,
     /// On SIGTERM or SIGINT, how long attempts in flight may finish; the claims of those still
     /// running then are released for another worker. A second signal stops at once.
     #[arg(long, env = "SHUTDOWN_GRACE", default_value = "30s", value_parser = duration_arg)]
@@ -114,7 +116,24 @@ pub enum Switch {
     Off,
 }
 
+/// Connections per pool when DATABASE_POOL_SIZE is not set.
+const POOL_SIZE_POSTGRES: usize = 16;
+/// The embedded store's: SQLite writes one transaction at a time, so connections beyond a few
+/// readers wait for the write lock and hold memory (measured in docs/benchmarks.md: 4 against
+/// 16 delivered a fifth more with 6-9 MB less peak RSS).
+const POOL_SIZE_EMBEDDED: usize = 4;
+
+/// Connections per pool: the setting, or the store's default.
+pub fn pool_size(configured: Option<usize>, embedded: bool) -> usize {
+    configured.unwrap_or(if embedded { POOL_SIZE_EMBEDDED } else { POOL_SIZE_POSTGRES })
+}
+
 impl CommonConfig {
+    /// Connections per pool for this configuration's store.
+    pub fn pool_size(&self) -> usize {
+        pool_size(self.database_pool_size, self.store.is_embedded())
+    }
+
     /// Where operational webhooks go: `None` without OPS_WEBHOOK_URL; an error for a URL
     /// without a valid secret, or a secret without a URL.
     pub fn ops_target(&self) -> anyhow::Result<Option<OpsTarget>> {
@@ -158,7 +177,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("rate_limit_burst", &self.rate_limit_burst)
             .field("delivery_concurrency", &self.delivery_concurrency)
             .field("delivery_per_endpoint", &self.delivery_per_endpoint)
-            .field("database_pool_size", &self.database_pool_size)
+            .field("database_pool_size", &self.pool_size())
             .field("shutdown_grace", &self.shutdown_grace)
             .field("metrics_addr", &self.metrics_addr)
             .field("stop_on_stdin_eof", &self.stop_on_stdin_eof)
@@ -288,7 +307,7 @@ where
     let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;
     let migration_versions = delivery_engine::migration_versions(&database_url, &spec.migrations)?;
     migrate(&database_url, spec.migrations).await?;
-    let pool = delivery_engine::connect_pool(&database_url, common.database_pool_size)?;
+    let pool = delivery_engine::connect_pool(&database_url, common.pool_size())?;
     if common.store.is_embedded() {
         tracing::info!(
             database = %database_url,
@@ -324,7 +343,7 @@ where
             response_cap: 0,
         })?;
         // The worker gets a pool of its own (see Engine::with_pool).
-        let worker_pool = delivery_engine::connect_worker_pool(&database_url, common.database_pool_size)?;
+        let worker_pool = delivery_engine::connect_worker_pool(&database_url, common.pool_size())?;
         let on_worker_pool = engine.with_pool(worker_pool);
         worker_engine = Some(on_worker_pool.clone());
         let dispatcher = Dispatcher::new(
@@ -533,6 +552,18 @@ mod tests {
         }
         let args = std::iter::once("svc").chain(env.iter().copied());
         Ok(Cli::try_parse_from(args)?.common)
+    }
+
+    #[test]
+    fn the_pool_size_is_the_setting_or_the_stores_default() {
+        assert_eq!(pool_size(None, false), 16);
+        assert_eq!(pool_size(None, true), 4);
+        assert_eq!(pool_size(Some(8), true), 8);
+        assert_eq!(pool_size(Some(2), false), 2);
+        let (embedded, pg) = ("--database-url=sqlite://data/x.db", "--database-url=postgres://db/x");
+        assert_eq!(common(&[embedded]).unwrap().pool_size(), 4);
+        assert_eq!(common(&[pg]).unwrap().pool_size(), 16);
+        assert_eq!(common(&[embedded, "--database-pool-size=9"]).unwrap().pool_size(), 9);
     }
 
     #[test]
