@@ -199,6 +199,15 @@ async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent(backend: Backend
     }
     running.stop().await;
     assert_eq!((all.count(), created_only.count(), deleted_only.count()), (2, 1, 1));
+
+    // Delivery ids are time-ordered (UUIDv7, D35): a later event's deliveries sort after an
+    // earlier one's, so inserts land at the right edge of the primary key's index.
+    assert!(deliveries.iter().all(|d| d.id.get_version_num() == 7), "{deliveries:?}");
+    let ids_of = |event| deliveries.iter().filter(|d| d.event_id == event).map(|d| d.id).collect::<Vec<_>>();
+    let (earlier, later) =
+        (ids_of(first.event_id()), deliveries.iter().find(|d| d.event_id != first.event_id()));
+    let later = later.unwrap();
+    assert!(earlier.iter().all(|id| *id < later.id), "{earlier:?} then {}", later.id);
 }
 
 async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt(backend: Backend) {
