@@ -16,9 +16,13 @@
 //!    status that matches every row and one that matches none (the whole tenant scanned), an
 //!    endpoint, an event type, a search by dedupe-key prefix, one delivery's detail, and the
 //!    overview's figures.
+//! 4. Fairness between tenants: tenant `busy` has `--backlog` due deliveries (default 100,000)
+//!    over one endpoint, then over 200, whose receiver answers after 50 ms, so the backlog stays
+//!    due and takes every free slot; while the dispatcher drains it, tenant `quiet` publishes
+//!    one event at a time to its own endpoint, 20 times: enqueue-commit to receipt.
 //!
 //! `cargo xtask bench [--backend postgres|sqlite|both] [--deliveries N] [--rate R] [--seconds S]
-//! [--log-size N] [--only log]`
+//! [--log-size N] [--backlog N] [--only log|fairness]`
 #![allow(clippy::unwrap_used)]
 
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
@@ -33,7 +37,7 @@ use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use test_support::{Backend, Receiver, TestDb};
+use test_support::{Backend, Receiver, Reply, TestDb};
 use tokio_util::sync::CancellationToken;
 
 #[derive(Debug)]
@@ -217,6 +221,85 @@ async fn latency(backend: Backend, rate: u64, seconds: u64) {
     );
 }
 
+/// Enqueues `events` events of `tenant` (each to every endpoint of the tenant), 500 per
+/// transaction, with no dispatcher running.
+async fn backlog_of(engine: &Engine, tenant: &'static str, events: usize) {
+    for batch in 0..events.div_ceil(500) {
+        let e = engine.clone();
+        engine
+            .transaction(move |mut c| {
+                Box::pin(async move {
+                    for i in batch * 500..((batch + 1) * 500).min(events) {
+                        let key = format!("{tenant}{i}");
+                        let ev = NewEvent {
+                            tenant_id: tenant,
+                            event_type: "bench.event",
+                            dedupe_key: &key,
+                            body: br#"{"bench":true}"#,
+                            only_endpoint: None,
+                            id: None,
+                        };
+                        e.enqueue(&mut c, ev).await?;
+                    }
+                    Ok::<_, delivery_engine::EngineError>(())
+                })
+            })
+            .await
+            .unwrap();
+    }
+}
+
+async fn fairness(backend: Backend, backlog: usize, busy_endpoints: usize) {
+    let (db, engine) = setup(backend, "fairness").await;
+    let slow = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(50))).await;
+    let fast = Receiver::ok().await;
+    for (tenant, n, receiver) in [("busy", busy_endpoints, &slow), ("quiet", 1, &fast)] {
+        for _ in 0..n {
+            let endpoint = NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None };
+            engine.create_endpoint(tenant, endpoint).await.unwrap();
+        }
+    }
+    backlog_of(&engine, "busy", backlog / busy_endpoints).await;
+    let (token, handle) = dispatcher(&engine, &db);
+    // Draining, every slot taken: 256 in flight, each answered after 50 ms.
+    slow.wait_for(1_000).await;
+    let mut waits = Vec::new();
+    for i in 0..20 {
+        let e = engine.clone();
+        engine
+            .transaction(move |mut c| {
+                Box::pin(async move {
+                    let key = format!("first{i}");
+                    let ev = NewEvent {
+                        tenant_id: "quiet",
+                        event_type: "bench.event",
+                        dedupe_key: &key,
+                        body: br#"{"bench":true}"#,
+                        only_endpoint: None,
+                        id: None,
+                    };
+                    e.enqueue(&mut c, ev).await
+                })
+            })
+            .await
+            .unwrap();
+        let committed = Instant::now();
+        let arrived = fast.wait_for(i + 1).await.iter().map(|r| r.received).max().unwrap();
+        waits.push(arrived.saturating_duration_since(committed));
+    }
+    let drained = slow.count();
+    token.cancel();
+    handle.await.unwrap();
+    assert!(drained < backlog, "the backlog drained before the measure ended ({drained} of {backlog})");
+    waits.sort();
+    println!(
+        "{backend:?} fairness    {backlog} due for another tenant over {busy_endpoints} endpoint(s), \
+         {drained} sent meanwhile: first attempt p50 {:.1} ms, max {:.1} ms (20 events)",
+        waits[10].as_secs_f64() * 1e3,
+        waits[19].as_secs_f64() * 1e3,
+    );
+}
+
 /// Median and max of 20 runs of `read`, in milliseconds.
 async fn timed<F, Fut>(read: F) -> (f64, f64)
 where
@@ -386,14 +469,20 @@ async fn main() {
         Some(b) => panic!("--backend takes postgres, sqlite or both, not {b}"),
     };
     let log_size = arg(&args, "--log-size", 100_000) as usize;
-    let only_log =
-        args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).is_some_and(|o| o == "log");
+    let backlog = arg(&args, "--backlog", 100_000) as usize;
+    let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).map(String::as_str);
     for backend in backends {
-        if !only_log {
+        if only.is_none() {
             throughput(backend, deliveries, 1).await;
             throughput(backend, deliveries, 10).await;
             latency(backend, rate, seconds).await;
         }
-        log_reads(backend, log_size).await;
+        if only.is_none() || only == Some("log") {
+            log_reads(backend, log_size).await;
+        }
+        if only.is_none() || only == Some("fairness") {
+            fairness(backend, backlog, 1).await;
+            fairness(backend, backlog, 200).await;
+        }
     }
 }
