@@ -116,30 +116,8 @@ async fn throughput(backend: Backend, deliveries: usize, fanout: usize) {
     let receiver = Receiver::ok().await;
     endpoints(&engine, fanout, &receiver).await;
     let events = deliveries / fanout;
-    for chunk in 0..events.div_ceil(500) {
-        let e = engine.clone();
-        engine
-            .transaction(move |mut c| {
-                Box::pin(async move {
-                    let body = br#"{"event":"bench.event","id":"x","status":"succeeded"}"#;
-                    for i in chunk * 500..((chunk + 1) * 500).min(events) {
-                        let key = format!("e{i}");
-                        let ev = NewEvent {
-                            tenant_id: "bench",
-                            event_type: "bench.event",
-                            dedupe_key: &key,
-                            body,
-                            only_endpoint: None,
-                            id: None,
-                        };
-                        e.enqueue(&mut c, ev).await?;
-                    }
-                    Ok::<_, delivery_engine::EngineError>(())
-                })
-            })
-            .await
-            .unwrap();
-    }
+    let body = br#"{"event":"bench.event","id":"x","status":"succeeded"}"#;
+    enqueue_batches(&engine, "bench", events, body, |i| format!("e{i}")).await;
     let started = Instant::now();
     let (token, handle) = dispatcher(&engine, &db);
     let got = receiver.wait_for(events * fanout).await;
@@ -176,25 +154,7 @@ async fn latency(backend: Backend, rate: u64, seconds: u64) {
         let (engine, committed) = (engine.clone(), committed.clone());
         producers.spawn(async move {
             let key = format!("l{i}");
-            let body = br#"{"event":"bench.event"}"#;
-            // One transaction per event, as a service's outbox write is.
-            let (e, k) = (engine.clone(), key.clone());
-            engine
-                .transaction(move |mut c| {
-                    Box::pin(async move {
-                        let ev = NewEvent {
-                            tenant_id: "bench",
-                            event_type: "bench.event",
-                            dedupe_key: &k,
-                            body,
-                            only_endpoint: None,
-                            id: None,
-                        };
-                        e.enqueue(&mut c, ev).await
-                    })
-                })
-                .await
-                .unwrap();
+            enqueue_one(&engine, "bench", key.clone(), br#"{"event":"bench.event"}"#).await;
             committed.lock().unwrap().insert(key, Instant::now());
         });
     }
@@ -222,20 +182,26 @@ async fn latency(backend: Backend, rate: u64, seconds: u64) {
 }
 
 /// Enqueues `events` events of `tenant` (each to every endpoint of the tenant), 500 per
-/// transaction, with no dispatcher running.
-async fn backlog_of(engine: &Engine, tenant: &'static str, events: usize) {
+/// transaction, the i-th with the dedupe key `key(i)`.
+async fn enqueue_batches(
+    engine: &Engine,
+    tenant: &'static str,
+    events: usize,
+    body: &'static [u8],
+    key: fn(usize) -> String,
+) {
     for batch in 0..events.div_ceil(500) {
         let e = engine.clone();
         engine
             .transaction(move |mut c| {
                 Box::pin(async move {
                     for i in batch * 500..((batch + 1) * 500).min(events) {
-                        let key = format!("{tenant}{i}");
+                        let key = key(i);
                         let ev = NewEvent {
                             tenant_id: tenant,
                             event_type: "bench.event",
                             dedupe_key: &key,
-                            body: br#"{"bench":true}"#,
+                            body,
                             only_endpoint: None,
                             id: None,
                         };
@@ -249,6 +215,27 @@ async fn backlog_of(engine: &Engine, tenant: &'static str, events: usize) {
     }
 }
 
+/// Enqueues one event in a transaction of its own, as a service's outbox write is.
+async fn enqueue_one(engine: &Engine, tenant: &'static str, key: String, body: &'static [u8]) {
+    let e = engine.clone();
+    engine
+        .transaction(move |mut c| {
+            Box::pin(async move {
+                let ev = NewEvent {
+                    tenant_id: tenant,
+                    event_type: "bench.event",
+                    dedupe_key: &key,
+                    body,
+                    only_endpoint: None,
+                    id: None,
+                };
+                e.enqueue(&mut c, ev).await
+            })
+        })
+        .await
+        .unwrap();
+}
+
 async fn fairness(backend: Backend, backlog: usize, busy_endpoints: usize) {
     let (db, engine) = setup(backend, "fairness").await;
     let slow = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(50))).await;
@@ -259,30 +246,14 @@ async fn fairness(backend: Backend, backlog: usize, busy_endpoints: usize) {
             engine.create_endpoint(tenant, endpoint).await.unwrap();
         }
     }
-    backlog_of(&engine, "busy", backlog / busy_endpoints).await;
+    enqueue_batches(&engine, "busy", backlog / busy_endpoints, br#"{"bench":true}"#, |i| format!("busy{i}"))
+        .await;
     let (token, handle) = dispatcher(&engine, &db);
     // Draining, every slot taken: 256 in flight, each answered after 50 ms.
     slow.wait_for(1_000).await;
     let mut waits = Vec::new();
     for i in 0..20 {
-        let e = engine.clone();
-        engine
-            .transaction(move |mut c| {
-                Box::pin(async move {
-                    let key = format!("first{i}");
-                    let ev = NewEvent {
-                        tenant_id: "quiet",
-                        event_type: "bench.event",
-                        dedupe_key: &key,
-                        body: br#"{"bench":true}"#,
-                        only_endpoint: None,
-                        id: None,
-                    };
-                    e.enqueue(&mut c, ev).await
-                })
-            })
-            .await
-            .unwrap();
+        enqueue_one(&engine, "quiet", format!("first{i}"), br#"{"bench":true}"#).await;
         let committed = Instant::now();
         let arrived = fast.wait_for(i + 1).await.iter().map(|r| r.received).max().unwrap();
         waits.push(arrived.saturating_duration_since(committed));
@@ -336,35 +307,9 @@ async fn log_reads(backend: Backend, size: usize) {
     // `other`, in transactions of 500 events; no dispatcher, so they stay pending.
     let started = Instant::now();
     for (tenant, events) in [("bench", size / 2), ("other", size / 20)] {
-        for batch in 0..events.div_ceil(500) {
-            let engine2 = engine.clone();
-            let tenant = tenant.to_owned();
-            engine
-                .transaction(move |mut c| {
-                    Box::pin(async move {
-                        for i in batch * 500..((batch + 1) * 500).min(events) {
-                            let key = format!(
-                                "{:08}-run:run.{}",
-                                i,
-                                if i % 10 == 0 { "failed" } else { "completed" }
-                            );
-                            let event_type = "bench.event";
-                            let event = NewEvent {
-                                tenant_id: &tenant,
-                                event_type,
-                                dedupe_key: &key,
-                                body: br#"{"bench":true}"#,
-                                only_endpoint: None,
-                                id: None,
-                            };
-                            engine2.enqueue(&mut c, event).await?;
-                        }
-                        Ok::<_, delivery_engine::EngineError>(())
-                    })
-                })
-                .await
-                .unwrap();
-        }
+        // Keys as workflow-api makes them (`<run>:run.<outcome>`), for the prefix search.
+        let key = |i: usize| format!("{i:08}-run:run.{}", if i % 10 == 0 { "failed" } else { "completed" });
+        enqueue_batches(&engine, tenant, events, br#"{"bench":true}"#, key).await;
     }
     eprintln!("[log] {backend:?}: {size} deliveries stored in {:.1} s", started.elapsed().as_secs_f64());
     // What autovacuum (PostgreSQL) or `PRAGMA optimize` would have done by now in production: the

@@ -223,6 +223,16 @@ pub struct AttemptOutcome {
 }
 
 impl AttemptOutcome {
+    /// An attempt without an answer: `error` says why, `timed_out` when it ran out of time.
+    pub fn failed(error: String, duration: Duration, timed_out: bool) -> Self {
+        Self { status: None, error: Some(error), body: Vec::new(), duration, retry_after: None, timed_out }
+    }
+
+    /// An attempt stopped before anything was sent.
+    pub fn not_sent(error: String) -> Self {
+        Self::failed(error, Duration::ZERO, false)
+    }
+
     pub fn is_success(&self) -> bool {
         self.error.is_none() && matches!(self.status, Some(200..=299))
     }
@@ -324,14 +334,7 @@ impl OutboundClient {
                 };
                 AttemptOutcome { status, error, body: kept, duration, retry_after, timed_out }
             }
-            Err(error) => AttemptOutcome {
-                status,
-                error: Some(error),
-                body: Vec::new(),
-                duration,
-                retry_after: None,
-                timed_out,
-            },
+            Err(error) => AttemptOutcome { status, ..AttemptOutcome::failed(error, duration, timed_out) },
         }
     }
 

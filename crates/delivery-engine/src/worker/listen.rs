@@ -30,14 +30,7 @@ const REPLY_GRACE: Duration = Duration::from_secs(5);
 /// What a dispatcher's attempt to a listen session's endpoint comes to: no stream holds it here
 /// (one that held it elsewhere would have kept the claim away). Nothing is dialled.
 pub(super) fn not_connected() -> AttemptOutcome {
-    AttemptOutcome {
-        status: None,
-        error: Some(NOT_CONNECTED.to_owned()),
-        body: Vec::new(),
-        duration: Duration::ZERO,
-        retry_after: None,
-        timed_out: false,
-    }
+    AttemptOutcome::not_sent(NOT_CONNECTED.to_owned())
 }
 
 /// Records one attempt's outcome as the dispatcher's recorder does (retry policy, endpoint
@@ -92,7 +85,7 @@ pub(crate) async fn run_session(
         for id in late {
             if let Some(p) = pushed.remove(&id) {
                 let error = format!("no answer from the listener within {} ms", timeout.as_millis());
-                record(&engine, p.claim, p.started_at, failure(error, timeout, true)).await;
+                record(&engine, p.claim, p.started_at, AttemptOutcome::failed(error, timeout, true)).await;
             }
         }
         let room = WINDOW.saturating_sub(pushed.len()) as i64;
@@ -104,8 +97,7 @@ pub(crate) async fn run_session(
                         let frame = match signed(&engine, &claim, started_at) {
                             Ok(delivery) => ListenFrame::Delivery(delivery),
                             Err(error) => {
-                                record(&engine, claim, started_at, failure(error, Duration::ZERO, false))
-                                    .await;
+                                record(&engine, claim, started_at, AttemptOutcome::not_sent(error)).await;
                                 continue;
                             }
                         };
@@ -171,7 +163,7 @@ pub(crate) async fn run_session(
     // The stream went before answering: as if it had not been connected, so a stream that takes
     // the session again sends these at once (store::listen_sessions::claim_session_deliveries).
     for (_, p) in pushed {
-        let outcome = failure(NOT_CONNECTED.to_owned(), Duration::ZERO, false);
+        let outcome = not_connected();
         record(&engine, p.claim, p.started_at, outcome).await;
     }
     // Dispatchers take over what is due now.
@@ -230,17 +222,6 @@ fn signed(
         headers,
         body: claim.body.clone(),
     })
-}
-
-fn failure(error: String, duration: Duration, timed_out: bool) -> AttemptOutcome {
-    AttemptOutcome {
-        status: None,
-        error: Some(error),
-        body: Vec::new(),
-        duration,
-        retry_after: None,
-        timed_out,
-    }
 }
 
 async fn sleep_until(at: Option<Instant>) {

@@ -480,16 +480,7 @@ async fn attempt(
     let profile = engine.profile_for(claim.endpoint_id);
     let secret = match inner.keyring.open(claim.endpoint_id, &claim.sealed_secret) {
         Ok(secret) => secret,
-        Err(e) => {
-            return AttemptOutcome {
-                status: None,
-                error: Some(format!("signing secret unavailable: {e}")),
-                body: Vec::new(),
-                duration: Duration::ZERO,
-                retry_after: None,
-                timed_out: false,
-            }
-        }
+        Err(e) => return AttemptOutcome::not_sent(format!("signing secret unavailable: {e}")),
     };
     let attempt = AttemptContext {
         delivery_id: claim.id,

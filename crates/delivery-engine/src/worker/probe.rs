@@ -85,14 +85,7 @@ async fn probe_one(engine: &Engine, client: &OutboundClient, schedule: &ProbeSch
             let (headers, body) = probe_request(profile, &target, number, secret.as_hmac_key(), started_at);
             client.post(&target.url, headers, Bytes::from(body), profile.timeout).await
         }
-        Err(e) => AttemptOutcome {
-            status: None,
-            error: Some(format!("signing secret unavailable: {e}")),
-            body: Vec::new(),
-            duration: Duration::ZERO,
-            retry_after: None,
-            timed_out: false,
-        },
+        Err(e) => AttemptOutcome::not_sent(format!("signing secret unavailable: {e}")),
     };
     let now = engine.now();
     let verdict = if outcome.is_success() {
