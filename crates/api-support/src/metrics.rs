@@ -51,6 +51,7 @@ pub struct Metrics {
     waiting: Family<StateLabels, Gauge>,
     oldest_due_age: Gauge,
     endpoints: Family<StateLabels, Gauge>,
+    endpoints_backlogged: Gauge,
     connections: Family<PoolLabels, Gauge>,
     ready: Gauge,
     /// The API's engine (queue gauges, its pool) and the worker's, when this process runs one.
@@ -78,6 +79,7 @@ impl Metrics {
             waiting: Family::default(),
             oldest_due_age: Gauge::default(),
             endpoints: Family::default(),
+            endpoints_backlogged: Gauge::default(),
             connections: Family::default(),
             ready: Gauge::default(),
             registry: Registry::default(),
@@ -98,6 +100,11 @@ impl Metrics {
             m.oldest_due_age.clone(),
         );
         registry.register("endpoints", "Endpoints by state", m.endpoints.clone());
+        registry.register(
+            "endpoints_backlogged",
+            "Active endpoints that stalled with a backlog: their new events wait in the event log",
+            m.endpoints_backlogged.clone(),
+        );
         registry.register("db_connections", "Database connections by pool and state", m.connections.clone());
         registry.register("ready", "1 when the process is ready, 0 when draining", m.ready.clone());
         Arc::new(Metrics { registry, ..m })
@@ -126,6 +133,7 @@ impl Metrics {
                 self.oldest_due_age.set(q.oldest_due_age_s);
                 self.endpoints.get_or_create(&StateLabels { state: "active" }).set(q.endpoints_active);
                 self.endpoints.get_or_create(&StateLabels { state: "disabled" }).set(q.endpoints_disabled);
+                self.endpoints_backlogged.set(q.endpoints_backlogged);
             }
             // The gauges keep their last values; readiness reports the database.
             Err(e) => tracing::warn!(error = %e, "metrics: the queue gauges could not be read"),

@@ -48,6 +48,7 @@ async fn a_real_prometheus_scrapes_the_delivery_metrics() {
         "webhook_http_requests_total{service=\"campaign-api\",route=\"/api/v1/campaigns\",status_class=\"2xx\"} 1"
     ));
     assert!(text.contains("webhook_endpoints{service=\"campaign-api\",state=\"active\"} 1"));
+    assert!(text.contains("webhook_endpoints_backlogged{service=\"campaign-api\"} 0"));
     assert!(!text.contains("localhost") && !text.contains(workspace["workspaceId"].as_str().unwrap()));
     assert_promtool_clean(&text);
 

@@ -200,6 +200,8 @@ pub struct QueueSnapshot {
     pub oldest_due_age_s: i64,
     pub endpoints_active: i64,
     pub endpoints_disabled: i64,
+    /// Active endpoints that stalled with a backlog: their new events wait in the event log.
+    pub endpoints_backlogged: i64,
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! SQLite file (diesel's synchronous connection on blocking threads).
 //!
 //! Layers, each importing only from the ones below it:
-//! - the contract: [`endpoints`], [`deliveries`], [`queue`], [`idempotency`], [`changes`],
+//! - the contract: [`endpoints`], [`deliveries`], [`queue`], [`backlog`], [`idempotency`], [`changes`],
 //!   [`recovery`], [`stats`], [`listen_sessions`]. One doc comment
 //!   and one two-arm match per operation; each operation is atomic on its own (one statement,
 //!   or a transaction: `BEGIN IMMEDIATE` on SQLite) and joins the caller's transaction when
@@ -26,6 +26,7 @@ macro_rules! claimed_columns {
     };
 }
 
+pub(crate) mod backlog;
 mod changes;
 mod conn;
 pub(crate) mod deliveries;

@@ -329,6 +329,20 @@ pub(crate) struct NewEventRow<'a> {
     pub only_endpoint: Option<Uuid>,
 }
 
+/// What filling a backlogged endpoint's deliveries did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BacklogFill {
+    /// Deliveries inserted.
+    pub added: i64,
+    /// Whether the endpoint is still backlogged (owed events are left, or it had no room).
+    pub backlogged: bool,
+}
+
+impl BacklogFill {
+    /// The endpoint was not backlogged (any more): nothing to fill.
+    pub(crate) const NOT_BACKLOGGED: BacklogFill = BacklogFill { added: 0, backlogged: false };
+}
+
 /// A claimed delivery with everything needed to send it.
 #[derive(Debug, Clone)]
 pub(crate) struct ClaimedDelivery {

@@ -25,7 +25,9 @@ const FORGET_AFTER: Duration = Duration::from_secs(30);
 /// How an attempt ended, as far as the endpoint's pace is concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Pace {
-    /// It answered (whatever the status) or failed at once.
+    /// It answered 2xx: delivered.
+    Delivered,
+    /// It answered otherwise, or failed at once.
     Answered,
     /// It ran out of time: the endpoint may be hanging.
     TimedOut,
@@ -35,11 +37,18 @@ pub(super) enum Pace {
 struct Limit {
     in_flight: usize,
     cap: usize,
+    /// When its last attempt ended, or its first started after nothing was in flight.
     last_ended: Instant,
     /// The endpoint's rate limit as its latest claimed row carried it.
     rate_per_s: Option<u32>,
     /// Under a rate limit: no attempt to the endpoint may start before this.
     paced_until: Option<Instant>,
+    /// Known to be backlogged (store/backlog.rs): its owed events wait in the event log.
+    backlogged: bool,
+    /// When it was last found stalled and asked to switch to backlogged.
+    stall_checked: Option<Instant>,
+    /// How its latest finished attempt ended (`None`: none has yet).
+    last_pace: Option<Pace>,
 }
 
 impl Limit {
@@ -79,12 +88,14 @@ pub(super) struct EndpointLimits {
     limits: HashMap<Uuid, Limit>,
     initial: usize,
     max: usize,
+    /// Backlogged endpoints that have room again: their owed events should become deliveries.
+    to_fill: Vec<Uuid>,
 }
 
 impl EndpointLimits {
     pub(super) fn new(initial: usize, max: usize) -> Self {
         let max = max.max(1);
-        Self { limits: HashMap::new(), initial: initial.clamp(1, max), max }
+        Self { limits: HashMap::new(), initial: initial.clamp(1, max), max, to_fill: Vec::new() }
     }
 
     /// The room of an endpoint this process has not seen lately.
@@ -123,7 +134,14 @@ impl EndpointLimits {
             last_ended: now,
             rate_per_s: None,
             paced_until: None,
+            backlogged: false,
+            stall_checked: None,
+            last_pace: None,
         });
+        if limit.in_flight == 0 {
+            // Progress is measured from here: an attempt after a quiet spell is not a stall.
+            limit.last_ended = now;
+        }
         limit.in_flight += 1;
         let held = match (rate_per_s, due_since) {
             (Some(_), Some(due_since)) => held_back(limit.paced_until, due_since),
@@ -141,10 +159,58 @@ impl EndpointLimits {
         limit.in_flight = limit.in_flight.saturating_sub(1);
         limit.last_ended = now;
         limit.cap = match pace {
-            Pace::Answered => (limit.cap + 1).min(self.max),
+            Pace::Delivered | Pace::Answered => (limit.cap + 1).min(self.max),
             Pace::TimedOut => (limit.cap / 2).max(1),
         };
-        limit.in_flight <= limit.cap / 2
+        limit.last_pace = Some(pace);
+        let worth_claiming = limit.in_flight <= limit.cap / 2;
+        // A backlogged endpoint that takes deliveries has room for its owed events; one that
+        // fails or times out keeps retrying what it has.
+        let fill = pace == Pace::Delivered && limit.backlogged;
+        if worth_claiming && fill && !self.to_fill.contains(&endpoint) {
+            self.to_fill.push(endpoint);
+        }
+        worth_claiming
+    }
+
+    /// Endpoints stalled for `stall` (every slot taken, and no attempt ended for that long)
+    /// that are not known to be backlogged and were not asked about within the last `stall`:
+    /// candidates for the backlog. Each is marked asked.
+    pub(super) fn stalled(&mut self, now: Instant, stall: Duration) -> Vec<Uuid> {
+        let mut stalled = Vec::new();
+        for (id, l) in &mut self.limits {
+            let quiet = now.saturating_duration_since(l.last_ended) >= stall;
+            let asked_lately = l.stall_checked.is_some_and(|at| now.saturating_duration_since(at) < stall);
+            if l.in_flight > 0 && l.in_flight >= l.cap && quiet && !l.backlogged && !asked_lately {
+                l.stall_checked = Some(now);
+                stalled.push(*id);
+            }
+        }
+        stalled
+    }
+
+    /// Whether `endpoint`'s owed events may become deliveries now: unless this process has sent
+    /// to it lately and its latest attempt did not deliver (or none has ended: it hangs). An
+    /// endpoint this process does not know may be served by another one.
+    pub(super) fn may_fill(&self, endpoint: Uuid) -> bool {
+        self.limits.get(&endpoint).is_none_or(|l| l.last_pace == Some(Pace::Delivered))
+    }
+
+    /// Notes whether `endpoint` is backlogged, as the store last said.
+    pub(super) fn set_backlogged(&mut self, endpoint: Uuid, backlogged: bool) {
+        if let Some(limit) = self.limits.get_mut(&endpoint) {
+            limit.backlogged = backlogged;
+        }
+    }
+
+    /// Whether a backlogged endpoint has room again (see [`Self::take_to_fill`]).
+    pub(super) fn wants_fill(&self) -> bool {
+        !self.to_fill.is_empty()
+    }
+
+    /// Backlogged endpoints that had room again since the last call.
+    pub(super) fn take_to_fill(&mut self) -> Vec<Uuid> {
+        std::mem::take(&mut self.to_fill)
     }
 }
 
@@ -204,6 +270,64 @@ mod tests {
         }
         let wakes: Vec<bool> = (0..8).map(|_| limits.finish(ep, Pace::Answered, now)).collect();
         assert_eq!(wakes, [false, false, false, true, true, true, true, true]);
+    }
+
+    #[test]
+    fn an_endpoint_at_its_cap_with_no_attempt_ending_is_stalled_and_named_once_per_stall() {
+        let stall = Duration::from_millis(50);
+        let (mut limits, ep, t0) = (EndpointLimits::new(1, 16), Uuid::now_v7(), Instant::now());
+        limits.start(ep, None, None, t0);
+        assert!(limits.stalled(t0 + stall / 2, stall).is_empty(), "not yet");
+        assert_eq!(limits.stalled(t0 + stall, stall), [ep]);
+        assert!(limits.stalled(t0 + stall + stall / 2, stall).is_empty(), "asked lately");
+        assert_eq!(limits.stalled(t0 + stall * 2, stall), [ep], "asked again a stall later");
+        // Known to be backlogged: never named again.
+        limits.set_backlogged(ep, true);
+        assert!(limits.stalled(t0 + stall * 10, stall).is_empty());
+    }
+
+    #[test]
+    fn attempts_that_end_or_free_slots_are_no_stall() {
+        let stall = Duration::from_millis(50);
+        let (mut limits, ep, t0) = (EndpointLimits::new(2, 16), Uuid::now_v7(), Instant::now());
+        // Idle for long, then one attempt: its slot is not full, and the quiet spell before
+        // it does not count.
+        limits.start(ep, None, None, t0);
+        limits.finish(ep, Pace::Delivered, t0);
+        let later = t0 + stall * 20;
+        limits.start(ep, None, None, later);
+        limits.start(ep, None, None, later);
+        limits.start(ep, None, None, later);
+        assert!(limits.stalled(later + stall / 2, stall).is_empty());
+        // Every slot taken, but attempts keep ending: no stall.
+        limits.finish(ep, Pace::Delivered, later + stall / 2);
+        limits.start(ep, None, None, later + stall / 2);
+        assert!(limits.stalled(later + stall, stall).is_empty());
+    }
+
+    #[test]
+    fn only_a_delivery_asks_for_a_backlogged_endpoints_fill() {
+        let (mut limits, ep, now) = (EndpointLimits::new(4, 16), Uuid::now_v7(), Instant::now());
+        let unknown = Uuid::now_v7();
+        assert!(limits.may_fill(unknown), "another process may be sending to it");
+        limits.start(ep, None, None, now);
+        assert!(!limits.may_fill(ep), "no attempt has ended: it may hang");
+        limits.set_backlogged(ep, true);
+        limits.finish(ep, Pace::TimedOut, now);
+        assert!(!limits.wants_fill() && !limits.may_fill(ep));
+        limits.start(ep, None, None, now);
+        limits.finish(ep, Pace::Answered, now);
+        assert!(!limits.wants_fill() && !limits.may_fill(ep), "a failure keeps retrying what it has");
+        limits.start(ep, None, None, now);
+        limits.finish(ep, Pace::Delivered, now);
+        assert!(limits.wants_fill() && limits.may_fill(ep));
+        assert_eq!(limits.take_to_fill(), [ep]);
+        assert!(!limits.wants_fill());
+        // Not backlogged: a delivery asks for nothing.
+        limits.set_backlogged(ep, false);
+        limits.start(ep, None, None, now);
+        limits.finish(ep, Pace::Delivered, now);
+        assert!(!limits.wants_fill());
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! limit has no room until its pace allows the next attempt, and the loop also wakes when the
 //! earliest such pace ends.
 
+mod backlog;
 mod limits;
 pub(crate) mod listen;
 mod probe;
@@ -70,6 +71,14 @@ pub struct DispatcherConfig {
     pub probe: Option<crate::policy::ProbeSchedule>,
     /// The longest `Retry-After` (on 429 and 503) that is honoured; longer ones are cut to it.
     pub retry_after_cap: Duration,
+    /// Switch an endpoint to backlogged (`store/backlog.rs`) once it has been stalled this long
+    /// (every slot it may use here taken, and no attempt to it ended) with at least
+    /// `2 × per_endpoint` open deliveries; its later events then wait in the event log and
+    /// become deliveries as it has room (`None`: never).
+    pub backlog_stall: Option<Duration>,
+    /// A backlogged endpoint's owed events become deliveries in batches, up to this many open
+    /// deliveries, once it has no more than half of it open.
+    pub backlog_fill: usize,
     /// After shutdown, how long attempts in flight may run on. Those still running then are
     /// stopped and their claims released (due at once, no attempt recorded), so another
     /// worker sends them without waiting for the lease.
@@ -91,6 +100,8 @@ impl Default for DispatcherConfig {
             disable_after: Some(Duration::from_secs(5 * 24 * 60 * 60)),
             probe: Some(crate::policy::ProbeSchedule::default()),
             retry_after_cap: Duration::from_secs(60 * 60),
+            backlog_stall: Some(Duration::from_millis(50)),
+            backlog_fill: 512,
             shutdown_grace: Duration::from_secs(30),
         }
     }
@@ -168,12 +179,29 @@ impl Dispatcher {
         let lease_ms = self.lease().as_millis().min(i64::MAX as u128) as i64;
         // Signalled when an attempt ends and its endpoint has room for a batch again.
         let freed = Arc::new(Notify::new());
+        // Stalled endpoints are switched to backlogged, and backlogged ones filled, beside the loop.
+        let backlog_kick = Arc::new(Notify::new());
+        let tender = self.config.backlog_stall.map(|stall| {
+            tokio::spawn(backlog::run(
+                backlog::Tending {
+                    engine: self.engine.clone(),
+                    limits: limits.clone(),
+                    kick: backlog_kick.clone(),
+                    stall,
+                    switch_at: backlog_switch_at(self.config.per_endpoint),
+                    fill_to: self.config.backlog_fill.max(1) as i64,
+                    poll_interval: self.config.poll_interval,
+                },
+                shutdown.clone(),
+            ))
+        });
         let shared = Arc::new(SendShared {
             engine: self.engine.clone(),
             client: self.client.clone(),
             limits: limits.clone(),
             tx: tx.clone(),
             freed: freed.clone(),
+            backlog_kick: backlog_kick.clone(),
             abort: CancellationToken::new(),
             released: Mutex::new(Vec::new()),
         });
@@ -304,11 +332,22 @@ impl Dispatcher {
                 tracing::error!(error = %e, "the prober failed");
             }
         }
+        if let Some(tender) = tender {
+            if let Err(e) = tender.await {
+                tracing::error!(error = %e, "the backlog tender failed");
+            }
+        }
         sweeper.abort();
         if let Some(listener) = listener {
             listener.abort();
         }
     }
+}
+
+/// Open deliveries a stalled endpoint needs to be switched to backlogged: two full rounds of
+/// its cap.
+fn backlog_switch_at(per_endpoint: usize) -> i64 {
+    (per_endpoint.max(1) as i64).saturating_mul(2)
 }
 
 /// What the claim loop does after a claim.
@@ -372,6 +411,8 @@ struct SendShared {
     limits: Arc<Mutex<EndpointLimits>>,
     tx: mpsc::Sender<Completed>,
     freed: Arc<Notify>,
+    /// Wakes the backlog tender: a backlogged endpoint has room again.
+    backlog_kick: Arc<Notify>,
     /// Cancelled when the shutdown grace is over: attempts still running stop.
     abort: CancellationToken,
     /// The claims of attempts stopped that way, to be released.
@@ -416,7 +457,7 @@ async fn send_one_in_span(
     permit: OwnedSemaphorePermit,
     span: tracing::Span,
 ) {
-    let SendShared { engine, client, limits, tx, freed, abort, released } = &*shared;
+    let SendShared { engine, client, limits, tx, freed, backlog_kick, abort, released } = &*shared;
     if claim.lease_expired {
         tracing::info!("sending again: an earlier claim's lease ran out before its outcome was recorded");
     }
@@ -432,9 +473,22 @@ async fn send_one_in_span(
     };
     engine.inner.metrics.attempt(&outcome);
     log_outcome(&span, &outcome);
-    let pace = if outcome.timed_out { Pace::TimedOut } else { Pace::Answered };
-    if lock(limits).finish(claim.endpoint_id, pace, Instant::now()) {
+    let pace = if outcome.timed_out {
+        Pace::TimedOut
+    } else if outcome.is_success() {
+        Pace::Delivered
+    } else {
+        Pace::Answered
+    };
+    let (worth_claiming, wants_fill) = {
+        let mut limits = lock(limits);
+        (limits.finish(claim.endpoint_id, pace, Instant::now()), limits.wants_fill())
+    };
+    if worth_claiming {
         freed.notify_one();
+    }
+    if wants_fill {
+        backlog_kick.notify_one();
     }
     if tx.send(Completed { claim, started_at, outcome, rate_limited }).await.is_err() {
         tracing::error!("outcome recorder is gone; the lease will expire and the delivery be re-sent");

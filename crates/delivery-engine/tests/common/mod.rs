@@ -142,4 +142,5 @@ pub async fn emit(engine: &Engine, event_type: &str, key: &str, body: &[u8]) -> 
 
 pub use test_support::eventually;
 
+#[allow(unused_imports)]
 pub use test_support::independent_hmac_sha256_hex as independent_hmac_hex;

@@ -100,6 +100,8 @@ pub(crate) async fn update_endpoint(
             .await
             .optional()?;
         let was_disabled = before.ok_or(EngineError::NotFound)?.is_some();
+        // Owed events become deliveries under the filter and state they were accepted under.
+        super::backlog::catch_up(conn, &[id]).await?;
         let row: EndpointRow = diesel::update(open_endpoint(tenant, id))
             .set(&changeset)
             .returning(EndpointRow::as_returning())
@@ -152,6 +154,8 @@ pub(crate) async fn delete_endpoint(
         if n == 0 {
             return Err(EngineError::NotFound);
         }
+        // Owed events end like the open deliveries: in the log, as ended by the delete.
+        super::backlog::catch_up(conn, &[id]).await?;
         end_open_deliveries(conn, id, "endpoint deleted", now).await
     })
     .await

@@ -2,6 +2,20 @@
 //! with bound parameters where one statement does a whole step (the queue, idempotency keys).
 //! Batches travel as arrays (`unnest`); wake-ups as NOTIFY.
 
+/// A delivery's id from its event's (`$event_id`, SQL): the event's time-ordered prefix (UUIDv7)
+/// and a random tail, so an event's deliveries land together at the right edge of the primary
+/// key's index, not on random pages. Every insert of deliveries uses it.
+macro_rules! delivery_id_of_event {
+    ($event_id:literal) => {
+        concat!(
+            "encode(overlay(uuid_send(",
+            $event_id,
+            ") PLACING substring(uuid_send(gen_random_uuid()) FROM 9) FROM 9), 'hex')::uuid"
+        )
+    };
+}
+
+pub(crate) mod backlog;
 pub(crate) mod conn;
 pub(crate) mod deliveries;
 pub(crate) mod endpoints;

@@ -21,37 +21,50 @@ use uuid::Uuid;
 type SqlUuid = diesel::sql_types::Uuid;
 
 pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
-    let counts: EnqueueCounts = prepared(
+    let counts: EnqueueCounts = prepared(concat!(
         r#"
-        WITH ev AS (
-            INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
-            RETURNING id, tenant_id, event_type, created_at
-        ), targets AS (
-            -- Share-locked: a concurrent delete or disable waits for this transaction and then
-            -- sees its deliveries, or commits first and is seen here.
-            SELECT ep.id FROM webhook_endpoints ep, ev
-            WHERE ep.tenant_id = ev.tenant_id AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
+        WITH targets AS (
+            -- Share-locked: a concurrent delete, disable or end of a backlog waits for this
+            -- transaction and then sees its deliveries, or commits first and is seen here (a
+            -- row updated meanwhile is read again as it is now). In id order, as every
+            -- statement that locks several endpoints does, so none wait in a cycle. The
+            -- backlog row is read without a lock, from this statement's snapshot (see
+            -- pg/backlog.rs for why that is exact).
+            SELECT ep.id, b.endpoint_id IS NULL OR b.generation <> ep.backlog_generation AS eager
+            FROM webhook_endpoints ep
+            LEFT JOIN webhook_endpoint_backlogs b ON b.endpoint_id = ep.id
+            WHERE ep.tenant_id = $2 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
               AND CASE WHEN $7::uuid IS NULL
-                       THEN cardinality(ep.event_types) = 0 OR ev.event_type = ANY (ep.event_types)
+                       THEN cardinality(ep.event_types) = 0 OR $3 = ANY (ep.event_types)
                        ELSE ep.id = $7::uuid END
+            ORDER BY ep.id
             FOR SHARE OF ep
+        ), ev AS (
+            -- The condition reads every target first, so `seq` is drawn only once the targets
+            -- are locked: an endpoint switched to backlogged before this event's number was
+            -- drawn sees it in its backlog (store/backlog.rs).
+            INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at, seq)
+            SELECT $1, $2, $3, $4, $5, $6,
+                   CASE WHEN $7::uuid IS NULL THEN nextval('webhook_events_seq') END
+            WHERE (SELECT count(*) FROM targets) >= 0
+            ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
+            RETURNING id, tenant_id, created_at
         ), ins AS (
+            -- A backlogged endpoint's deliveries wait in the event log instead.
             INSERT INTO webhook_deliveries
                 (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
-            -- The event's time-ordered prefix (UUIDv7) and a random tail: an event's deliveries
-            -- land together at the right edge of the primary key's index, not on random pages.
-            SELECT encode(overlay(uuid_send(ev.id) PLACING substring(uuid_send(gen_random_uuid()) FROM 9)
-                                  FROM 9), 'hex')::uuid,
+            SELECT "#,
+        delivery_id_of_event!("ev.id"),
+        r#",
                    ev.tenant_id, ev.id, targets.id, 'pending',
                    ev.created_at, ev.created_at, ev.created_at, ev.created_at
             FROM ev, targets
+            WHERE targets.eager
             RETURNING 1
         )
-        SELECT (SELECT count(*) FROM ev) AS events, (SELECT count(*) FROM ins) AS deliveries
+        SELECT (SELECT count(*) FROM ev) AS events, (SELECT count(*) FROM targets) AS deliveries
         "#,
-    )
+    ))
     .bind::<SqlUuid, _>(ev.id)
     .bind::<Text, _>(ev.tenant_id)
     .bind::<Text, _>(ev.event_type)
@@ -251,7 +264,9 @@ pub(crate) async fn snapshot(conn: &mut AsyncPgConnection) -> EngineResult<Queue
            (SELECT count(*) FROM webhook_endpoints \
              WHERE deleted_at IS NULL AND disabled_at IS NULL) AS endpoints_active, \
            (SELECT count(*) FROM webhook_endpoints \
-             WHERE deleted_at IS NULL AND disabled_at IS NOT NULL) AS endpoints_disabled",
+             WHERE deleted_at IS NULL AND disabled_at IS NOT NULL) AS endpoints_disabled, \
+           (SELECT count(*) FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id \
+             WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL) AS endpoints_backlogged",
     )
     .get_result(conn)
     .await?;
@@ -450,6 +465,8 @@ pub(crate) async fn disable_endpoints(
     now: DateTime<Utc>,
 ) -> EngineResult<Vec<EndpointRef>> {
     conn.transaction(async |conn| {
+        // Owed events become deliveries first, and are parked with the rest.
+        super::backlog::catch_up(conn, ids).await?;
         let disabled: Vec<EndpointTenantRow> = prepared(
             "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, disabled_cause = $4, \
              next_probe_at = $5, probes = 0, updated_at = $2 \

@@ -260,6 +260,8 @@ pub(super) struct SnapshotRow {
     endpoints_active: i64,
     #[diesel(sql_type = BigInt)]
     endpoints_disabled: i64,
+    #[diesel(sql_type = BigInt)]
+    endpoints_backlogged: i64,
 }
 
 impl From<SnapshotRow> for crate::metrics::QueueSnapshot {
@@ -272,6 +274,7 @@ impl From<SnapshotRow> for crate::metrics::QueueSnapshot {
             oldest_due_age_s: r.oldest_due_age_s.max(0),
             endpoints_active: r.endpoints_active,
             endpoints_disabled: r.endpoints_disabled,
+            endpoints_backlogged: r.endpoints_backlogged,
         }
     }
 }
@@ -611,4 +614,28 @@ pub(super) struct JobOwnerRow {
     pub tenant_id: String,
     #[diesel(sql_type = SqlUuid)]
     pub endpoint_id: Uuid,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct EndpointFilterRow {
+    #[diesel(sql_type = Text)]
+    pub tenant_id: String,
+    #[diesel(sql_type = diesel::sql_types::Array<Text>)]
+    pub event_types: Vec<String>,
+    #[diesel(sql_type = BigInt)]
+    pub open: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct BacklogFillRow {
+    #[diesel(sql_type = BigInt)]
+    pub added: i64,
+    #[diesel(sql_type = Bool)]
+    pub backlogged: bool,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct OpenRow {
+    #[diesel(sql_type = BigInt)]
+    pub open: i64,
 }

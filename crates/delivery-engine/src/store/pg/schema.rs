@@ -20,6 +20,7 @@ diesel::table! {
         failing_warned -> Int2,
         next_probe_at -> Nullable<Timestamptz>,
         probes -> Int4,
+        backlog_generation -> Int4,
     }
 }
 
@@ -31,6 +32,7 @@ diesel::table! {
         dedupe_key -> Text,
         body -> Bytea,
         created_at -> Timestamptz,
+        seq -> Nullable<Int8>,
     }
 }
 
@@ -69,11 +71,20 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    webhook_endpoint_backlogs (endpoint_id) {
+        endpoint_id -> Uuid,
+        backlog_after -> Int8,
+        generation -> Int4,
+    }
+}
+
 diesel::joinable!(webhook_deliveries -> webhook_events (event_id));
 diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 diesel::joinable!(webhook_attempts -> webhook_deliveries (delivery_id));
 diesel::allow_tables_to_appear_in_same_query!(
     webhook_endpoints,
+    webhook_endpoint_backlogs,
     webhook_events,
     webhook_deliveries,
     webhook_attempts,

@@ -4,6 +4,7 @@
 //! `'infinity'`), UUIDs and JSON arrays as text. Batches travel as JSON arrays (`json_each`).
 //! There is no NOTIFY: the engine wakes its own dispatchers, and other processes poll.
 
+pub(crate) mod backlog;
 pub(crate) mod conn;
 pub(crate) mod deliveries;
 pub(crate) mod endpoints;

@@ -3,7 +3,7 @@
 //! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
 
 use super::rows::{
-    CandidateRow, ClaimedRow, EarliestRow, EndpointTenantRow, HealthRow, IdRow, ResendRow, SnapshotRow,
+    CandidateRow, ClaimedRow, EarliestRow, EndpointTenantRow, HealthRow, ResendRow, SnapshotRow, TargetRow,
 };
 use super::values::{json_ids, micros, uuid, INFINITY};
 use super::{atomically, atomically_as, Writer};
@@ -23,8 +23,13 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
     atomically(c, |c| {
         let created = micros(ev.created_at);
         let inserted = prepared(
-            "INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (tenant_id, dedupe_key) DO NOTHING",
+            // `seq`: the tenant's next number for a fan-out event, under the write lock (so in
+            // the order of commits); none for an event sent to one endpoint only.
+            "INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at, seq) \
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, \
+                    CASE WHEN ?7 THEN (SELECT coalesce(max(seq), 0) + 1 FROM webhook_events \
+                                       WHERE tenant_id = ?2 AND seq IS NOT NULL) END \
+             WHERE true ON CONFLICT (tenant_id, dedupe_key) DO NOTHING",
         )
         .bind::<Text, _>(ev.id.to_string())
         .bind::<Text, _>(ev.tenant_id)
@@ -32,13 +37,15 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         .bind::<Text, _>(ev.dedupe_key)
         .bind::<Binary, _>(ev.body)
         .bind::<BigInt, _>(created)
+        .bind::<Bool, _>(ev.only_endpoint.is_none())
         .execute(c)?;
         if inserted == 0 {
             return Ok(None);
         }
         // Under the write lock: no delete or disable can commit between this read and the inserts.
-        let targets: Vec<IdRow> = prepared(
-            "SELECT id FROM webhook_endpoints ep \
+        let targets: Vec<TargetRow> = prepared(
+            "SELECT id, NOT EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) AS eager \
+             FROM webhook_endpoints ep \
              WHERE tenant_id = ?1 AND deleted_at IS NULL AND disabled_at IS NULL \
                AND CASE WHEN ?2 IS NULL \
                         THEN json_array_length(ep.event_types) = 0 \
@@ -49,16 +56,19 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         .bind::<Nullable<Text>, _>(ev.only_endpoint.map(|id| id.to_string()))
         .bind::<Text, _>(ev.event_type)
         .load(c)?;
-        if targets.is_empty() {
-            return Ok(Some(0));
+        // A backlogged endpoint's deliveries wait in the event log instead (store/backlog.rs).
+        let eager: Vec<Vec<String>> = targets
+            .iter()
+            .filter(|t| t.eager)
+            .map(|t| vec![Uuid::now_v7().to_string(), t.id.clone()])
+            .collect();
+        if eager.is_empty() {
+            return Ok(Some(targets.len() as i64));
         }
         // One statement for every target, each row with a time-ordered id (UUIDv7): the rows
         // land at the right edge of the primary key's index instead of on random pages.
-        let rows = serde_json::Value::from(
-            targets.iter().map(|t| vec![Uuid::now_v7().to_string(), t.id.clone()]).collect::<Vec<_>>(),
-        )
-        .to_string();
-        let inserted = prepared(
+        let rows = serde_json::Value::from(eager).to_string();
+        prepared(
             "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, \
              next_attempt_at, available_at, created_at, updated_at) \
              SELECT t.value ->> 0, ?2, ?3, t.value ->> 1, 'pending', ?4, ?4, ?4, ?4 FROM json_each(?1) t",
@@ -68,7 +78,7 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         .bind::<Text, _>(ev.id.to_string())
         .bind::<BigInt, _>(created)
         .execute(c)?;
-        Ok(Some(inserted as i64))
+        Ok(Some(targets.len() as i64))
     })
 }
 
@@ -240,7 +250,9 @@ pub(crate) fn snapshot(c: &mut SqliteConnection) -> EngineResult<QueueSnapshot> 
            (SELECT count(*) FROM webhook_endpoints \
              WHERE deleted_at IS NULL AND disabled_at IS NULL) AS endpoints_active, \
            (SELECT count(*) FROM webhook_endpoints \
-             WHERE deleted_at IS NULL AND disabled_at IS NOT NULL) AS endpoints_disabled",
+             WHERE deleted_at IS NULL AND disabled_at IS NOT NULL) AS endpoints_disabled, \
+           (SELECT count(*) FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id \
+             WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL) AS endpoints_backlogged",
     )
     .bind::<BigInt, _>(micros(Utc::now()))
     .get_result(c)?;
@@ -433,6 +445,8 @@ pub(crate) fn disable_endpoints(
     now: DateTime<Utc>,
 ) -> EngineResult<Vec<EndpointRef>> {
     atomically(c, |c| {
+        // Owed events become deliveries first, and are parked with the rest.
+        super::backlog::catch_up(c, ids)?;
         let disabled: Vec<EndpointTenantRow> = prepared(
             "UPDATE webhook_endpoints SET disabled_at = ?2, disabled_reason = ?3, disabled_cause = ?4, \
              next_probe_at = ?5, probes = 0, updated_at = ?2 \

@@ -410,6 +410,8 @@ pub(super) struct SnapshotRow {
     endpoints_active: i64,
     #[diesel(sql_type = BigInt)]
     endpoints_disabled: i64,
+    #[diesel(sql_type = BigInt)]
+    endpoints_backlogged: i64,
 }
 
 impl From<SnapshotRow> for crate::metrics::QueueSnapshot {
@@ -422,6 +424,7 @@ impl From<SnapshotRow> for crate::metrics::QueueSnapshot {
             oldest_due_age_s: r.oldest_due_age_s.max(0),
             endpoints_active: r.endpoints_active,
             endpoints_disabled: r.endpoints_disabled,
+            endpoints_backlogged: r.endpoints_backlogged,
         }
     }
 }
@@ -682,4 +685,42 @@ pub(super) struct JobOwnerRow {
     pub tenant_id: String,
     #[diesel(sql_type = Text)]
     pub endpoint_id: String,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct EndpointFilterRow {
+    #[diesel(sql_type = Text)]
+    pub tenant_id: String,
+    /// As stored: a JSON array.
+    #[diesel(sql_type = Text)]
+    pub event_types: String,
+    #[diesel(sql_type = BigInt)]
+    pub backlog_after: i64,
+    #[diesel(sql_type = BigInt)]
+    pub open: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct OwedEventRow {
+    #[diesel(sql_type = Text)]
+    pub id: String,
+    #[diesel(sql_type = BigInt)]
+    pub seq: i64,
+    #[diesel(sql_type = BigInt)]
+    pub created_at: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct TargetRow {
+    #[diesel(sql_type = Text)]
+    pub id: String,
+    /// Not backlogged: gets its delivery row now.
+    #[diesel(sql_type = Bool)]
+    pub eager: bool,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct OpenRow {
+    #[diesel(sql_type = BigInt)]
+    pub open: i64,
 }

@@ -1,0 +1,173 @@
+//! SQLite: backlogged endpoints (see `store/backlog.rs` for each operation's contract). One
+//! writer at a time: enqueue, switch and fill never interleave, and `seq` is drawn under the
+//! write lock, so it is the order of commits.
+
+use super::rows::{EndpointFilterRow, IdRow, OpenRow, OwedEventRow};
+use super::values::{micros, uuid};
+use super::{atomically_as, Writer};
+use crate::error::EngineResult;
+use crate::sql::prepared;
+use crate::store::model::BacklogFill;
+use chrono::Utc;
+use diesel::sql_types::{BigInt, Text};
+use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
+use uuid::Uuid;
+
+/// Open deliveries of endpoint `?1`, counted up to `?2`.
+macro_rules! open_count {
+    () => {
+        "(SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d \
+                                WHERE d.endpoint_id = ?1 AND d.status IN ('pending', 'failed') \
+                                LIMIT ?2))"
+    };
+}
+
+pub(crate) fn switch_to_backlog(
+    c: &mut SqliteConnection,
+    ids: &[Uuid],
+    min_open: i64,
+) -> EngineResult<Vec<Uuid>> {
+    atomically_as(c, Writer::Dispatcher, |c| {
+        let mut switched = Vec::new();
+        for id in ids {
+            let row: Option<IdRow> = prepared(concat!(
+                "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) \
+                 SELECT ep.id, \
+                        (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
+                         WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL), \
+                        ep.backlog_generation \
+                 FROM webhook_endpoints ep \
+                 WHERE ep.id = ?1 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL AND ",
+                open_count!(),
+                " >= ?2 \
+                 ON CONFLICT (endpoint_id) DO NOTHING \
+                 RETURNING endpoint_id AS id"
+            ))
+            .bind::<Text, _>(id.to_string())
+            .bind::<BigInt, _>(min_open)
+            .get_result(c)
+            .optional()?;
+            if row.is_some() {
+                switched.push(*id);
+            }
+        }
+        Ok(switched)
+    })
+}
+
+pub(crate) fn fill_backlog(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<BacklogFill> {
+    // Read first, without the write lock: a stalled endpoint has no room, and taking the lock
+    // for nothing would hold up every writer.
+    let open: Option<OpenRow> = prepared(concat!(
+        "SELECT ",
+        open_count!(),
+        " AS open FROM webhook_endpoint_backlogs WHERE endpoint_id = ?1"
+    ))
+    .bind::<Text, _>(id.to_string())
+    .bind::<BigInt, _>(max_open)
+    .get_result(c)
+    .optional()?;
+    match open {
+        None => Ok(BacklogFill::NOT_BACKLOGGED),
+        Some(row) if row.open > max_open / 2 => Ok(BacklogFill { added: 0, backlogged: true }),
+        Some(_) => atomically_as(c, Writer::Dispatcher, |c| fill(c, id, Some(max_open))),
+    }
+}
+
+pub(crate) fn backlogged_endpoints(c: &mut SqliteConnection, limit: i64) -> EngineResult<Vec<Uuid>> {
+    let rows: Vec<IdRow> = prepared(
+        "SELECT b.endpoint_id AS id FROM webhook_endpoint_backlogs b \
+         JOIN webhook_endpoints ep ON ep.id = b.endpoint_id \
+         WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL \
+         ORDER BY b.endpoint_id LIMIT ?1",
+    )
+    .bind::<BigInt, _>(limit)
+    .load(c)?;
+    Ok(rows.iter().map(|r| uuid(&r.id)).collect::<Result<_, _>>()?)
+}
+
+/// In the caller's transaction: turns every owed event of these endpoints into a delivery and
+/// ends their backlogs (before a change of an endpoint's filter, state or existence).
+pub(super) fn catch_up(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> {
+    for id in ids {
+        fill(c, *id, None)?;
+    }
+    Ok(())
+}
+
+/// In the caller's transaction: inserts a backlogged endpoint's owed deliveries in `seq`
+/// order, up to `max_open` open deliveries in all (`None`: every one).
+fn fill(c: &mut SqliteConnection, id: Uuid, max_open: Option<i64>) -> EngineResult<BacklogFill> {
+    let endpoint = id.to_string();
+    let locked: Option<EndpointFilterRow> = prepared(concat!(
+        "SELECT ep.tenant_id, ep.event_types, b.backlog_after, ",
+        open_count!(),
+        " AS open FROM webhook_endpoints ep JOIN webhook_endpoint_backlogs b ON b.endpoint_id = ep.id \
+         WHERE ep.id = ?1"
+    ))
+    .bind::<Text, _>(&endpoint)
+    .bind::<BigInt, _>(max_open.unwrap_or(0))
+    .get_result(c)
+    .optional()?;
+    let Some(locked) = locked else { return Ok(BacklogFill::NOT_BACKLOGGED) };
+    let room = max_open.map(|max| max - locked.open);
+    if room.is_some_and(|room| room <= 0) {
+        return Ok(BacklogFill { added: 0, backlogged: true });
+    }
+    let owed: Vec<OwedEventRow> = prepared(
+        "SELECT id, seq, created_at FROM webhook_events \
+         WHERE tenant_id = ?1 AND seq > ?2 \
+           AND (json_array_length(?3) = 0 OR event_type IN (SELECT value FROM json_each(?3))) \
+         ORDER BY seq LIMIT ?4",
+    )
+    .bind::<Text, _>(&locked.tenant_id)
+    .bind::<BigInt, _>(locked.backlog_after)
+    .bind::<Text, _>(&locked.event_types)
+    .bind::<BigInt, _>(room.unwrap_or(-1))
+    .load(c)?;
+    let mut added = 0;
+    if !owed.is_empty() {
+        // Time-ordered ids (UUIDv7), as enqueue gives them; each delivery keeps its event's time.
+        let rows = serde_json::Value::from(
+            owed.iter()
+                .map(|e| serde_json::json!([Uuid::now_v7().to_string(), e.id, e.created_at]))
+                .collect::<Vec<_>>(),
+        )
+        .to_string();
+        added = prepared(
+            "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, \
+             next_attempt_at, available_at, created_at, updated_at) \
+             SELECT t.value ->> 0, ?2, t.value ->> 1, ?3, 'pending', ?4, ?4, t.value ->> 2, ?4 \
+             FROM json_each(?1) t \
+             WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d \
+                               WHERE d.event_id = t.value ->> 1 AND d.endpoint_id = ?3)",
+        )
+        .bind::<Text, _>(&rows)
+        .bind::<Text, _>(&locked.tenant_id)
+        .bind::<Text, _>(&endpoint)
+        .bind::<BigInt, _>(micros(Utc::now()))
+        .execute(c)? as i64;
+    }
+    // As many owed events as the room: there may be more. Fewer: that was the last of them.
+    match room {
+        Some(room) if owed.len() as i64 >= room => {
+            let last = owed.last().map_or(locked.backlog_after, |e| e.seq);
+            prepared("UPDATE webhook_endpoint_backlogs SET backlog_after = ?2 WHERE endpoint_id = ?1")
+                .bind::<Text, _>(&endpoint)
+                .bind::<BigInt, _>(last)
+                .execute(c)?;
+            Ok(BacklogFill { added, backlogged: true })
+        }
+        _ => {
+            prepared("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = ?1")
+                .bind::<Text, _>(&endpoint)
+                .execute(c)?;
+            prepared(
+                "UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 WHERE id = ?1",
+            )
+            .bind::<Text, _>(&endpoint)
+            .execute(c)?;
+            Ok(BacklogFill { added, backlogged: false })
+        }
+    }
+}

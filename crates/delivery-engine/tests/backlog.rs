@@ -1,0 +1,220 @@
+//! Backlogged endpoints (store/backlog.rs), as one conformance suite on both stores: an
+//! endpoint that stalls while events keep coming stops getting a delivery row per event; its
+//! events wait in the event log and all become deliveries, once each, as it has room again.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::*;
+use delivery_engine::policy::RetryPolicy;
+use delivery_engine::{DeliveryQuery, DeliveryStatus, DispatcherConfig, EndpointPatch, Enqueued};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use test_support::{on_both_backends, Backend, Receiver, Reply, TestDb};
+
+async fn rows_of(engine: &delivery_engine::Engine, endpoint: uuid::Uuid) -> Vec<delivery_engine::Delivery> {
+    let q = DeliveryQuery { limit: 1000, endpoint_id: Some(endpoint), ..Default::default() };
+    engine.list_deliveries(TENANT, &q).await.unwrap()
+}
+
+async fn backlogged(db: &TestDb, endpoint: uuid::Uuid) -> bool {
+    let sql = format!("SELECT count(*) AS n FROM webhook_endpoint_backlogs WHERE endpoint_id = '{endpoint}'");
+    db.count(&sql).await.unwrap() == 1
+}
+
+/// Emits `count` events from 8 concurrent tasks, keys `{prefix}{n}`.
+async fn emit_concurrently(engine: &delivery_engine::Engine, prefix: &str, count: usize) {
+    let tasks: Vec<_> = (0..8)
+        .map(|task| {
+            let (engine, prefix) = (engine.clone(), prefix.to_owned());
+            tokio::spawn(async move {
+                for n in (task..count).step_by(8) {
+                    emit(&engine, "thing.created", &format!("{prefix}{n}"), b"{}").await;
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
+}
+
+/// The endpoint holds every request open while events keep coming: it is switched to
+/// backlogged, and from then on an event costs it no row. Then it answers again (slowly, so
+/// fills and the events still arriving from concurrent senders interleave): every event
+/// arrives, and none is answered twice; caught up, the endpoint is eager again.
+async fn a_stalled_endpoint_is_backlogged_and_every_event_arrives_once_when_it_answers(backend: Backend) {
+    let db = database(backend).await;
+    // Hung attempts time out after 300 ms and are retried 20 ms later.
+    let engine = engine_with(
+        &db,
+        profile(RetryPolicy::fixed(vec![Duration::from_millis(20); 60]), Duration::from_millis(300)),
+    );
+    let answering = Arc::new(AtomicBool::new(false));
+    let answered: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
+    let receiver = {
+        let (answering, answered) = (answering.clone(), answered.clone());
+        Receiver::start(move |_, req| {
+            if !answering.load(Ordering::SeqCst) {
+                return Reply::Hang;
+            }
+            let id = req.header("x-test-id").unwrap_or_default().to_owned();
+            *answered.lock().unwrap().entry(id).or_default() += 1;
+            Reply::StatusAfter(200, Duration::from_millis(3))
+        })
+        .await
+    };
+    let id = endpoint(&engine, &receiver.url(), &[]).await.endpoint.id;
+    // One slot: switched at 2 open deliveries; filled 2 or more at a time, up to 4.
+    let config = DispatcherConfig {
+        per_endpoint: 1,
+        backlog_stall: Some(Duration::from_millis(20)),
+        backlog_fill: 4,
+        ..fast_config()
+    };
+    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+
+    emit_concurrently(&engine, "before-", 40).await;
+    eventually("the stalled endpoint to be backlogged", || async { backlogged(&db, id).await.then_some(()) })
+        .await;
+    let rows = rows_of(&engine, id).await.len();
+    assert!(rows <= 40, "{rows} rows for 40 events");
+
+    // Backlogged and still hanging: new events add no row.
+    emit_concurrently(&engine, "during-", 100).await;
+    assert_eq!(rows_of(&engine, id).await.len(), rows, "a backlogged endpoint got rows while it had no room");
+    assert!(backlogged(&db, id).await);
+
+    // It answers again while more events arrive from concurrent senders.
+    answering.store(true, Ordering::SeqCst);
+    emit_concurrently(&engine, "after-", 100).await;
+    let expected = 240;
+    eventually("every event to be answered", || async {
+        (answered.lock().unwrap().len() == expected).then_some(())
+    })
+    .await;
+    eventually("the endpoint to be eager again", || async { (!backlogged(&db, id).await).then_some(()) })
+        .await;
+    let answered = answered.lock().unwrap().clone();
+    let twice: Vec<_> = answered.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(twice.is_empty(), "answered more than once: {twice:?}");
+    let rows = rows_of(&engine, id).await;
+    assert_eq!(rows.len(), expected, "one delivery per event");
+    running.stop().await;
+    let rows = rows_of(&engine, id).await;
+    assert!(rows.iter().all(|d| d.status == DeliveryStatus::Delivered));
+}
+
+/// A change of an endpoint's filter, state or existence first turns its owed events into
+/// deliveries, under the filter and state they were accepted under: the same rows as if it had
+/// never been backlogged. (The endpoint is put into the backlog by hand here, from its first
+/// event on; the switch itself is the dispatcher's, tested above.)
+async fn a_change_of_filter_state_or_existence_first_turns_the_backlog_into_deliveries(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let id = endpoint(&engine, "http://127.0.0.1:9/hook", &["thing.created"]).await.endpoint.id;
+    // As the switch does it: events accepted from now on are owed.
+    let backlog = format!(
+        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) \
+         SELECT id, (SELECT coalesce(max(seq), 0) FROM webhook_events WHERE seq IS NOT NULL), backlog_generation \
+         FROM webhook_endpoints WHERE id = '{id}'"
+    );
+
+    // Filter: events accepted under ["thing.created"] are owed; the new filter applies after.
+    db.execute(&backlog).await.unwrap();
+    let owed = emit(&engine, "thing.created", "owed-1", b"{}").await;
+    assert!(matches!(owed, Enqueued::New { deliveries: 1, .. }), "a backlogged endpoint is still a target");
+    emit(&engine, "thing.deleted", "not-matching", b"{}").await;
+    emit(&engine, "thing.created", "owed-2", b"{}").await;
+    assert!(rows_of(&engine, id).await.is_empty());
+    let types = EndpointPatch { event_types: Some(vec!["thing.deleted".into()]), ..Default::default() };
+    engine.update_endpoint(TENANT, id, types).await.unwrap();
+    let rows = rows_of(&engine, id).await;
+    let mut keys: Vec<_> = rows.iter().map(|d| d.dedupe_key.clone()).collect();
+    keys.sort();
+    assert_eq!(keys, ["owed-1", "owed-2"]);
+    assert!(!backlogged(&db, id).await, "caught up, the endpoint is eager again");
+    // Eager again, under the new filter.
+    emit(&engine, "thing.deleted", "eager", b"{}").await;
+    assert_eq!(rows_of(&engine, id).await.len(), 3);
+
+    // Disable: owed events become deliveries and are parked with the rest; enabling resumes them.
+    db.execute(&backlog).await.unwrap();
+    emit(&engine, "thing.deleted", "owed-3", b"{}").await;
+    let off = EndpointPatch { disabled: Some(true), ..Default::default() };
+    engine.update_endpoint(TENANT, id, off).await.unwrap();
+    let parked: Vec<_> =
+        rows_of(&engine, id).await.into_iter().filter(|d| d.dedupe_key == "owed-3").collect();
+    assert_eq!(parked.len(), 1);
+    assert_eq!(parked[0].status, DeliveryStatus::Pending);
+    let far =
+        "SELECT count(*) AS n FROM webhook_deliveries WHERE available_at > created_at + interval '1 year'";
+    let far = if backend == Backend::Sqlite {
+        "SELECT count(*) AS n FROM webhook_deliveries WHERE available_at = 9223372036854775807"
+    } else {
+        far
+    };
+    assert_eq!(db.count(far).await.unwrap(), 4, "every open delivery of the disabled endpoint is parked");
+    let on = EndpointPatch { disabled: Some(false), ..Default::default() };
+    engine.update_endpoint(TENANT, id, on).await.unwrap();
+
+    // Delete: owed events end like the open deliveries, in the log.
+    db.execute(&backlog).await.unwrap();
+    emit(&engine, "thing.deleted", "owed-4", b"{}").await;
+    engine.delete_endpoint(TENANT, id).await.unwrap();
+    let q = DeliveryQuery { limit: 100, status: Some(DeliveryStatus::Dead), ..Default::default() };
+    let dead = engine.list_deliveries(TENANT, &q).await.unwrap();
+    assert_eq!(dead.len(), 5);
+    assert!(dead.iter().all(|d| d.last_error.as_deref() == Some("endpoint deleted")));
+    assert!(dead.iter().any(|d| d.dedupe_key == "owed-4"));
+}
+
+/// PostgreSQL only (SQLite has one writer at a time): the fill that ends a backlog holds the
+/// endpoint's lock while an enqueue that began earlier waits for it. The enqueue's snapshot
+/// still holds the backlog row the fill deleted; it must see that the backlog ended (the
+/// endpoint's generation moved on) and write the endpoint's delivery, or nobody ever would.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
+    let db = database(Backend::Postgres).await;
+    let engine = engine(&db);
+    let id = endpoint(&engine, "http://127.0.0.1:9/hook", &[]).await.endpoint.id;
+    db.execute(&format!(
+        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) VALUES ('{id}', 0, 0)"
+    ))
+    .await
+    .unwrap();
+
+    // What the ending fill does, by hand, holding the endpoint's lock until told to commit.
+    let mut fill = AsyncPgConnection::establish(db.url()).await.unwrap();
+    fill.batch_execute(&format!("BEGIN; SELECT 1 FROM webhook_endpoints WHERE id = '{id}' FOR UPDATE"))
+        .await
+        .unwrap();
+    let waiting = {
+        let engine = engine.clone();
+        tokio::spawn(async move { emit(&engine, "thing.created", "waited", b"{}").await })
+    };
+    eventually("the enqueue to wait for the endpoint's lock", || async {
+        let sql = "SELECT count(*) AS n FROM pg_stat_activity \
+                   WHERE wait_event_type = 'Lock' AND query LIKE '%WITH targets AS%'";
+        (db.count(sql).await.unwrap() == 1).then_some(())
+    })
+    .await;
+    fill.batch_execute(&format!(
+        "DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = '{id}'; \
+         UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 WHERE id = '{id}'; COMMIT"
+    ))
+    .await
+    .unwrap();
+    let enqueued = waiting.await.unwrap();
+    assert!(matches!(enqueued, Enqueued::New { deliveries: 1, .. }));
+    assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's delivery");
+}
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    a_stalled_endpoint_is_backlogged_and_every_event_arrives_once_when_it_answers,
+    a_change_of_filter_state_or_existence_first_turns_the_backlog_into_deliveries,
+);
