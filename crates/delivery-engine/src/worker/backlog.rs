@@ -53,29 +53,17 @@ pub(super) async fn run(t: Tending, shutdown: CancellationToken) {
             (limits.stalled(now, t.stall), limits.take_to_fill())
         };
         if !stalled.is_empty() {
-            let asked = stalled.len();
-            let began = Instant::now();
             let open = t.switch_at;
             let switched = t
                 .engine
                 .inner
                 .pool
                 .run(move |mut c| {
-                    Box::pin(async move {
-                        let connected = began.elapsed();
-                        backlog::switch_to_backlog(&mut c, &stalled, open).await.map(|ids| (ids, connected))
-                    })
+                    Box::pin(async move { backlog::switch_to_backlog(&mut c, &stalled, open).await })
                 })
                 .await;
             match switched {
-                Ok((ids, connected)) => {
-                    tracing::debug!(
-                        asked,
-                        switched = ids.len(),
-                        connected_ms = connected.as_millis() as u64,
-                        took_ms = began.elapsed().as_millis() as u64,
-                        "stalled endpoints"
-                    );
+                Ok(ids) => {
                     let mut limits = lock(&t.limits);
                     for id in ids {
                         tracing::info!(endpoint_id = %id, "endpoint stalled: its next events wait in the event log");
