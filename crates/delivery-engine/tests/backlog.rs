@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use delivery_engine::policy::RetryPolicy;
-use delivery_engine::{DeliveryQuery, DeliveryStatus, DispatcherConfig, EndpointPatch, Enqueued};
+use delivery_engine::{DeliveryQuery, DeliveryStatus, DispatcherConfig, EndpointPatch, Enqueued, NewEvent};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -129,16 +129,27 @@ async fn a_change_of_filter_state_or_existence_first_turns_the_backlog_into_deli
     emit(&engine, "thing.deleted", "not-matching", b"{}").await;
     emit(&engine, "thing.created", "owed-2", b"{}").await;
     assert!(rows_of(&engine, id).await.is_empty());
+    // An event for this endpoint only (a test event) is never owed: it gets its row at once.
+    let test_event = NewEvent {
+        tenant_id: TENANT,
+        event_type: "thing.deleted",
+        dedupe_key: "test-1",
+        body: b"{}",
+        only_endpoint: Some(id),
+        id: None,
+    };
+    engine.enqueue_now(test_event).await.unwrap();
+    assert_eq!(rows_of(&engine, id).await.len(), 1);
     let types = EndpointPatch { event_types: Some(vec!["thing.deleted".into()]), ..Default::default() };
     engine.update_endpoint(TENANT, id, types).await.unwrap();
     let rows = rows_of(&engine, id).await;
     let mut keys: Vec<_> = rows.iter().map(|d| d.dedupe_key.clone()).collect();
     keys.sort();
-    assert_eq!(keys, ["owed-1", "owed-2"]);
+    assert_eq!(keys, ["owed-1", "owed-2", "test-1"], "the test event once, the other type never");
     assert!(!backlogged(&db, id).await, "caught up, the endpoint is eager again");
     // Eager again, under the new filter.
     emit(&engine, "thing.deleted", "eager", b"{}").await;
-    assert_eq!(rows_of(&engine, id).await.len(), 3);
+    assert_eq!(rows_of(&engine, id).await.len(), 4);
 
     // Disable: owed events become deliveries and are parked with the rest; enabling resumes them.
     db.execute(&backlog).await.unwrap();
@@ -156,7 +167,7 @@ async fn a_change_of_filter_state_or_existence_first_turns_the_backlog_into_deli
     } else {
         far
     };
-    assert_eq!(db.count(far).await.unwrap(), 4, "every open delivery of the disabled endpoint is parked");
+    assert_eq!(db.count(far).await.unwrap(), 5, "every open delivery of the disabled endpoint is parked");
     let on = EndpointPatch { disabled: Some(false), ..Default::default() };
     engine.update_endpoint(TENANT, id, on).await.unwrap();
 
@@ -166,7 +177,7 @@ async fn a_change_of_filter_state_or_existence_first_turns_the_backlog_into_deli
     engine.delete_endpoint(TENANT, id).await.unwrap();
     let q = DeliveryQuery { limit: 100, status: Some(DeliveryStatus::Dead), ..Default::default() };
     let dead = engine.list_deliveries(TENANT, &q).await.unwrap();
-    assert_eq!(dead.len(), 5);
+    assert_eq!(dead.len(), 6);
     assert!(dead.iter().all(|d| d.last_error.as_deref() == Some("endpoint deleted")));
     assert!(dead.iter().any(|d| d.dedupe_key == "owed-4"));
 }

@@ -30,7 +30,9 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
             -- statement that locks several endpoints does, so none wait in a cycle. The
             -- backlog row is read without a lock, from this statement's snapshot (see
             -- pg/backlog.rs for why that is exact).
-            SELECT ep.id, b.endpoint_id IS NULL OR b.generation <> ep.backlog_generation AS eager
+            -- An event for one endpoint only (a test event) is never owed: it gets its row.
+            SELECT ep.id,
+                   $7::uuid IS NOT NULL OR b.endpoint_id IS NULL OR b.generation <> ep.backlog_generation AS eager
             FROM webhook_endpoints ep
             LEFT JOIN webhook_endpoint_backlogs b ON b.endpoint_id = ep.id
             WHERE ep.tenant_id = $2 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
@@ -40,13 +42,12 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
             ORDER BY ep.id
             FOR SHARE OF ep
         ), ev AS (
-            -- The condition reads every target first, so `seq` is drawn only once the targets
-            -- are locked: an endpoint switched to backlogged before this event's number was
-            -- drawn sees it in its backlog (store/backlog.rs).
+            -- `seq` is drawn after every target is read and locked (pg/backlog.rs says why),
+            -- and only for an event some backlogged endpoint is owed: the others need none.
             INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at, seq)
             SELECT $1, $2, $3, $4, $5, $6,
-                   CASE WHEN $7::uuid IS NULL THEN nextval('webhook_events_seq') END
-            WHERE (SELECT count(*) FROM targets) >= 0
+                   CASE WHEN (SELECT count(*) FILTER (WHERE NOT eager) FROM targets) > 0
+                        THEN nextval('webhook_events_seq') END
             ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
             RETURNING id, tenant_id, created_at
         ), ins AS (

@@ -22,9 +22,27 @@ use uuid::Uuid;
 pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
     atomically(c, |c| {
         let created = micros(ev.created_at);
+        // Under the write lock: no delete, disable or backlog switch can commit between this
+        // read and the inserts.
+        let targets: Vec<TargetRow> = prepared(
+            // An event for one endpoint only (a test event) is never owed: it gets its row.
+            "SELECT id, ?2 IS NOT NULL \
+                        OR NOT EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) AS eager \
+             FROM webhook_endpoints ep \
+             WHERE tenant_id = ?1 AND deleted_at IS NULL AND disabled_at IS NULL \
+               AND CASE WHEN ?2 IS NULL \
+                        THEN json_array_length(ep.event_types) = 0 \
+                             OR EXISTS (SELECT 1 FROM json_each(ep.event_types) WHERE value = ?3) \
+                        ELSE ep.id = ?2 END",
+        )
+        .bind::<Text, _>(ev.tenant_id)
+        .bind::<Nullable<Text>, _>(ev.only_endpoint.map(|id| id.to_string()))
+        .bind::<Text, _>(ev.event_type)
+        .load(c)?;
+        let owed = targets.iter().any(|t| !t.eager);
         let inserted = prepared(
-            // `seq`: the tenant's next number for a fan-out event, under the write lock (so in
-            // the order of commits); none for an event sent to one endpoint only.
+            // `seq`: the tenant's next number, under the write lock (so in the order of
+            // commits), only for an event some backlogged endpoint is owed.
             "INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at, seq) \
              SELECT ?1, ?2, ?3, ?4, ?5, ?6, \
                     CASE WHEN ?7 THEN (SELECT coalesce(max(seq), 0) + 1 FROM webhook_events \
@@ -37,25 +55,11 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         .bind::<Text, _>(ev.dedupe_key)
         .bind::<Binary, _>(ev.body)
         .bind::<BigInt, _>(created)
-        .bind::<Bool, _>(ev.only_endpoint.is_none())
+        .bind::<Bool, _>(owed)
         .execute(c)?;
         if inserted == 0 {
             return Ok(None);
         }
-        // Under the write lock: no delete or disable can commit between this read and the inserts.
-        let targets: Vec<TargetRow> = prepared(
-            "SELECT id, NOT EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) AS eager \
-             FROM webhook_endpoints ep \
-             WHERE tenant_id = ?1 AND deleted_at IS NULL AND disabled_at IS NULL \
-               AND CASE WHEN ?2 IS NULL \
-                        THEN json_array_length(ep.event_types) = 0 \
-                             OR EXISTS (SELECT 1 FROM json_each(ep.event_types) WHERE value = ?3) \
-                        ELSE ep.id = ?2 END",
-        )
-        .bind::<Text, _>(ev.tenant_id)
-        .bind::<Nullable<Text>, _>(ev.only_endpoint.map(|id| id.to_string()))
-        .bind::<Text, _>(ev.event_type)
-        .load(c)?;
         // A backlogged endpoint's deliveries wait in the event log instead (store/backlog.rs).
         let eager: Vec<Vec<String>> = targets
             .iter()
