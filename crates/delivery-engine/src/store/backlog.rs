@@ -3,9 +3,10 @@
 //! switches such an endpoint to *backlogged* (`backlog_after` set): enqueue then writes no row
 //! for it, and its matching events wait in the event log in `seq` order. As the endpoint has
 //! room again, fills turn the owed events into deliveries, oldest first; the fill that takes
-//! the last one makes the endpoint eager again. Any change of an endpoint's filter, disabled
-//! state or existence first catches its backlog up (same rows as if it had never been
-//! backlogged). See docs/engine.md, "A stalled endpoint's backlog".
+//! the last one makes the endpoint eager again. A change of an endpoint's filter, or disabling
+//! it, closes its backlog: what was owed stays owed under the old filter (filled in batches
+//! once it delivers), later events are handled as for any endpoint; deleting it drops the
+//! backlog. See docs/engine.md, "A stalled endpoint's backlog".
 
 use super::model::BacklogFill;
 use super::{pg, sqlite, DbConn};

@@ -18,5 +18,10 @@ ALTER TABLE webhook_endpoints ADD COLUMN backlog_generation integer NOT NULL DEF
 CREATE TABLE webhook_endpoint_backlogs (
     endpoint_id   uuid PRIMARY KEY REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
     backlog_after bigint NOT NULL,
-    generation    integer NOT NULL
+    generation    integer NOT NULL,
+    -- Closed (the endpoint's filter changed, or it was disabled): only events up to this
+    -- `seq`, under the filter it had then (`event_types`), are owed; later ones get rows as
+    -- accepted. Owed events then become deliveries in batches, never all at once.
+    backlog_until bigint,
+    event_types   text[]
 );

@@ -14,5 +14,10 @@ ALTER TABLE webhook_endpoints ADD COLUMN backlog_generation INTEGER NOT NULL DEF
 CREATE TABLE webhook_endpoint_backlogs (
     endpoint_id   TEXT PRIMARY KEY REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
     backlog_after INTEGER NOT NULL,
-    generation    INTEGER NOT NULL
+    generation    INTEGER NOT NULL,
+    -- Closed (the endpoint's filter changed, or it was disabled): only events up to this
+    -- `seq`, under the filter it had then (`event_types`), are owed; later ones get rows as
+    -- accepted. Owed events then become deliveries in batches, never all at once.
+    backlog_until INTEGER,
+    event_types   TEXT
 );

@@ -19,7 +19,7 @@ use super::rows::{BacklogFillRow, EndpointFilterRow, IdRow, OpenRow};
 use crate::error::EngineResult;
 use crate::sql::prepared;
 use crate::store::model::BacklogFill;
-use diesel::sql_types::{Array, BigInt, Nullable, Text};
+use diesel::sql_types::{Array, BigInt, Text};
 use diesel::OptionalExtension;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
@@ -90,7 +90,7 @@ pub(crate) async fn fill_backlog(
     match open {
         None => Ok(BacklogFill::NOT_BACKLOGGED),
         Some(row) if row.open > max_open / 2 => Ok(BacklogFill { added: 0, backlogged: true }),
-        Some(_) => conn.transaction(async |conn| fill(conn, id, Some(max_open)).await).await,
+        Some(_) => conn.transaction(async |conn| fill(conn, id, max_open).await).await,
     }
 }
 
@@ -110,36 +110,54 @@ pub(crate) async fn backlogged_endpoints(
     Ok(rows.into_iter().map(|r| r.id).collect())
 }
 
-/// In the caller's transaction: turns every owed event of these endpoints into a delivery and
-/// ends their backlogs (before a change of an endpoint's filter, state or existence).
-pub(super) async fn catch_up(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
-    let mut ids = ids.to_vec();
-    // One order for every caller, so two catch-ups cannot wait for each other's locks.
-    ids.sort_unstable();
-    for id in ids {
-        fill(conn, id, None).await?;
-    }
+/// In the caller's transaction, which has locked these endpoints' rows (so no enqueue to
+/// them is in flight): closes their open backlogs at the last event accepted so far, under
+/// the filter they have now. Later events get their rows as accepted (or, for a disabled
+/// endpoint, none); the owed ones are filled in batches as before. Called before a change of
+/// an endpoint's filter, and when it is disabled.
+pub(super) async fn close(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
+    prepared(
+        "UPDATE webhook_endpoint_backlogs b \
+         SET backlog_until = (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
+                              WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL), \
+             event_types = ep.event_types \
+         FROM webhook_endpoints ep \
+         WHERE ep.id = b.endpoint_id AND b.endpoint_id = ANY ($1) AND b.backlog_until IS NULL",
+    )
+    .bind::<Array<SqlUuid>, _>(ids)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
-/// In the caller's transaction: locks the endpoint, and inserts its owed deliveries in `seq`
-/// order, up to `max_open` open deliveries in all (`None`: every one).
-async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: Option<i64>) -> EngineResult<BacklogFill> {
+/// In the caller's transaction: forgets a deleted endpoint's backlog (its owed events never
+/// become deliveries).
+pub(super) async fn drop_backlog(conn: &mut AsyncPgConnection, id: Uuid) -> EngineResult<()> {
+    prepared("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = $1")
+        .bind::<SqlUuid, _>(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// In the caller's transaction: locks a backlogged endpoint, and inserts its owed deliveries
+/// in `seq` order, up to `max_open` open deliveries in all.
+async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineResult<BacklogFill> {
     let locked: Option<EndpointFilterRow> = prepared(concat!(
-        "SELECT ep.tenant_id, ep.event_types, ",
+        "SELECT ep.tenant_id, ",
         open_count!(),
         " AS open FROM webhook_endpoints ep \
          WHERE ep.id = $1 AND EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) \
          FOR UPDATE OF ep"
     ))
     .bind::<SqlUuid, _>(id)
-    .bind::<BigInt, _>(max_open.unwrap_or(0))
+    .bind::<BigInt, _>(max_open)
     .get_result(conn)
     .await
     .optional()?;
     let Some(locked) = locked else { return Ok(BacklogFill::NOT_BACKLOGGED) };
-    let room = max_open.map(|max| max - locked.open);
-    if room.is_some_and(|room| room <= 0) {
+    let room = max_open - locked.open;
+    if room <= 0 {
         return Ok(BacklogFill { added: 0, backlogged: true });
     }
     // A statement of its own, after the lock: its snapshot holds every event committed for
@@ -147,12 +165,16 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: Option<i64>) -> 
     let filled: BacklogFillRow = prepared(concat!(
         r#"
         WITH backlog AS (
-            SELECT backlog_after FROM webhook_endpoint_backlogs WHERE endpoint_id = $1
+            -- A closed backlog owes events up to `backlog_until`, under the filter it had then.
+            SELECT b.backlog_after, b.backlog_until, coalesce(b.event_types, ep.event_types) AS event_types
+            FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id
+            WHERE b.endpoint_id = $1
         ), picked AS (
             SELECT e.id, e.tenant_id, e.seq, e.created_at FROM webhook_events e, backlog
             WHERE e.tenant_id = $2 AND e.seq > backlog.backlog_after
-              AND (cardinality($3::text[]) = 0 OR e.event_type = ANY ($3::text[]))
-            ORDER BY e.seq LIMIT $4
+              AND (backlog.backlog_until IS NULL OR e.seq <= backlog.backlog_until)
+              AND (cardinality(backlog.event_types) = 0 OR e.event_type = ANY (backlog.event_types))
+            ORDER BY e.seq LIMIT $3
         ), ins AS (
             INSERT INTO webhook_deliveries
                 (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
@@ -165,8 +187,7 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: Option<i64>) -> 
             RETURNING 1
         ), more AS (
             -- As many owed events as the room: there may be more.
-            SELECT EXISTS (SELECT 1 FROM backlog)
-                   AND $4::int8 IS NOT NULL AND (SELECT count(*) FROM picked) >= $4 AS more
+            SELECT EXISTS (SELECT 1 FROM backlog) AND (SELECT count(*) FROM picked) >= $3 AS more
         ), advanced AS (
             UPDATE webhook_endpoint_backlogs SET backlog_after = (SELECT max(seq) FROM picked)
             WHERE endpoint_id = $1 AND (SELECT more FROM more)
@@ -185,8 +206,7 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: Option<i64>) -> 
     ))
     .bind::<SqlUuid, _>(id)
     .bind::<Text, _>(&locked.tenant_id)
-    .bind::<Array<Text>, _>(&locked.event_types)
-    .bind::<Nullable<BigInt>, _>(room)
+    .bind::<BigInt, _>(room)
     .get_result(conn)
     .await?;
     Ok(BacklogFill { added: filled.added, backlogged: filled.backlogged })

@@ -76,6 +76,7 @@ pub(crate) async fn update_endpoint(
     now: DateTime<Utc>,
 ) -> EngineResult<EndpointUpdate> {
     let disabling = changes.disabling();
+    let targeting_changes = changes.event_types.is_some() || disabling == Some(true);
     // A change of the disabled state starts probes and failing warnings afresh.
     let restart = disabling.is_some();
     let changeset = EndpointChangeset {
@@ -100,8 +101,10 @@ pub(crate) async fn update_endpoint(
             .await
             .optional()?;
         let was_disabled = before.ok_or(EngineError::NotFound)?.is_some();
-        // Owed events become deliveries under the filter and state they were accepted under.
-        super::backlog::catch_up(conn, &[id]).await?;
+        if targeting_changes {
+            // Events owed so far stay owed under the filter they were accepted under.
+            super::backlog::close(conn, &[id]).await?;
+        }
         let row: EndpointRow = diesel::update(open_endpoint(tenant, id))
             .set(&changeset)
             .returning(EndpointRow::as_returning())
@@ -154,8 +157,8 @@ pub(crate) async fn delete_endpoint(
         if n == 0 {
             return Err(EngineError::NotFound);
         }
-        // Owed events end like the open deliveries: in the log, as ended by the delete.
-        super::backlog::catch_up(conn, &[id]).await?;
+        // Events it was owed never become deliveries.
+        super::backlog::drop_backlog(conn, id).await?;
         end_open_deliveries(conn, id, "endpoint deleted", now).await
     })
     .await

@@ -30,9 +30,11 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
             -- statement that locks several endpoints does, so none wait in a cycle. The
             -- backlog row is read without a lock, from this statement's snapshot (see
             -- pg/backlog.rs for why that is exact).
-            -- An event for one endpoint only (a test event) is never owed: it gets its row.
+            -- An event for one endpoint only (a test event) is never owed, nor one after a
+            -- backlog was closed: they get their rows.
             SELECT ep.id,
-                   $7::uuid IS NOT NULL OR b.endpoint_id IS NULL OR b.generation <> ep.backlog_generation AS eager
+                   $7::uuid IS NOT NULL OR b.endpoint_id IS NULL OR b.generation <> ep.backlog_generation
+                   OR b.backlog_until IS NOT NULL AS eager
             FROM webhook_endpoints ep
             LEFT JOIN webhook_endpoint_backlogs b ON b.endpoint_id = ep.id
             WHERE ep.tenant_id = $2 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
@@ -466,8 +468,6 @@ pub(crate) async fn disable_endpoints(
     now: DateTime<Utc>,
 ) -> EngineResult<Vec<EndpointRef>> {
     conn.transaction(async |conn| {
-        // Owed events become deliveries first, and are parked with the rest.
-        super::backlog::catch_up(conn, ids).await?;
         let disabled: Vec<EndpointTenantRow> = prepared(
             "UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3, disabled_cause = $4, \
              next_probe_at = $5, probes = 0, updated_at = $2 \
@@ -484,6 +484,9 @@ pub(crate) async fn disable_endpoints(
         let disabled: Vec<EndpointRef> = disabled.into_iter().map(EndpointRef::from).collect();
         let ids: Vec<Uuid> = disabled.iter().map(|d| d.id).collect();
         park_endpoints(conn, &ids).await?;
+        // Events owed so far stay owed (filled once it is enabled and delivers), later ones
+        // do not target it.
+        super::backlog::close(conn, &ids).await?;
         Ok(disabled)
     })
     .await

@@ -620,8 +620,6 @@ pub(super) struct JobOwnerRow {
 pub(super) struct EndpointFilterRow {
     #[diesel(sql_type = Text)]
     pub tenant_id: String,
-    #[diesel(sql_type = diesel::sql_types::Array<Text>)]
-    pub event_types: Vec<String>,
     #[diesel(sql_type = BigInt)]
     pub open: i64,
 }

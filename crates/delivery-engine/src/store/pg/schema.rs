@@ -76,6 +76,8 @@ diesel::table! {
         endpoint_id -> Uuid,
         backlog_after -> Int8,
         generation -> Int4,
+        backlog_until -> Nullable<Int8>,
+        event_types -> Nullable<Array<Text>>,
     }
 }
 

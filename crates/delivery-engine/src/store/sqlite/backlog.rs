@@ -3,13 +3,13 @@
 //! write lock, so it is the order of commits.
 
 use super::rows::{EndpointFilterRow, IdRow, OpenRow, OwedEventRow};
-use super::values::{micros, uuid};
+use super::values::{json_ids, micros, uuid};
 use super::{atomically_as, Writer};
 use crate::error::EngineResult;
 use crate::sql::prepared;
 use crate::store::model::BacklogFill;
 use chrono::Utc;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
 
@@ -70,7 +70,7 @@ pub(crate) fn fill_backlog(c: &mut SqliteConnection, id: Uuid, max_open: i64) ->
     match open {
         None => Ok(BacklogFill::NOT_BACKLOGGED),
         Some(row) if row.open > max_open / 2 => Ok(BacklogFill { added: 0, backlogged: true }),
-        Some(_) => atomically_as(c, Writer::Dispatcher, |c| fill(c, id, Some(max_open))),
+        Some(_) => atomically_as(c, Writer::Dispatcher, |c| fill(c, id, max_open)),
     }
 }
 
@@ -86,44 +86,64 @@ pub(crate) fn backlogged_endpoints(c: &mut SqliteConnection, limit: i64) -> Engi
     Ok(rows.iter().map(|r| uuid(&r.id)).collect::<Result<_, _>>()?)
 }
 
-/// In the caller's transaction: turns every owed event of these endpoints into a delivery and
-/// ends their backlogs (before a change of an endpoint's filter, state or existence).
-pub(super) fn catch_up(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> {
-    for id in ids {
-        fill(c, *id, None)?;
-    }
+/// In the caller's transaction: closes these endpoints' open backlogs at the last event
+/// accepted so far, under the filter they have now (see the PostgreSQL twin).
+pub(super) fn close(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> {
+    prepared(
+        "UPDATE webhook_endpoint_backlogs \
+         SET backlog_until = (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
+                              JOIN webhook_endpoints ep ON e.tenant_id = ep.tenant_id \
+                              WHERE ep.id = webhook_endpoint_backlogs.endpoint_id AND e.seq IS NOT NULL), \
+             event_types = (SELECT event_types FROM webhook_endpoints ep \
+                            WHERE ep.id = webhook_endpoint_backlogs.endpoint_id) \
+         WHERE endpoint_id IN (SELECT value FROM json_each(?1)) AND backlog_until IS NULL",
+    )
+    .bind::<Text, _>(json_ids(ids))
+    .execute(c)?;
+    Ok(())
+}
+
+/// In the caller's transaction: forgets a deleted endpoint's backlog (its owed events never
+/// become deliveries).
+pub(super) fn drop_backlog(c: &mut SqliteConnection, id: Uuid) -> EngineResult<()> {
+    prepared("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = ?1")
+        .bind::<Text, _>(id.to_string())
+        .execute(c)?;
     Ok(())
 }
 
 /// In the caller's transaction: inserts a backlogged endpoint's owed deliveries in `seq`
-/// order, up to `max_open` open deliveries in all (`None`: every one).
-fn fill(c: &mut SqliteConnection, id: Uuid, max_open: Option<i64>) -> EngineResult<BacklogFill> {
+/// order, up to `max_open` open deliveries in all.
+fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<BacklogFill> {
     let endpoint = id.to_string();
+    // A closed backlog owes events up to `backlog_until`, under the filter it had then.
     let locked: Option<EndpointFilterRow> = prepared(concat!(
-        "SELECT ep.tenant_id, ep.event_types, b.backlog_after, ",
+        "SELECT ep.tenant_id, coalesce(b.event_types, ep.event_types) AS event_types, b.backlog_after, \
+                b.backlog_until, ",
         open_count!(),
         " AS open FROM webhook_endpoints ep JOIN webhook_endpoint_backlogs b ON b.endpoint_id = ep.id \
          WHERE ep.id = ?1"
     ))
     .bind::<Text, _>(&endpoint)
-    .bind::<BigInt, _>(max_open.unwrap_or(0))
+    .bind::<BigInt, _>(max_open)
     .get_result(c)
     .optional()?;
     let Some(locked) = locked else { return Ok(BacklogFill::NOT_BACKLOGGED) };
-    let room = max_open.map(|max| max - locked.open);
-    if room.is_some_and(|room| room <= 0) {
+    let room = max_open - locked.open;
+    if room <= 0 {
         return Ok(BacklogFill { added: 0, backlogged: true });
     }
     let owed: Vec<OwedEventRow> = prepared(
         "SELECT id, seq, created_at FROM webhook_events \
-         WHERE tenant_id = ?1 AND seq > ?2 \
+         WHERE tenant_id = ?1 AND seq > ?2 AND (?5 IS NULL OR seq <= ?5) \
            AND (json_array_length(?3) = 0 OR event_type IN (SELECT value FROM json_each(?3))) \
          ORDER BY seq LIMIT ?4",
     )
     .bind::<Text, _>(&locked.tenant_id)
     .bind::<BigInt, _>(locked.backlog_after)
     .bind::<Text, _>(&locked.event_types)
-    .bind::<BigInt, _>(room.unwrap_or(-1))
+    .bind::<BigInt, _>(room)
+    .bind::<Nullable<BigInt>, _>(locked.backlog_until)
     .load(c)?;
     let mut added = 0;
     if !owed.is_empty() {
@@ -150,7 +170,7 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: Option<i64>) -> EngineResu
     }
     // As many owed events as the room: there may be more. Fewer: that was the last of them.
     match room {
-        Some(room) if owed.len() as i64 >= room => {
+        room if owed.len() as i64 >= room => {
             let last = owed.last().map_or(locked.backlog_after, |e| e.seq);
             prepared("UPDATE webhook_endpoint_backlogs SET backlog_after = ?2 WHERE endpoint_id = ?1")
                 .bind::<Text, _>(&endpoint)

@@ -72,8 +72,10 @@ pub(crate) fn update_endpoint(
         .get_result(c)
         .optional()?;
         let was_disabled = before.ok_or(EngineError::NotFound)?.disabled_at.is_some();
-        // Owed events become deliveries under the filter and state they were accepted under.
-        super::backlog::catch_up(c, &[id])?;
+        if changes.event_types.is_some() || disabling == Some(true) {
+            // Events owed so far stay owed under the filter they were accepted under.
+            super::backlog::close(c, &[id])?;
+        }
         // A change of the disabled state (?5) starts probes afresh; enabling also the warnings.
         let row: EndpointRow = diesel::sql_query(format!(
             "UPDATE webhook_endpoints SET \
@@ -161,8 +163,8 @@ pub(crate) fn delete_endpoint(
         if n == 0 {
             return Err(EngineError::NotFound);
         }
-        // Owed events end like the open deliveries: in the log, as ended by the delete.
-        super::backlog::catch_up(c, &[id])?;
+        // Events it was owed never become deliveries.
+        super::backlog::drop_backlog(c, id)?;
         end_open_deliveries(c, id, "endpoint deleted", now)
     })
 }

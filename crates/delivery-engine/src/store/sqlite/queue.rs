@@ -25,9 +25,11 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         // Under the write lock: no delete, disable or backlog switch can commit between this
         // read and the inserts.
         let targets: Vec<TargetRow> = prepared(
-            // An event for one endpoint only (a test event) is never owed: it gets its row.
+            // An event for one endpoint only (a test event) is never owed, nor one after a
+            // backlog was closed: they get their rows.
             "SELECT id, ?2 IS NOT NULL \
-                        OR NOT EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) AS eager \
+                        OR NOT EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b \
+                                       WHERE b.endpoint_id = ep.id AND b.backlog_until IS NULL) AS eager \
              FROM webhook_endpoints ep \
              WHERE tenant_id = ?1 AND deleted_at IS NULL AND disabled_at IS NULL \
                AND CASE WHEN ?2 IS NULL \
@@ -449,8 +451,6 @@ pub(crate) fn disable_endpoints(
     now: DateTime<Utc>,
 ) -> EngineResult<Vec<EndpointRef>> {
     atomically(c, |c| {
-        // Owed events become deliveries first, and are parked with the rest.
-        super::backlog::catch_up(c, ids)?;
         let disabled: Vec<EndpointTenantRow> = prepared(
             "UPDATE webhook_endpoints SET disabled_at = ?2, disabled_reason = ?3, disabled_cause = ?4, \
              next_probe_at = ?5, probes = 0, updated_at = ?2 \
@@ -466,6 +466,9 @@ pub(crate) fn disable_endpoints(
         let disabled = disabled.into_iter().map(EndpointRef::try_from).collect::<EngineResult<Vec<_>>>()?;
         let ids: Vec<Uuid> = disabled.iter().map(|d| d.id).collect();
         park_endpoints(c, &ids)?;
+        // Events owed so far stay owed (filled once it is enabled and delivers), later ones
+        // do not target it.
+        super::backlog::close(c, &ids)?;
         Ok(disabled)
     })
 }

@@ -696,6 +696,8 @@ pub(super) struct EndpointFilterRow {
     pub event_types: String,
     #[diesel(sql_type = BigInt)]
     pub backlog_after: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub backlog_until: Option<i64>,
     #[diesel(sql_type = BigInt)]
     pub open: i64,
 }
