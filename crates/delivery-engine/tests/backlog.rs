@@ -243,6 +243,61 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
     assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's delivery");
 }
 
+/// PostgreSQL only: a filter change closes a backlog while an enqueue that began earlier
+/// waits for it. The enqueue's snapshot holds the backlog still open; it must see that it
+/// closed (the endpoint's generation moved on) and write the endpoint's delivery: its `seq` is
+/// above where the backlog closed, so no fill would ever take it.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_enqueue_that_waited_for_a_filter_change_writes_its_delivery() {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
+    let db = database(Backend::Postgres).await;
+    let engine = engine(&db);
+    let id = endpoint(&engine, "http://127.0.0.1:9/hook", &["thing.created"]).await.endpoint.id;
+    db.execute(&format!(
+        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) VALUES ('{id}', 0, 0)"
+    ))
+    .await
+    .unwrap();
+    let waiting_on_lock = |what: &'static str| {
+        let db = &db;
+        async move {
+            let sql = format!(
+                "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%{what}%'"
+            );
+            eventually(&format!("{what} to wait for the endpoint's lock"), || async {
+                (db.count(&sql).await.unwrap() == 1).then_some(())
+            })
+            .await;
+        }
+    };
+    // Hold the endpoint's lock; the filter change queues behind it, then the enqueue.
+    let mut holder = AsyncPgConnection::establish(db.url()).await.unwrap();
+    holder
+        .batch_execute(&format!("BEGIN; SELECT 1 FROM webhook_endpoints WHERE id = '{id}' FOR UPDATE"))
+        .await
+        .unwrap();
+    let change = {
+        let engine = engine.clone();
+        tokio::spawn(async move {
+            let types = EndpointPatch {
+                event_types: Some(vec!["thing.created".into(), "thing.deleted".into()]),
+                ..Default::default()
+            };
+            engine.update_endpoint(TENANT, id, types).await.unwrap();
+        })
+    };
+    waiting_on_lock("FOR UPDATE").await;
+    let enqueue = {
+        let engine = engine.clone();
+        tokio::spawn(async move { emit(&engine, "thing.created", "waited", b"{}").await })
+    };
+    waiting_on_lock("WITH targets AS").await;
+    holder.batch_execute("COMMIT").await.unwrap();
+    change.await.unwrap();
+    assert!(matches!(enqueue.await.unwrap(), Enqueued::New { deliveries: 1, .. }));
+    assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's delivery");
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     a_stalled_endpoint_is_backlogged_and_every_event_arrives_once_when_it_answers,

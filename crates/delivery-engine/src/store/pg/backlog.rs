@@ -14,6 +14,11 @@
 //!   the endpoint's `backlog_generation` on): an enqueue that waited for it re-reads the
 //!   endpoint row as it is now, finds the generation moved, and writes its row although its
 //!   snapshot still holds the deleted backlog row.
+//! - **Close** (a change of filter, or disabling, in a transaction that has locked the endpoint
+//!   row: `backlog_until` = the highest `seq` committed): every owed event is at or below it;
+//!   a later enqueue sees the closed row and writes its row, and one that waited for the change
+//!   finds the endpoint's generation moved on (the close moves it too), or the endpoint
+//!   disabled.
 
 use super::rows::{BacklogFillRow, EndpointFilterRow, IdRow, OpenRow};
 use crate::error::EngineResult;
@@ -116,13 +121,20 @@ pub(crate) async fn backlogged_endpoints(
 /// endpoint, none); the owed ones are filled in batches as before. Called before a change of
 /// an endpoint's filter, and when it is disabled.
 pub(super) async fn close(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
+    // The endpoint's generation moves on as when a backlog ends: an enqueue that waited for
+    // this transaction still sees the open backlog row in its snapshot, and must write its row.
     prepared(
-        "UPDATE webhook_endpoint_backlogs b \
-         SET backlog_until = (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
-                              WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL), \
-             event_types = ep.event_types \
-         FROM webhook_endpoints ep \
-         WHERE ep.id = b.endpoint_id AND b.endpoint_id = ANY ($1) AND b.backlog_until IS NULL",
+        "WITH closed AS ( \
+             UPDATE webhook_endpoint_backlogs b \
+             SET backlog_until = (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
+                                  WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL), \
+                 event_types = ep.event_types \
+             FROM webhook_endpoints ep \
+             WHERE ep.id = b.endpoint_id AND b.endpoint_id = ANY ($1) AND b.backlog_until IS NULL \
+             RETURNING b.endpoint_id \
+         ) \
+         UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 \
+         WHERE id IN (SELECT endpoint_id FROM closed)",
     )
     .bind::<Array<SqlUuid>, _>(ids)
     .execute(conn)

@@ -96,10 +96,19 @@ pub(super) fn close(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> 
                               WHERE ep.id = webhook_endpoint_backlogs.endpoint_id AND e.seq IS NOT NULL), \
              event_types = (SELECT event_types FROM webhook_endpoints ep \
                             WHERE ep.id = webhook_endpoint_backlogs.endpoint_id) \
-         WHERE endpoint_id IN (SELECT value FROM json_each(?1)) AND backlog_until IS NULL",
+         WHERE endpoint_id IN (SELECT value FROM json_each(?1)) AND backlog_until IS NULL \
+         RETURNING endpoint_id AS id",
     )
     .bind::<Text, _>(json_ids(ids))
-    .execute(c)?;
+    .load::<IdRow>(c)?
+    .into_iter()
+    .try_for_each(|closed| {
+        // As on PostgreSQL (where an enqueue that waited needs it; here none can wait).
+        prepared("UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 WHERE id = ?1")
+            .bind::<Text, _>(closed.id)
+            .execute(c)
+            .map(|_| ())
+    })?;
     Ok(())
 }
 
