@@ -228,7 +228,7 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
     };
     eventually("the enqueue to wait for the endpoint's lock", || async {
         let sql = "SELECT count(*) AS n FROM pg_stat_activity \
-                   WHERE wait_event_type = 'Lock' AND query LIKE '%WITH targets AS%'";
+                   WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%WITH targets AS%'";
         (db.count(sql).await.unwrap() == 1).then_some(())
     })
     .await;
@@ -262,7 +262,7 @@ async fn an_enqueue_that_waited_for_a_filter_change_writes_its_delivery() {
         let db = &db;
         async move {
             let sql = format!(
-                "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%{what}%'"
+                "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%{what}%'"
             );
             eventually(&format!("{what} to wait for the endpoint's lock"), || async {
                 (db.count(&sql).await.unwrap() == 1).then_some(())
