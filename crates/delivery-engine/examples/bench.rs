@@ -197,15 +197,7 @@ async fn enqueue_batches(
                 Box::pin(async move {
                     for i in batch * 500..((batch + 1) * 500).min(events) {
                         let key = key(i);
-                        let ev = NewEvent {
-                            tenant_id: tenant,
-                            event_type: "bench.event",
-                            dedupe_key: &key,
-                            body,
-                            only_endpoint: None,
-                            id: None,
-                        };
-                        e.enqueue(&mut c, ev).await?;
+                        e.enqueue(&mut c, bench_event(tenant, &key, body)).await?;
                     }
                     Ok::<_, delivery_engine::EngineError>(())
                 })
@@ -215,22 +207,24 @@ async fn enqueue_batches(
     }
 }
 
+/// The benchmark's event: one type, fanned out to every endpoint of `tenant`.
+fn bench_event<'a>(tenant: &'a str, key: &'a str, body: &'a [u8]) -> NewEvent<'a> {
+    NewEvent {
+        tenant_id: tenant,
+        event_type: "bench.event",
+        dedupe_key: key,
+        body,
+        only_endpoint: None,
+        id: None,
+    }
+}
+
 /// Enqueues one event in a transaction of its own, as a service's outbox write is.
 async fn enqueue_one(engine: &Engine, tenant: &'static str, key: String, body: &'static [u8]) {
     let e = engine.clone();
     engine
         .transaction(move |mut c| {
-            Box::pin(async move {
-                let ev = NewEvent {
-                    tenant_id: tenant,
-                    event_type: "bench.event",
-                    dedupe_key: &key,
-                    body,
-                    only_endpoint: None,
-                    id: None,
-                };
-                e.enqueue(&mut c, ev).await
-            })
+            Box::pin(async move { e.enqueue(&mut c, bench_event(tenant, &key, body)).await })
         })
         .await
         .unwrap();

@@ -176,8 +176,16 @@ async fn a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it(back
     let off = EndpointPatch { disabled: Some(true), ..Default::default() };
     engine.update_endpoint(TENANT, id, off).await.unwrap();
     emit(&engine, "thing.deleted", "while-disabled", b"{}").await;
+    // A second backlogged endpoint, enabled: once its owed event arrives, a fill round (which
+    // looks at every backlogged endpoint at once) has passed the disabled one by.
+    let other = Receiver::ok().await;
+    let other_id = endpoint(&engine, &other.url(), &["thing.created"]).await.endpoint.id;
+    db.execute(&backlog.replace(&id.to_string(), &other_id.to_string())).await.unwrap();
+    emit(&engine, "thing.created", "other-owed", b"{}").await;
     let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    other.wait_for(1).await;
     assert!(backlogged(&db, id).await, "a disabled endpoint's backlog is not filled");
+    assert_eq!(receiver.count(), 4, "nothing reaches a disabled endpoint");
     let on = EndpointPatch { disabled: Some(false), ..Default::default() };
     engine.update_endpoint(TENANT, id, on).await.unwrap();
     emit(&engine, "thing.deleted", "after-enable", b"{}").await;

@@ -32,6 +32,7 @@ pub(super) struct Tending {
     pub switch_at: i64,
     /// Open deliveries a backlogged endpoint is filled up to.
     pub fill_to: i64,
+    /// How often backlogged endpoints this process has not seen lately are filled.
     pub poll_interval: Duration,
 }
 

@@ -96,19 +96,18 @@ pub(super) fn close(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> 
                               WHERE ep.id = webhook_endpoint_backlogs.endpoint_id AND e.seq IS NOT NULL), \
              event_types = (SELECT event_types FROM webhook_endpoints ep \
                             WHERE ep.id = webhook_endpoint_backlogs.endpoint_id) \
-         WHERE endpoint_id IN (SELECT value FROM json_each(?1)) AND backlog_until IS NULL \
-         RETURNING endpoint_id AS id",
+         WHERE endpoint_id IN (SELECT value FROM json_each(?1)) AND backlog_until IS NULL",
     )
     .bind::<Text, _>(json_ids(ids))
-    .load::<IdRow>(c)?
-    .into_iter()
-    .try_for_each(|closed| {
-        // As on PostgreSQL (where an enqueue that waited needs it; here none can wait).
-        prepared("UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 WHERE id = ?1")
-            .bind::<Text, _>(closed.id)
-            .execute(c)
-            .map(|_| ())
-    })?;
+    .execute(c)?;
+    // As on PostgreSQL (where an enqueue that waited for the change needs it; here none can
+    // wait). Moving the generation of an endpoint without a backlog changes nothing.
+    prepared(
+        "UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 \
+         WHERE id IN (SELECT value FROM json_each(?1))",
+    )
+    .bind::<Text, _>(json_ids(ids))
+    .execute(c)?;
     Ok(())
 }
 
@@ -178,25 +177,18 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
         .execute(c)? as i64;
     }
     // As many owed events as the room: there may be more. Fewer: that was the last of them.
-    match room {
-        room if owed.len() as i64 >= room => {
-            let last = owed.last().map_or(locked.backlog_after, |e| e.seq);
-            prepared("UPDATE webhook_endpoint_backlogs SET backlog_after = ?2 WHERE endpoint_id = ?1")
-                .bind::<Text, _>(&endpoint)
-                .bind::<BigInt, _>(last)
-                .execute(c)?;
-            Ok(BacklogFill { added, backlogged: true })
-        }
-        _ => {
-            prepared("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = ?1")
-                .bind::<Text, _>(&endpoint)
-                .execute(c)?;
-            prepared(
-                "UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 WHERE id = ?1",
-            )
+    if let Some(last) = owed.last().filter(|_| owed.len() as i64 >= room) {
+        prepared("UPDATE webhook_endpoint_backlogs SET backlog_after = ?2 WHERE endpoint_id = ?1")
             .bind::<Text, _>(&endpoint)
+            .bind::<BigInt, _>(last.seq)
             .execute(c)?;
-            Ok(BacklogFill { added, backlogged: false })
-        }
+        return Ok(BacklogFill { added, backlogged: true });
     }
+    prepared("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = ?1")
+        .bind::<Text, _>(&endpoint)
+        .execute(c)?;
+    prepared("UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 WHERE id = ?1")
+        .bind::<Text, _>(&endpoint)
+        .execute(c)?;
+    Ok(BacklogFill { added, backlogged: false })
 }
