@@ -256,8 +256,9 @@ impl Engine {
         self.inner.pool.spawn_change_listener(database_url, shutdown)
     }
 
-    /// Runs `f` on a pooled connection (see [`Pool::run`]): for a service's reads and single
-    /// writes of its own tables.
+    /// Runs `f` on a pooled connection (see [`Pool::run`]): for a service's reads, single
+    /// writes of its own tables, and an [`Engine::enqueue`] with no domain change beside it
+    /// (atomic by itself; as [`Engine::enqueue_now`] does).
     pub async fn run<R, E, F>(&self, f: F) -> Result<R, E>
     where
         F: ConnFn<R, E>,
