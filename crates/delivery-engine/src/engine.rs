@@ -14,6 +14,7 @@ use crate::store::model::{
     DisableCause, EndpointChanges, EndpointRef, EndpointUpdate, Found, NewEndpointRow, NewEventRow,
 };
 use crate::store::recovery_model::{cancel_conflict, RecoveryJob, RecoveryWindow, StartRecovery};
+use crate::store::routes::RouteCache;
 use crate::store::{
     deliveries, endpoints, idempotency, queue, recovery, stats, Attempt, ConnFn, DbConn, Delivery,
     DeliveryQuery, Endpoint, Pool, ResendRule, TenantOverview,
@@ -156,6 +157,8 @@ pub(crate) struct Inner {
     pub(crate) ops: Option<Arc<OpsFeed>>,
     /// The listen sessions whose streams this process holds (shared with [`Engine::with_pool`]).
     pub(crate) listen: Arc<crate::listen::ListenHub>,
+    /// Tenants' route tables as enqueue last read them (PostgreSQL; store/routes.rs).
+    pub(crate) routes: Arc<RouteCache>,
     /// The last queue snapshot and when it was read.
     snapshot: tokio::sync::Mutex<Option<(std::time::Instant, QueueSnapshot)>>,
 }
@@ -172,9 +175,20 @@ impl std::fmt::Debug for Inner {
 impl Engine {
     pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
         let (wake, metrics) = (Arc::new(Notify::new()), Arc::default());
-        let (snapshot, ops, listen) = (Default::default(), None, Arc::default());
+        let (snapshot, ops, listen, routes) = (Default::default(), None, Arc::default(), Arc::default());
         Self {
-            inner: Arc::new(Inner { pool, keyring, profile, config, wake, metrics, ops, listen, snapshot }),
+            inner: Arc::new(Inner {
+                pool,
+                keyring,
+                profile,
+                config,
+                wake,
+                metrics,
+                ops,
+                listen,
+                routes,
+                snapshot,
+            }),
         }
     }
 
@@ -205,6 +219,8 @@ impl Engine {
                 metrics: i.metrics.clone(),
                 ops,
                 listen: i.listen.clone(),
+                // The same database (with_pool is another pool to it).
+                routes: i.routes.clone(),
                 snapshot: Default::default(),
             }),
         }
@@ -500,7 +516,7 @@ impl Engine {
             created_at: self.now(),
             only_endpoint: event.only_endpoint,
         };
-        match queue::enqueue(conn, &row).await? {
+        match queue::enqueue(conn, &row, Some(&self.inner.routes)).await? {
             Some(deliveries) => {
                 // Read by `Engine::run` or `Engine::transaction` once `conn` has committed.
                 let _ = QUEUED_WORK.try_with(|q| {

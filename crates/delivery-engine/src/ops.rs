@@ -365,7 +365,8 @@ pub(crate) async fn enqueue(
             created_at: at + chrono::Duration::microseconds(i as i64),
             only_endpoint: None,
         };
-        deliveries += queue::enqueue(conn, &row).await?.unwrap_or(0);
+        // Uncached: operational events are few, and the ops tenant's routes rarely read.
+        deliveries += queue::enqueue(conn, &row, None).await?.unwrap_or(0);
     }
     if deliveries > 0 {
         crate::engine::note_queued_work();

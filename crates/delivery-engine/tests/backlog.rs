@@ -19,6 +19,25 @@ async fn rows_of(engine: &delivery_engine::Engine, endpoint: uuid::Uuid) -> Vec<
     engine.list_deliveries(TENANT, &q).await.unwrap()
 }
 
+/// What the switch to backlogged writes, as SQL: events accepted from now on are owed to
+/// `endpoint`. On PostgreSQL the tenant's routes change with it (pg/routes.rs).
+fn switch_by_hand(backend: Backend, endpoint: uuid::Uuid) -> String {
+    match backend {
+        Backend::Postgres => format!(
+            "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after) \
+             SELECT id, (SELECT coalesce(max(seq), 0) FROM webhook_events WHERE seq IS NOT NULL) \
+             FROM webhook_endpoints WHERE id = '{endpoint}'; \
+             UPDATE webhook_tenant_routes SET version = version + 1 \
+             WHERE tenant_id = (SELECT tenant_id FROM webhook_endpoints WHERE id = '{endpoint}')"
+        ),
+        Backend::Sqlite => format!(
+            "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) \
+             SELECT id, (SELECT coalesce(max(seq), 0) FROM webhook_events WHERE seq IS NOT NULL), backlog_generation \
+             FROM webhook_endpoints WHERE id = '{endpoint}'"
+        ),
+    }
+}
+
 async fn backlogged(db: &TestDb, endpoint: uuid::Uuid) -> bool {
     let sql = format!("SELECT count(*) AS n FROM webhook_endpoint_backlogs WHERE endpoint_id = '{endpoint}'");
     db.count(&sql).await.unwrap() == 1
@@ -119,11 +138,7 @@ async fn a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it(back
     let receiver = Receiver::ok().await;
     let id = endpoint(&engine, &receiver.url(), &["thing.created"]).await.endpoint.id;
     // As the switch does it: events accepted from now on are owed.
-    let backlog = format!(
-        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) \
-         SELECT id, (SELECT coalesce(max(seq), 0) FROM webhook_events WHERE seq IS NOT NULL), backlog_generation \
-         FROM webhook_endpoints WHERE id = '{id}'"
-    );
+    let backlog = switch_by_hand(backend, id);
     let keys = |rows: Vec<delivery_engine::Delivery>| {
         let mut keys: Vec<String> = rows.into_iter().map(|d| d.dedupe_key).collect();
         keys.sort();
@@ -209,40 +224,33 @@ async fn a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it(back
     assert_eq!(receiver.count(), 6, "nothing else arrived");
 }
 
-/// PostgreSQL only (SQLite has one writer at a time): the fill that ends a backlog holds the
-/// endpoint's lock while an enqueue that began earlier waits for it. The enqueue's snapshot
-/// still holds the backlog row the fill deleted; it must see that the backlog ended (the
-/// endpoint's generation moved on) and write the endpoint's delivery, or nobody ever would.
+/// PostgreSQL only: the fill that ends a backlog holds the tenant's routes row while an
+/// enqueue that routed the event as owed to the endpoint waits for it. Once the fill commits
+/// the endpoint is owed nothing more: the enqueue must find its routes gone and write the
+/// endpoint's delivery, or nobody ever would.
 #[tokio::test(flavor = "multi_thread")]
 async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
     use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
     let db = database(Backend::Postgres).await;
     let engine = engine(&db);
     let id = endpoint(&engine, "http://127.0.0.1:9/hook", &[]).await.endpoint.id;
-    db.execute(&format!(
-        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) VALUES ('{id}', 0, 0)"
+    db.execute(&switch_by_hand(Backend::Postgres, id)).await.unwrap();
+
+    // What the ending fill does, by hand, holding the routes row until told to commit.
+    let mut fill = AsyncPgConnection::establish(db.url()).await.unwrap();
+    fill.batch_execute(&format!(
+        "BEGIN; SELECT 1 FROM webhook_tenant_routes WHERE tenant_id = '{TENANT}' FOR UPDATE"
     ))
     .await
     .unwrap();
-
-    // What the ending fill does, by hand, holding the endpoint's lock until told to commit.
-    let mut fill = AsyncPgConnection::establish(db.url()).await.unwrap();
-    fill.batch_execute(&format!("BEGIN; SELECT 1 FROM webhook_endpoints WHERE id = '{id}' FOR UPDATE"))
-        .await
-        .unwrap();
     let waiting = {
         let engine = engine.clone();
         tokio::spawn(async move { emit(&engine, "thing.created", "waited", b"{}").await })
     };
-    eventually("the enqueue to wait for the endpoint's lock", || async {
-        let sql = "SELECT count(*) AS n FROM pg_stat_activity \
-                   WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%WITH targets AS%'";
-        (db.count(sql).await.unwrap() == 1).then_some(())
-    })
-    .await;
+    waiting_on_lock(&db, "WITH routes AS").await;
     fill.batch_execute(&format!(
         "DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = '{id}'; \
-         UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 WHERE id = '{id}'; COMMIT"
+         UPDATE webhook_tenant_routes SET version = version + 1 WHERE tenant_id = '{TENANT}'; COMMIT"
     ))
     .await
     .unwrap();
@@ -251,37 +259,24 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
     assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's delivery");
 }
 
-/// PostgreSQL only: a filter change closes a backlog while an enqueue that began earlier
-/// waits for it. The enqueue's snapshot holds the backlog still open; it must see that it
-/// closed (the endpoint's generation moved on) and write the endpoint's delivery: its `seq` is
-/// above where the backlog closed, so no fill would ever take it.
+/// PostgreSQL only: a filter change closes a backlog while an enqueue that routed the event as
+/// owed waits for the tenant's routes row. Whichever gets the row first, the event arrives:
+/// written by the enqueue routed again after the change, or owed below where the backlog
+/// closed and filled from there (an event owed above it would never be).
 #[tokio::test(flavor = "multi_thread")]
-async fn an_enqueue_that_waited_for_a_filter_change_writes_its_delivery() {
+async fn an_enqueue_that_waited_for_a_filter_change_is_delivered() {
     use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
     let db = database(Backend::Postgres).await;
     let engine = engine(&db);
-    let id = endpoint(&engine, "http://127.0.0.1:9/hook", &["thing.created"]).await.endpoint.id;
-    db.execute(&format!(
-        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) VALUES ('{id}', 0, 0)"
-    ))
-    .await
-    .unwrap();
-    let waiting_on_lock = |what: &'static str| {
-        let db = &db;
-        async move {
-            let sql = format!(
-                "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%{what}%'"
-            );
-            eventually(&format!("{what} to wait for the endpoint's lock"), || async {
-                (db.count(&sql).await.unwrap() == 1).then_some(())
-            })
-            .await;
-        }
-    };
-    // Hold the endpoint's lock; the filter change queues behind it, then the enqueue.
+    let receiver = Receiver::ok().await;
+    let id = endpoint(&engine, &receiver.url(), &["thing.created"]).await.endpoint.id;
+    db.execute(&switch_by_hand(Backend::Postgres, id)).await.unwrap();
+    // Hold the routes row; the filter change queues behind it, then the enqueue.
     let mut holder = AsyncPgConnection::establish(db.url()).await.unwrap();
     holder
-        .batch_execute(&format!("BEGIN; SELECT 1 FROM webhook_endpoints WHERE id = '{id}' FOR UPDATE"))
+        .batch_execute(&format!(
+            "BEGIN; SELECT 1 FROM webhook_tenant_routes WHERE tenant_id = '{TENANT}' FOR UPDATE"
+        ))
         .await
         .unwrap();
     let change = {
@@ -294,16 +289,20 @@ async fn an_enqueue_that_waited_for_a_filter_change_writes_its_delivery() {
             engine.update_endpoint(TENANT, id, types).await.unwrap();
         })
     };
-    waiting_on_lock("FOR UPDATE").await;
+    waiting_on_lock(&db, "INSERT INTO webhook_tenant_routes").await;
     let enqueue = {
         let engine = engine.clone();
         tokio::spawn(async move { emit(&engine, "thing.created", "waited", b"{}").await })
     };
-    waiting_on_lock("WITH targets AS").await;
+    waiting_on_lock(&db, "WITH routes AS").await;
     holder.batch_execute("COMMIT").await.unwrap();
     change.await.unwrap();
     assert!(matches!(enqueue.await.unwrap(), Enqueued::New { deliveries: 1, .. }));
-    assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's delivery");
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let arrived = receiver.wait_for(1).await;
+    assert_eq!(arrived[0].header("x-test-id"), Some("waited"));
+    eventually("the backlog to end", || async { (!backlogged(&db, id).await).then_some(()) }).await;
+    running.stop().await;
 }
 
 on_both_backends!(

@@ -8,6 +8,7 @@
 use super::model::{
     AttemptRecord, Claim, ClaimRequest, DisableCause, EndpointRef, HealthBefore, NewEventRow, ResendRule,
 };
+use super::routes::RouteCache;
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use crate::metrics::QueueSnapshot;
@@ -15,12 +16,18 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 /// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint
-/// that is neither deleted nor disabled; the endpoints are read so that a concurrent delete or
-/// disable cannot miss a delivery (share-locked on PostgreSQL; under the write lock on SQLite).
-/// Returns `None` when the dedupe key was already used, else the number of deliveries.
-pub(crate) async fn enqueue(conn: &mut DbConn<'_>, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
+/// that is neither deleted nor disabled (none yet for a backlogged one: it is owed the event);
+/// the endpoints are read so that a concurrent delete or disable cannot miss a delivery (on
+/// PostgreSQL through the tenant's routes version, share-locked, with `routes` caching the
+/// tables read, see `store/routes.rs`; under the write lock on SQLite). Returns `None` when
+/// the dedupe key was already used, else the number of deliveries.
+pub(crate) async fn enqueue(
+    conn: &mut DbConn<'_>,
+    ev: &NewEventRow<'_>,
+    routes: Option<&RouteCache>,
+) -> EngineResult<Option<i64>> {
     match conn {
-        DbConn::Pg(c) => pg::queue::enqueue(c, ev).await,
+        DbConn::Pg(c) => pg::queue::enqueue(c, ev, routes).await,
         DbConn::Sqlite(c) => sqlite::queue::enqueue(c, ev),
     }
 }

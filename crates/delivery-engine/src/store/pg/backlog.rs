@@ -1,29 +1,29 @@
 //! PostgreSQL: backlogged endpoints (see `store/backlog.rs` for each operation's contract).
 //!
-//! Why no event is lost or doubled. Enqueue reads an endpoint's backlog row in its statement's
-//! snapshot, without a lock, share-locks the endpoint and only then draws the event's `seq`.
-//! - **Switch** (inserts the row, `backlog_after` = the highest `seq` in its snapshot; it
-//!   waits for no enqueue): an enqueue whose snapshot predates the switch's commit writes the
-//!   endpoint's row; one whose snapshot follows it draws its `seq` later still, so above
-//!   `backlog_after`, and is owed.
-//! - **Fill** (locks the endpoint row, which waits for every enqueue holding its share lock,
-//!   then inserts in a statement of its own): it sees every owed event committed, and an
-//!   enqueue that waited for it draws its `seq` after it, above anything it filled. It skips
-//!   events that already have a row (an enqueue that missed a switch by a hair has one).
-//! - **End of a backlog** (the fill that takes the last owed event deletes the row and moves
-//!   the endpoint's `backlog_generation` on): an enqueue that waited for it re-reads the
-//!   endpoint row as it is now, finds the generation moved, and writes its row although its
-//!   snapshot still holds the deleted backlog row.
-//! - **Close** (a change of filter, or disabling, in a transaction that has locked the endpoint
-//!   row: `backlog_until` = the highest `seq` committed): every owed event is at or below it;
-//!   a later enqueue sees the closed row and writes its row, and one that waited for the change
-//!   finds the endpoint's generation moved on (the close moves it too), or the endpoint
-//!   disabled.
+//! Why no event is lost or doubled. Enqueue share-locks its tenant's routes row, checks that the
+//! routes it went by are still current (`pg/routes.rs`), and only then draws the event's `seq`;
+//! it holds the lock until it commits. Every change below that alters the routes draws a new
+//! version of them, which waits for every enqueue holding the lock.
+//! - **Switch** (share-locks the endpoint, inserts the row with `backlog_after` = the highest
+//!   `seq` in its snapshot, then draws a new version): an enqueue routed by the old version
+//!   treats the endpoint as eager and writes its row; one routed by the new version draws its
+//!   `seq` after the switch committed, so above `backlog_after`, and is owed.
+//! - **Fill** (locks the routes row, which waits for every enqueue in flight and holds off the
+//!   next ones, then inserts in a statement of its own): it sees every owed event committed, and
+//!   an enqueue that waited for it draws its `seq` after it, above anything it filled. It skips
+//!   events that already have a row (an enqueue routed by the version before a switch has one).
+//! - **End of a backlog** (the fill that takes the last owed event deletes the row and draws a
+//!   new version): an enqueue that waited for it finds its version gone and routes again, by
+//!   routes in which the endpoint is eager.
+//! - **Close** (a change of filter, or disabling, in a transaction that has drawn a new version
+//!   first: `backlog_until` = the highest `seq` committed): every event owed under the old
+//!   routes is committed by then, so at or below it; later events are routed by the new
+//!   version, in which the endpoint is eager (or, disabled, no target).
 
-use super::rows::{BacklogFillRow, EndpointFilterRow, IdRow, OpenRow};
+use super::rows::{BacklogFillRow, EndpointFilterRow, EndpointTenantRow, IdRow, OpenRow};
 use crate::error::EngineResult;
 use crate::sql::prepared;
-use crate::store::model::BacklogFill;
+use crate::store::model::{BacklogFill, EndpointRef};
 use diesel::sql_types::{Array, BigInt, Text};
 use diesel::OptionalExtension;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -45,33 +45,42 @@ pub(crate) async fn switch_to_backlog(
     ids: &[Uuid],
     min_open: i64,
 ) -> EngineResult<Vec<Uuid>> {
-    // Share-locked like enqueue does (never waiting for it), so a delete, disable or fill in
-    // progress finishes first and the endpoint is read as it then is.
-    let switched: Vec<IdRow> = prepared(concat!(
-        "WITH live AS ( \
-             SELECT ep.id, ep.tenant_id, ep.backlog_generation FROM webhook_endpoints ep \
-             WHERE ep.id = ANY ($1) AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL \
-               AND NOT EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) \
-               AND ",
-        open_count!(),
-        " >= $2 \
-             ORDER BY ep.id \
-             FOR SHARE OF ep \
-         ) \
-         INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) \
-         SELECT live.id, \
-                (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
-                 WHERE e.tenant_id = live.tenant_id AND e.seq IS NOT NULL), \
-                live.backlog_generation \
-         FROM live \
-         ON CONFLICT (endpoint_id) DO NOTHING \
-         RETURNING endpoint_id AS id"
-    ))
-    .bind::<Array<SqlUuid>, _>(ids)
-    .bind::<BigInt, _>(min_open)
-    .load(conn)
-    .await?;
-    Ok(switched.into_iter().map(|r| r.id).collect())
+    conn.transaction(async |conn| {
+        // Share-locked (never waiting for an enqueue, which locks no endpoint), so a delete or
+        // disable in progress finishes first and the endpoint is read as it then is.
+        let switched: Vec<EndpointTenantRow> = prepared(concat!(
+            "WITH live AS ( \
+                 SELECT ep.id, ep.tenant_id FROM webhook_endpoints ep \
+                 WHERE ep.id = ANY ($1) AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL \
+                   AND NOT EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) \
+                   AND ",
+            open_count!(),
+            " >= $2 \
+                 ORDER BY ep.id \
+                 FOR SHARE OF ep \
+             ), switched AS ( \
+                 INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after) \
+                 SELECT live.id, \
+                        (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
+                         WHERE e.tenant_id = live.tenant_id AND e.seq IS NOT NULL) \
+                 FROM live \
+                 ON CONFLICT (endpoint_id) DO NOTHING \
+                 RETURNING endpoint_id \
+             ) \
+             SELECT live.id, live.tenant_id FROM live JOIN switched ON switched.endpoint_id = live.id"
+        ))
+        .bind::<Array<SqlUuid>, _>(ids)
+        .bind::<BigInt, _>(min_open)
+        .load(conn)
+        .await?;
+        let switched: Vec<EndpointRef> = switched.into_iter().map(EndpointRef::from).collect();
+        let tenants: Vec<&str> = switched.iter().map(|e| e.tenant_id.as_str()).collect();
+        if !tenants.is_empty() {
+            super::routes::change(conn, &tenants).await?;
+        }
+        Ok(switched.into_iter().map(|e| e.id).collect())
+    })
+    .await
 }
 
 pub(crate) async fn fill_backlog(
@@ -115,26 +124,19 @@ pub(crate) async fn backlogged_endpoints(
     Ok(rows.into_iter().map(|r| r.id).collect())
 }
 
-/// In the caller's transaction, which has locked these endpoints' rows (so no enqueue to
-/// them is in flight): closes their open backlogs at the last event accepted so far, under
-/// the filter they have now. Later events get their rows as accepted (or, for a disabled
-/// endpoint, none); the owed ones are filled in batches as before. Called before a change of
-/// an endpoint's filter, and when it is disabled.
+/// In the caller's transaction, which has drawn a new version of these endpoints' routes (so
+/// every event enqueued under the old ones is committed): closes their open backlogs at the
+/// last event accepted so far, under the filter they have now. Later events get their rows as
+/// accepted (or, for a disabled endpoint, none); the owed ones are filled in batches as
+/// before. Called before a change of an endpoint's filter, and when it is disabled.
 pub(super) async fn close(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
-    // The endpoint's generation moves on as when a backlog ends: an enqueue that waited for
-    // this transaction still sees the open backlog row in its snapshot, and must write its row.
     prepared(
-        "WITH closed AS ( \
-             UPDATE webhook_endpoint_backlogs b \
-             SET backlog_until = (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
-                                  WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL), \
-                 event_types = ep.event_types \
-             FROM webhook_endpoints ep \
-             WHERE ep.id = b.endpoint_id AND b.endpoint_id = ANY ($1) AND b.backlog_until IS NULL \
-             RETURNING b.endpoint_id \
-         ) \
-         UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 \
-         WHERE id IN (SELECT endpoint_id FROM closed)",
+        "UPDATE webhook_endpoint_backlogs b \
+         SET backlog_until = (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
+                              WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL), \
+             event_types = ep.event_types \
+         FROM webhook_endpoints ep \
+         WHERE ep.id = b.endpoint_id AND b.endpoint_id = ANY ($1) AND b.backlog_until IS NULL",
     )
     .bind::<Array<SqlUuid>, _>(ids)
     .execute(conn)
@@ -152,15 +154,19 @@ pub(super) async fn drop_backlog(conn: &mut AsyncPgConnection, id: Uuid) -> Engi
     Ok(())
 }
 
-/// In the caller's transaction: locks a backlogged endpoint, and inserts its owed deliveries
-/// in `seq` order, up to `max_open` open deliveries in all.
+/// In the caller's transaction: locks a backlogged endpoint's routes, and inserts its owed
+/// deliveries in `seq` order, up to `max_open` open deliveries in all.
 async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineResult<BacklogFill> {
     let locked: Option<EndpointFilterRow> = prepared(concat!(
-        "SELECT ep.tenant_id, ",
+        "WITH routes AS ( \
+             SELECT r.tenant_id FROM webhook_tenant_routes r \
+             WHERE r.tenant_id = (SELECT tenant_id FROM webhook_endpoints WHERE id = $1) \
+             FOR UPDATE \
+         ) \
+         SELECT ep.tenant_id, ",
         open_count!(),
-        " AS open FROM webhook_endpoints ep \
-         WHERE ep.id = $1 AND EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) \
-         FOR UPDATE OF ep"
+        " AS open FROM webhook_endpoints ep, routes \
+         WHERE ep.id = $1 AND EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id)"
     ))
     .bind::<SqlUuid, _>(id)
     .bind::<BigInt, _>(max_open)
@@ -173,14 +179,17 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
         return Ok(BacklogFill { added: 0, backlogged: true });
     }
     // A statement of its own, after the lock: its snapshot holds every event committed for
-    // this endpoint and its backlog row as it now is, and no enqueue to it can be on its way.
+    // this tenant and the endpoint and its backlog row as they now are, and no enqueue to the
+    // tenant can be on its way.
     let filled: BacklogFillRow = prepared(concat!(
         r#"
         WITH backlog AS (
             -- A closed backlog owes events up to `backlog_until`, under the filter it had then.
+            -- Nothing is filled for an endpoint disabled (its backlog is then closed) or
+            -- deleted (its backlog dropped) while the fill waited for the lock.
             SELECT b.backlog_after, b.backlog_until, coalesce(b.event_types, ep.event_types) AS event_types
             FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id
-            WHERE b.endpoint_id = $1
+            WHERE b.endpoint_id = $1 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
         ), picked AS (
             SELECT e.id, e.tenant_id, e.seq, e.created_at FROM webhook_events e, backlog
             WHERE e.tenant_id = $2 AND e.seq > backlog.backlog_after
@@ -205,15 +214,20 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
             WHERE endpoint_id = $1 AND (SELECT more FROM more)
             RETURNING 1
         ), ended AS (
-            DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = $1 AND NOT (SELECT more FROM more)
+            -- Only a backlog just read to its end: a disabled endpoint keeps its owed events.
+            DELETE FROM webhook_endpoint_backlogs
+            WHERE endpoint_id = $1 AND EXISTS (SELECT 1 FROM backlog) AND NOT (SELECT more FROM more)
             RETURNING 1
-        ), next_generation AS (
-            UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1
-            WHERE id = $1 AND EXISTS (SELECT 1 FROM ended)
+        ), new_routes AS (
+            -- The endpoint is eager again: its tenant's routes change (the row is locked).
+            UPDATE webhook_tenant_routes SET version = floor(random() * 9.0e18)::bigint
+            WHERE tenant_id = $2 AND EXISTS (SELECT 1 FROM ended)
             RETURNING 1
         )
         -- (Every data-modifying part runs to completion whether or not it is read here.)
-        SELECT (SELECT count(*) FROM ins) AS added, (SELECT more FROM more) AS backlogged
+        SELECT (SELECT count(*) FROM ins) AS added,
+               EXISTS (SELECT 1 FROM webhook_endpoint_backlogs WHERE endpoint_id = $1)
+               AND NOT EXISTS (SELECT 1 FROM ended) AS backlogged
         "#
     ))
     .bind::<SqlUuid, _>(id)

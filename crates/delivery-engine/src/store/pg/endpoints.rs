@@ -36,12 +36,16 @@ pub(crate) async fn insert_endpoint(
         created_at: row.created_at,
         updated_at: row.created_at,
     };
-    let inserted: EndpointRow = diesel::insert_into(webhook_endpoints::table)
-        .values(&values)
-        .returning(EndpointRow::as_returning())
-        .get_result(conn)
-        .await?;
-    inserted.try_into()
+    conn.transaction(async |conn| {
+        let inserted: EndpointRow = diesel::insert_into(webhook_endpoints::table)
+            .values(&values)
+            .returning(EndpointRow::as_returning())
+            .get_result(conn)
+            .await?;
+        super::routes::change(conn, &[row.tenant_id]).await?;
+        inserted.try_into()
+    })
+    .await
 }
 
 pub(crate) async fn list_endpoints(
@@ -76,7 +80,8 @@ pub(crate) async fn update_endpoint(
     now: DateTime<Utc>,
 ) -> EngineResult<EndpointUpdate> {
     let disabling = changes.disabling();
-    let targeting_changes = changes.event_types.is_some() || disabling == Some(true);
+    // What enqueue routes by: the filter, and whether the endpoint is live.
+    let route_changes = changes.event_types.is_some() || disabling.is_some();
     // A change of the disabled state starts probes and failing warnings afresh.
     let restart = disabling.is_some();
     let changeset = EndpointChangeset {
@@ -101,7 +106,10 @@ pub(crate) async fn update_endpoint(
             .await
             .optional()?;
         let was_disabled = before.ok_or(EngineError::NotFound)?.is_some();
-        if targeting_changes {
+        if route_changes {
+            // From here every event enqueued under the old routes is committed (so the close
+            // and the park below see them) and later ones wait for this transaction.
+            super::routes::change(conn, &[tenant]).await?;
             // Events owed so far stay owed under the filter they were accepted under.
             super::backlog::close(conn, &[id]).await?;
         }
@@ -157,6 +165,8 @@ pub(crate) async fn delete_endpoint(
         if n == 0 {
             return Err(EngineError::NotFound);
         }
+        // Every event enqueued to it so far is committed from here, so none is left open.
+        super::routes::change(conn, &[tenant]).await?;
         // Events it was owed never become deliveries.
         super::backlog::drop_backlog(conn, id).await?;
         end_open_deliveries(conn, id, "endpoint deleted", now).await

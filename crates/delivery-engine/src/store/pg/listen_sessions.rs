@@ -2,11 +2,11 @@
 
 use super::endpoints::{get_endpoint, insert_endpoint};
 use super::queue::end_open_deliveries;
-use super::rows::{ClaimPart, ClaimedRow, CountRow, IdRow};
+use super::rows::{ClaimPart, ClaimedRow, CountRow, EndpointTenantRow, IdRow};
 use crate::error::{EngineError, EngineResult};
 use crate::sql::prepared;
 use crate::store::listen_model::{ListenConnection, NewListenSession, ENDED, EXPIRED, NOT_CONNECTED};
-use crate::store::model::{ClaimedDelivery, Endpoint};
+use crate::store::model::{ClaimedDelivery, Endpoint, EndpointRef};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -188,13 +188,18 @@ async fn end_endpoint(
     reason: &str,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    prepared(
-        "UPDATE webhook_endpoints SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL",
+    let ended: Vec<EndpointTenantRow> = prepared(
+        "UPDATE webhook_endpoints SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL \
+         RETURNING id, tenant_id",
     )
     .bind::<SqlUuid, _>(id)
     .bind::<Timestamptz, _>(now)
-    .execute(conn)
+    .load(conn)
     .await?;
+    if let Some(endpoint) = ended.into_iter().map(EndpointRef::from).next() {
+        // As a delete does: every event enqueued to it so far is committed from here.
+        super::routes::change(conn, &[&endpoint.tenant_id]).await?;
+    }
     end_open_deliveries(conn, id, reason, now).await
 }
 

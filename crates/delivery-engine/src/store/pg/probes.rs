@@ -73,9 +73,10 @@ pub(crate) async fn record_probe(
                 .get_result(conn)
                 .await
                 .optional()?;
-                let Some(enabled) = enabled else { return Ok(None) };
+                let Some(enabled) = enabled.map(EndpointRef::from) else { return Ok(None) };
+                super::routes::change(conn, &[&enabled.tenant_id]).await?;
                 unpark_endpoint(conn, id, now).await?;
-                Ok(Some(EndpointRef::from(enabled)))
+                Ok(Some(enabled))
             })
             .await
         }

@@ -4,7 +4,7 @@
 //! (see `listen.rs` for how other processes are woken).
 
 use super::rows::{
-    ClaimPart, ClaimedRow, EndpointTenantRow, EnqueueCounts, HealthRow, IdRow, ResendRow, SnapshotRow,
+    ClaimPart, ClaimedRow, EndpointTenantRow, EnqueueOutcome, HealthRow, IdRow, ResendRow, SnapshotRow,
 };
 use crate::error::{EngineError, EngineResult};
 use crate::metrics::QueueSnapshot;
@@ -13,43 +13,69 @@ use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, DisableCause, EndpointRef, HealthBefore, NewEventRow,
     ResendPlan, ResendRule, ResendTarget,
 };
+use crate::store::routes::{RouteCache, Targets};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, SmallInt, Text, Timestamptz};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use std::sync::Arc;
 use uuid::Uuid;
 
 type SqlUuid = diesel::sql_types::Uuid;
 
-pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
-    let counts: EnqueueCounts = prepared(concat!(
+/// Routes the event by the tenant's cached route table (read if none is cached) and writes it
+/// if that table's version is still current; otherwise reads the table again and retries.
+pub(crate) async fn enqueue(
+    conn: &mut AsyncPgConnection,
+    ev: &NewEventRow<'_>,
+    cache: Option<&RouteCache>,
+) -> EngineResult<Option<i64>> {
+    let mut table = cache.and_then(|c| c.get(ev.tenant_id));
+    loop {
+        let routes = match table.take() {
+            Some(t) => t,
+            None => {
+                let t = Arc::new(super::routes::load(conn, ev.tenant_id).await?);
+                if let Some(cache) = cache {
+                    cache.put(ev.tenant_id, t.clone());
+                }
+                t
+            }
+        };
+        let targets = routes.targets(ev.event_type, ev.only_endpoint);
+        let outcome = write_event(conn, ev, routes.version, &targets).await?;
+        if !outcome.current {
+            // The routes changed since they were read: read them again (a change commits
+            // before this statement's share lock is granted, so the next read sees it).
+            continue;
+        }
+        if outcome.events == 0 {
+            return Ok(None);
+        }
+        return Ok(Some(targets.deliveries()));
+    }
+}
+
+/// One statement: if the tenant's routes are still at `version` (share-locked, so no change of
+/// them can commit before this transaction does), inserts the event (unless its dedupe key
+/// exists) and a delivery per eager target.
+async fn write_event(
+    conn: &mut AsyncPgConnection,
+    ev: &NewEventRow<'_>,
+    version: Option<i64>,
+    targets: &Targets,
+) -> EngineResult<EnqueueOutcome> {
+    let outcome: EnqueueOutcome = prepared(concat!(
         r#"
-        WITH targets AS (
-            -- Share-locked: a concurrent delete, disable or end of a backlog waits for this
-            -- transaction and then sees its deliveries, or commits first and is seen here (a
-            -- row updated meanwhile is read again as it is now). In id order, as every
-            -- statement that locks several endpoints does, so none wait in a cycle. The
-            -- backlog row is read without a lock, from this statement's snapshot (see
-            -- pg/backlog.rs for why that is exact).
-            -- An event for one endpoint only (a test event) is never owed, nor one after a
-            -- backlog was closed: they get their rows.
-            SELECT ep.id,
-                   $7::uuid IS NOT NULL OR b.endpoint_id IS NULL OR b.generation <> ep.backlog_generation
-                   OR b.backlog_until IS NOT NULL AS eager
-            FROM webhook_endpoints ep
-            LEFT JOIN webhook_endpoint_backlogs b ON b.endpoint_id = ep.id
-            WHERE ep.tenant_id = $2 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
-              AND CASE WHEN $7::uuid IS NULL
-                       THEN cardinality(ep.event_types) = 0 OR $3 = ANY (ep.event_types)
-                       ELSE ep.id = $7::uuid END
-            ORDER BY ep.id
-            FOR SHARE OF ep
+        WITH routes AS (
+            SELECT r.version FROM webhook_tenant_routes r WHERE r.tenant_id = $2 FOR SHARE
+        ), current AS (
+            SELECT (SELECT version FROM routes) IS NOT DISTINCT FROM $7 AS current
         ), ev AS (
-            -- `seq` is drawn after every target is read and locked (pg/backlog.rs says why),
-            -- and only for an event some backlogged endpoint is owed: the others need none.
+            -- `seq` is drawn under the share lock (pg/backlog.rs says why), and only for an
+            -- event some backlogged endpoint is owed: the others need none.
             INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at, seq)
-            SELECT $1, $2, $3, $4, $5, $6,
-                   CASE WHEN (SELECT count(*) FILTER (WHERE NOT eager) FROM targets) > 0
-                        THEN nextval('webhook_events_seq') END
+            SELECT $1, $2, $3, $4, $5, $6, CASE WHEN $9 THEN nextval('webhook_events_seq') END
+            WHERE (SELECT current FROM current)
             ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
             RETURNING id, tenant_id, created_at
         ), ins AS (
@@ -59,13 +85,12 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
             SELECT "#,
         delivery_id_of_event!("ev.id"),
         r#",
-                   ev.tenant_id, ev.id, targets.id, 'pending',
+                   ev.tenant_id, ev.id, t.id, 'pending',
                    ev.created_at, ev.created_at, ev.created_at, ev.created_at
-            FROM ev, targets
-            WHERE targets.eager
+            FROM ev, unnest($8::uuid[]) AS t(id)
             RETURNING 1
         )
-        SELECT (SELECT count(*) FROM ev) AS events, (SELECT count(*) FROM targets) AS deliveries
+        SELECT (SELECT current FROM current) AS current, (SELECT count(*) FROM ev) AS events
         "#,
     ))
     .bind::<SqlUuid, _>(ev.id)
@@ -74,13 +99,12 @@ pub(crate) async fn enqueue(conn: &mut AsyncPgConnection, ev: &NewEventRow<'_>) 
     .bind::<Text, _>(ev.dedupe_key)
     .bind::<Bytea, _>(ev.body)
     .bind::<Timestamptz, _>(ev.created_at)
-    .bind::<Nullable<SqlUuid>, _>(ev.only_endpoint)
+    .bind::<Nullable<BigInt>, _>(version)
+    .bind::<Array<SqlUuid>, _>(&targets.eager)
+    .bind::<Bool, _>(targets.owed > 0)
     .get_result(conn)
     .await?;
-    if counts.events == 0 {
-        return Ok(None);
-    }
-    Ok(Some(counts.deliveries))
+    Ok(outcome)
 }
 
 pub(crate) async fn claim_due_deliveries(
@@ -123,8 +147,9 @@ pub(crate) async fn claim_due_deliveries(
                               WHERE ls.endpoint_id = o.endpoint_id AND ls.connected_until > now())
         ), candidates AS (
             -- Rows of deleted or disabled endpoints are never due: delete ends them, disable
-            -- parks them ('infinity'), and enqueue and resend lock the endpoint row so neither
-            -- can race a delete or disable (see docs/decisions.md D18).
+            -- parks them ('infinity'), enqueue holds its tenant's routes row, whose version
+            -- every delete and disable changes first (D38), and resend locks the endpoint row,
+            -- so none can race a delete or disable (see docs/decisions.md D18).
             SELECT c.id, c.lease_expired, p.n,
                    row_number() OVER (PARTITION BY p.endpoint_id ORDER BY c.available_at) AS rank
             FROM picked p, LATERAL (
@@ -483,6 +508,9 @@ pub(crate) async fn disable_endpoints(
         .await?;
         let disabled: Vec<EndpointRef> = disabled.into_iter().map(EndpointRef::from).collect();
         let ids: Vec<Uuid> = disabled.iter().map(|d| d.id).collect();
+        let tenants: Vec<&str> = disabled.iter().map(|d| d.tenant_id.as_str()).collect();
+        // Every event enqueued to them so far is committed from here: the park sees its row.
+        super::routes::change(conn, &tenants).await?;
         park_endpoints(conn, &ids).await?;
         // Events owed so far stay owed (filled once it is enabled and delivers), later ones
         // do not target it.

@@ -280,14 +280,6 @@ impl From<SnapshotRow> for crate::metrics::QueueSnapshot {
 }
 
 #[derive(QueryableByName)]
-pub(super) struct EnqueueCounts {
-    #[diesel(sql_type = BigInt)]
-    pub events: i64,
-    #[diesel(sql_type = BigInt)]
-    pub deliveries: i64,
-}
-
-#[derive(QueryableByName)]
 pub(super) struct IdRow {
     #[diesel(sql_type = SqlUuid)]
     pub id: Uuid,
@@ -636,4 +628,25 @@ pub(super) struct BacklogFillRow {
 pub(super) struct OpenRow {
     #[diesel(sql_type = BigInt)]
     pub open: i64,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct RouteRow {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub version: Option<i64>,
+    #[diesel(sql_type = Nullable<SqlUuid>)]
+    pub endpoint_id: Option<Uuid>,
+    #[diesel(sql_type = Nullable<diesel::sql_types::Array<Text>>)]
+    pub event_types: Option<Vec<String>>,
+    #[diesel(sql_type = Nullable<Bool>)]
+    pub owed: Option<bool>,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct EnqueueOutcome {
+    /// The routes' version was still current: the statement wrote what it was given.
+    #[diesel(sql_type = Bool)]
+    pub current: bool,
+    #[diesel(sql_type = BigInt)]
+    pub events: i64,
 }

@@ -20,7 +20,6 @@ diesel::table! {
         failing_warned -> Int2,
         next_probe_at -> Nullable<Timestamptz>,
         probes -> Int4,
-        backlog_generation -> Int4,
     }
 }
 
@@ -75,7 +74,6 @@ diesel::table! {
     webhook_endpoint_backlogs (endpoint_id) {
         endpoint_id -> Uuid,
         backlog_after -> Int8,
-        generation -> Int4,
         backlog_until -> Nullable<Int8>,
         event_types -> Nullable<Array<Text>>,
     }

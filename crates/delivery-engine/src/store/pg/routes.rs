@@ -1,0 +1,62 @@
+//! PostgreSQL: tenants' routes (see `store/routes.rs`): reading a tenant's route table, and
+//! drawing a new version of it in a transaction that changes it.
+//!
+//! Locks: enqueue share-locks the tenant's `webhook_tenant_routes` row and nothing else; a
+//! change locks the endpoint rows it changes first, then the routes rows, in tenant order.
+
+use super::rows::RouteRow;
+use crate::error::EngineResult;
+use crate::sql::prepared;
+use crate::store::routes::{Route, RouteTable};
+use diesel::sql_types::{Array, Text};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+/// The tenant's routes and their version, read in one snapshot, without a lock.
+pub(crate) async fn load(conn: &mut AsyncPgConnection, tenant: &str) -> EngineResult<RouteTable> {
+    let rows: Vec<RouteRow> = prepared(
+        "SELECT r.version, ep.id AS endpoint_id, ep.event_types, \
+                b.endpoint_id IS NOT NULL AND b.backlog_until IS NULL AS owed \
+         FROM (SELECT $1::text AS tenant_id) t \
+         LEFT JOIN webhook_tenant_routes r ON r.tenant_id = t.tenant_id \
+         LEFT JOIN webhook_endpoints ep \
+                ON ep.tenant_id = t.tenant_id AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL \
+         LEFT JOIN webhook_endpoint_backlogs b ON b.endpoint_id = ep.id \
+         ORDER BY ep.id",
+    )
+    .bind::<Text, _>(tenant)
+    .load(conn)
+    .await?;
+    let version = <[RouteRow]>::first(&rows).and_then(|r| r.version);
+    let routes = rows
+        .into_iter()
+        .filter_map(|r| {
+            Some(Route {
+                endpoint_id: r.endpoint_id?,
+                event_types: r.event_types?,
+                owed: r.owed.unwrap_or(false),
+            })
+        })
+        .collect();
+    Ok(RouteTable { version, routes })
+}
+
+/// In the caller's transaction, which has locked the endpoint rows it changes: draws a new
+/// version of these tenants' routes (making the row of a tenant that has none). Waits for every
+/// enqueue to them in flight, and holds off later ones until the caller commits; those then
+/// find their version gone and route again. A later statement of the transaction therefore sees
+/// every event enqueued under the old routes committed.
+pub(crate) async fn change(conn: &mut AsyncPgConnection, tenants: &[&str]) -> EngineResult<()> {
+    let mut tenants: Vec<&str> = tenants.to_vec();
+    // One order for every transaction that changes several tenants, so none wait in a cycle.
+    tenants.sort_unstable();
+    tenants.dedup();
+    prepared(
+        "INSERT INTO webhook_tenant_routes AS r (tenant_id, version) \
+         SELECT t, floor(random() * 9.0e18)::bigint FROM unnest($1::text[]) AS t ORDER BY t \
+         ON CONFLICT (tenant_id) DO UPDATE SET version = floor(random() * 9.0e18)::bigint",
+    )
+    .bind::<Array<Text>, _>(tenants)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

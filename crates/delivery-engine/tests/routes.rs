@@ -1,0 +1,109 @@
+//! Routing an event to its endpoints while other processes change them (store/routes.rs). On
+//! PostgreSQL each engine caches its tenants' routes, and an enqueue writes only by routes that
+//! are still current; two engines on one database stand for two processes. On SQLite nothing
+//! is cached and the same rules hold.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::*;
+use delivery_engine::{DeliveryQuery, EndpointPatch, Enqueued};
+use test_support::{on_both_backends, Backend};
+use uuid::Uuid;
+
+async fn keys_of(engine: &delivery_engine::Engine, endpoint: Uuid) -> Vec<String> {
+    let q = DeliveryQuery { limit: 100, endpoint_id: Some(endpoint), ..Default::default() };
+    let mut keys: Vec<String> =
+        engine.list_deliveries(TENANT, &q).await.unwrap().into_iter().map(|d| d.dedupe_key).collect();
+    keys.sort();
+    keys
+}
+
+fn deliveries(enqueued: Enqueued) -> i64 {
+    match enqueued {
+        Enqueued::New { deliveries, .. } => deliveries,
+        Enqueued::Duplicate { .. } => panic!("not a duplicate"),
+    }
+}
+
+/// Every change another process makes to the tenant's endpoints (create, disable, a new
+/// filter, enable, delete) is seen by this process's very next event, although it routed the
+/// events before by routes it keeps.
+async fn each_change_another_process_makes_routes_the_next_event(backend: Backend) {
+    let db = database(backend).await;
+    let (here, there) = (engine(&db), engine(&db));
+    let first = endpoint(&here, "http://127.0.0.1:9/first", &[]).await.endpoint.id;
+    assert_eq!(deliveries(emit(&here, "thing.created", "e1", b"{}").await), 1);
+
+    let second = endpoint(&there, "http://127.0.0.1:9/second", &["thing.created"]).await.endpoint.id;
+    assert_eq!(deliveries(emit(&here, "thing.created", "e2", b"{}").await), 2, "a new endpoint");
+
+    let off = EndpointPatch { disabled: Some(true), ..Default::default() };
+    there.update_endpoint(TENANT, first, off).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e3", b"{}").await), 1, "a disabled endpoint");
+
+    let types = EndpointPatch { event_types: Some(vec!["thing.deleted".into()]), ..Default::default() };
+    there.update_endpoint(TENANT, second, types).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e4", b"{}").await), 0, "a new filter");
+    assert_eq!(deliveries(emit(&here, "thing.deleted", "e5", b"{}").await), 1);
+
+    let on = EndpointPatch { disabled: Some(false), ..Default::default() };
+    there.update_endpoint(TENANT, first, on).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e6", b"{}").await), 1, "an enabled endpoint");
+
+    there.delete_endpoint(TENANT, first).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e7", b"{}").await), 0, "a deleted endpoint");
+
+    assert_eq!(keys_of(&here, second).await, ["e2", "e3", "e5"]);
+    let q = DeliveryQuery { limit: 100, ..Default::default() };
+    let mut all: Vec<String> =
+        here.list_deliveries(TENANT, &q).await.unwrap().into_iter().map(|d| d.dedupe_key).collect();
+    all.sort();
+    // The first endpoint's own rows (e1, e2, e6) ended with it when it was deleted.
+    assert_eq!(all, ["e1", "e2", "e2", "e3", "e5", "e6"]);
+}
+
+/// PostgreSQL only (SQLite has one writer at a time): a disable waits for the tenant's routes
+/// row, and an enqueue by routes that still hold the endpoint queues behind it. However the
+/// two are ordered, no delivery of the endpoint is left due: the enqueue routes again after the
+/// disable, or its row is parked by it.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_enqueue_that_waited_for_a_disable_leaves_no_due_row_for_the_endpoint() {
+    use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
+    let db = database(Backend::Postgres).await;
+    let (here, there) = (engine(&db), engine(&db));
+    let id = endpoint(&here, "http://127.0.0.1:9/hook", &[]).await.endpoint.id;
+    // `here` routes by the routes it read for this event from now on.
+    emit(&here, "thing.created", "before", b"{}").await;
+
+    let mut holder = AsyncPgConnection::establish(db.url()).await.unwrap();
+    holder
+        .batch_execute(&format!(
+            "BEGIN; SELECT 1 FROM webhook_tenant_routes WHERE tenant_id = '{TENANT}' FOR UPDATE"
+        ))
+        .await
+        .unwrap();
+    let disable = tokio::spawn(async move {
+        let off = EndpointPatch { disabled: Some(true), ..Default::default() };
+        there.update_endpoint(TENANT, id, off).await.unwrap();
+    });
+    waiting_on_lock(&db, "INSERT INTO webhook_tenant_routes").await;
+    let enqueue = {
+        let here = here.clone();
+        tokio::spawn(async move { emit(&here, "thing.created", "waited", b"{}").await })
+    };
+    waiting_on_lock(&db, "WITH routes AS").await;
+    holder.batch_execute("COMMIT").await.unwrap();
+    disable.await.unwrap();
+    enqueue.await.unwrap();
+    let due = format!(
+        "SELECT count(*) AS n FROM webhook_deliveries \
+         WHERE endpoint_id = '{id}' AND status IN ('pending', 'failed') AND available_at <> 'infinity'"
+    );
+    assert_eq!(db.count(&due).await.unwrap(), 0, "nothing of a disabled endpoint is due");
+}
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    each_change_another_process_makes_routes_the_next_event,
+);
