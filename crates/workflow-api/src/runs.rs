@@ -12,8 +12,7 @@ use serde::Serialize;
 use uuid::Uuid;
 
 pub const MAX_WORKFLOW_ID: usize = 200;
-/// The status of a run that has not settled.
-pub const RUNNING: &str = "running";
+pub use crate::store::RUNNING;
 
 /// Why a run operation was refused; the messages are the API's `detail`s.
 #[derive(Debug, thiserror::Error)]
@@ -129,6 +128,12 @@ pub fn settle_rule(mut run: Run, outcome: Outcome, now: DateTime<Utc>) -> Result
     }
     run.status = outcome.status().to_owned();
     run.completed_at = Some(now);
+    let event = run_event(&run, outcome, now);
+    Ok(Settled::Changed { run, event })
+}
+
+/// The event a run settled with `outcome` at `completed_at` emits.
+fn run_event(run: &Run, outcome: Outcome, completed_at: DateTime<Utc>) -> RunEvent {
     let event_type = outcome.event_type();
     let (run_id, id) = (run.id.to_string(), format!("{}:{event_type}", run.id));
     let body = serde_json::to_vec(&RunEventBody {
@@ -138,10 +143,10 @@ pub fn settle_rule(mut run: Run, outcome: Outcome, now: DateTime<Utc>) -> Result
         workflow_id: &run.workflow_id,
         status: &run.status,
         created_at: &ts(run.created_at),
-        completed_at: &ts(now),
+        completed_at: &ts(completed_at),
     })
     .expect("a struct of strings serialises");
-    Ok(Settled::Changed { run, event: RunEvent { event_type, id, body } })
+    RunEvent { event_type, id, body }
 }
 
 /// Stores a new run.
@@ -188,12 +193,29 @@ pub async fn settle_on(
     outcome: Outcome,
     now: DateTime<Utc>,
 ) -> Result<Run, RunError> {
+    // The common case in one statement: the run is running and settles now.
+    if let Some(run) = store::settle_if_running(conn, account, id, outcome.status(), now).await? {
+        emit(engine, conn, account, &run_event(&run, outcome, now)).await?;
+        return Ok(run);
+    }
+    // Settled already, or not the account's: the rule says what settling it again means.
     let run = store::lock_run(conn, account, id).await?.ok_or(RunError::NotFound)?;
     let (run, event) = match settle_rule(run, outcome, now)? {
         Settled::Unchanged(run) => return Ok(run),
         Settled::Changed { run, event } => (run, event),
     };
     store::settle_run(conn, account, id, &run.status, now).await?;
+    emit(engine, conn, account, &event).await?;
+    Ok(run)
+}
+
+/// Enqueues a run's event on `conn`, in the settle's transaction.
+async fn emit(
+    engine: &Engine,
+    conn: &mut DbConn<'_>,
+    account: &str,
+    event: &RunEvent,
+) -> Result<(), RunError> {
     let new_event = NewEvent {
         tenant_id: account,
         event_type: event.event_type,
@@ -203,7 +225,7 @@ pub async fn settle_on(
         id: None,
     };
     engine.enqueue(conn, new_event).await?;
-    Ok(run)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ mod model;
 mod pg;
 mod sqlite;
 
-pub use model::Run;
+pub use model::{Run, RUNNING};
 
 use chrono::{DateTime, Utc};
 use delivery_engine::{DbConn, LogPosition, MigrationSet};
@@ -54,6 +54,22 @@ pub async fn lock_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryRe
     match conn {
         DbConn::Pg(c) => pg::get_run(c, account, id, true).await,
         DbConn::Sqlite(c) => sqlite::get_run(c, account, id),
+    }
+}
+
+/// Settles the run in one statement if it is still running: records `status` and when it
+/// settled, and returns the run as settled; `None` if it is not running (settled already, or
+/// not the account's).
+pub async fn settle_if_running(
+    conn: &mut DbConn<'_>,
+    account: &str,
+    id: Uuid,
+    status: &str,
+    completed_at: DateTime<Utc>,
+) -> QueryResult<Option<Run>> {
+    match conn {
+        DbConn::Pg(c) => pg::settle_if_running(c, account, id, status, completed_at).await,
+        DbConn::Sqlite(c) => sqlite::settle_if_running(c, account, id, status, completed_at),
     }
 }
 

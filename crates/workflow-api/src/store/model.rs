@@ -3,6 +3,9 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+/// The status of a run that has not settled.
+pub const RUNNING: &str = "running";
+
 /// A workflow run: `running` until it settles as `succeeded` or `failed`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Run {

@@ -109,3 +109,24 @@ pub(super) async fn settle_run(
     .await
     .map(|_| ())
 }
+
+pub(super) async fn settle_if_running(
+    c: &mut AsyncPgConnection,
+    account: &str,
+    id: Uuid,
+    status: &str,
+    completed_at: DateTime<Utc>,
+) -> QueryResult<Option<Run>> {
+    let row = diesel::update(
+        workflow_runs::table
+            .filter(workflow_runs::id.eq(id))
+            .filter(workflow_runs::account_id.eq(account))
+            .filter(workflow_runs::status.eq(super::model::RUNNING)),
+    )
+    .set((workflow_runs::status.eq(status), workflow_runs::completed_at.eq(completed_at)))
+    .returning(RunRow::as_returning())
+    .get_result(c)
+    .await
+    .optional()?;
+    Ok(row.map(Run::from))
+}

@@ -103,3 +103,25 @@ pub(super) fn settle_run(
         .execute(c)
         .map(|_| ())
 }
+
+pub(super) fn settle_if_running(
+    c: &mut SqliteConnection,
+    account: &str,
+    id: Uuid,
+    status: &str,
+    completed_at: DateTime<Utc>,
+) -> QueryResult<Option<Run>> {
+    let row: Option<RunRow> = prepared(
+        "UPDATE workflow_runs SET status = ?1, completed_at = ?2 \
+         WHERE id = ?3 AND account_id = ?4 AND status = ?5 \
+         RETURNING id, account_id, workflow_id, status, created_at, completed_at",
+    )
+    .bind::<Text, _>(status)
+    .bind::<BigInt, _>(micros(completed_at))
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(account)
+    .bind::<Text, _>(super::model::RUNNING)
+    .get_result(c)
+    .optional()?;
+    row.map(Run::try_from).transpose()
+}
