@@ -265,39 +265,28 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
 /// closed and filled from there (an event owed above it would never be).
 #[tokio::test(flavor = "multi_thread")]
 async fn an_enqueue_that_waited_for_a_filter_change_is_delivered() {
-    use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
     let db = database(Backend::Postgres).await;
     let engine = engine(&db);
     let receiver = Receiver::ok().await;
     let id = endpoint(&engine, &receiver.url(), &["thing.created"]).await.endpoint.id;
     db.execute(&switch_by_hand(Backend::Postgres, id)).await.unwrap();
-    // Hold the routes row; the filter change queues behind it, then the enqueue.
-    let mut holder = AsyncPgConnection::establish(db.url()).await.unwrap();
-    holder
-        .batch_execute(&format!(
-            "BEGIN; SELECT 1 FROM webhook_tenant_routes WHERE tenant_id = '{TENANT}' FOR UPDATE"
-        ))
-        .await
-        .unwrap();
+    // The filter change queues behind a held routes row, then the enqueue.
     let change = {
         let engine = engine.clone();
-        tokio::spawn(async move {
+        async move {
             let types = EndpointPatch {
                 event_types: Some(vec!["thing.created".into(), "thing.deleted".into()]),
                 ..Default::default()
             };
             engine.update_endpoint(TENANT, id, types).await.unwrap();
-        })
+        }
     };
-    waiting_on_lock(&db, "INSERT INTO webhook_tenant_routes").await;
     let enqueue = {
         let engine = engine.clone();
-        tokio::spawn(async move { emit(&engine, "thing.created", "waited", b"{}").await })
+        async move { emit(&engine, "thing.created", "waited", b"{}").await }
     };
-    waiting_on_lock(&db, "WITH routes AS").await;
-    holder.batch_execute("COMMIT").await.unwrap();
-    change.await.unwrap();
-    assert!(matches!(enqueue.await.unwrap(), Enqueued::New { deliveries: 1, .. }));
+    let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT, change, enqueue).await;
+    assert!(matches!(enqueued, Enqueued::New { deliveries: 1, .. }));
     let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
     let arrived = receiver.wait_for(1).await;
     assert_eq!(arrived[0].header("x-test-id"), Some("waited"));

@@ -69,33 +69,21 @@ async fn each_change_another_process_makes_routes_the_next_event(backend: Backen
 /// disable, or its row is parked by it.
 #[tokio::test(flavor = "multi_thread")]
 async fn an_enqueue_that_waited_for_a_disable_leaves_no_due_row_for_the_endpoint() {
-    use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
     let db = database(Backend::Postgres).await;
     let (here, there) = (engine(&db), engine(&db));
     let id = endpoint(&here, "http://127.0.0.1:9/hook", &[]).await.endpoint.id;
     // `here` routes by the routes it read for this event from now on.
     emit(&here, "thing.created", "before", b"{}").await;
 
-    let mut holder = AsyncPgConnection::establish(db.url()).await.unwrap();
-    holder
-        .batch_execute(&format!(
-            "BEGIN; SELECT 1 FROM webhook_tenant_routes WHERE tenant_id = '{TENANT}' FOR UPDATE"
-        ))
-        .await
-        .unwrap();
-    let disable = tokio::spawn(async move {
+    let disable = async move {
         let off = EndpointPatch { disabled: Some(true), ..Default::default() };
         there.update_endpoint(TENANT, id, off).await.unwrap();
-    });
-    waiting_on_lock(&db, "INSERT INTO webhook_tenant_routes").await;
+    };
     let enqueue = {
         let here = here.clone();
-        tokio::spawn(async move { emit(&here, "thing.created", "waited", b"{}").await })
+        async move { emit(&here, "thing.created", "waited", b"{}").await }
     };
-    waiting_on_lock(&db, "WITH routes AS").await;
-    holder.batch_execute("COMMIT").await.unwrap();
-    disable.await.unwrap();
-    enqueue.await.unwrap();
+    change_then_enqueue_behind_the_routes_row(&db, TENANT, disable, enqueue).await;
     let due = format!(
         "SELECT count(*) AS n FROM webhook_deliveries \
          WHERE endpoint_id = '{id}' AND status IN ('pending', 'failed') AND available_at <> 'infinity'"

@@ -156,3 +156,33 @@ pub async fn waiting_on_lock(db: &TestDb, what: &str) {
     })
     .await;
 }
+
+/// PostgreSQL only: holds `tenant`'s routes row while `change` starts and queues behind it,
+/// then `enqueue` behind the change; lets both go and returns the enqueue's result once the
+/// change is done.
+pub async fn change_then_enqueue_behind_the_routes_row<C, E>(
+    db: &TestDb,
+    tenant: &str,
+    change: C,
+    enqueue: E,
+) -> delivery_engine::Enqueued
+where
+    C: std::future::Future<Output = ()> + Send + 'static,
+    E: std::future::Future<Output = delivery_engine::Enqueued> + Send + 'static,
+{
+    use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
+    let mut holder = AsyncPgConnection::establish(db.url()).await.unwrap();
+    holder
+        .batch_execute(&format!(
+            "BEGIN; SELECT 1 FROM webhook_tenant_routes WHERE tenant_id = '{tenant}' FOR UPDATE"
+        ))
+        .await
+        .unwrap();
+    let change = tokio::spawn(change);
+    waiting_on_lock(db, "INSERT INTO webhook_tenant_routes").await;
+    let enqueue = tokio::spawn(enqueue);
+    waiting_on_lock(db, "WITH routes AS").await;
+    holder.batch_execute("COMMIT").await.unwrap();
+    change.await.unwrap();
+    enqueue.await.unwrap()
+}
