@@ -260,9 +260,9 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
 }
 
 /// PostgreSQL only: a filter change closes a backlog while an enqueue that routed the event as
-/// owed waits for the tenant's routes row. Whichever gets the row first, the event arrives:
-/// written by the enqueue routed again after the change, or owed below where the backlog
-/// closed and filled from there (an event owed above it would never be).
+/// owed waits behind it for the tenant's routes row. The change goes first: the enqueue must
+/// find its routes gone and write the endpoint's row (owed above where the backlog closed, no
+/// fill would ever take it). The event arrives.
 #[tokio::test(flavor = "multi_thread")]
 async fn an_enqueue_that_waited_for_a_filter_change_is_delivered() {
     let db = database(Backend::Postgres).await;
@@ -287,6 +287,7 @@ async fn an_enqueue_that_waited_for_a_filter_change_is_delivered() {
     };
     let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT, change, enqueue).await;
     assert!(matches!(enqueued, Enqueued::New { deliveries: 1, .. }));
+    assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's row");
     let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
     let arrived = receiver.wait_for(1).await;
     assert_eq!(arrived[0].header("x-test-id"), Some("waited"));
@@ -294,8 +295,31 @@ async fn an_enqueue_that_waited_for_a_filter_change_is_delivered() {
     running.stop().await;
 }
 
+/// The fill that ends a backlog changes the tenant's routes: the next event, from an engine
+/// that routed the last one as owed, gets its row as accepted (with the routes it remembered it
+/// would be owed to a backlog that no longer exists, and never arrive).
+async fn the_event_after_a_backlog_ended_gets_its_row(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    let id = endpoint(&engine, &receiver.url(), &[]).await.endpoint.id;
+    db.execute(&switch_by_hand(backend, id)).await.unwrap();
+    emit(&engine, "thing.created", "owed", b"{}").await;
+    assert!(rows_of(&engine, id).await.is_empty(), "owed, no row yet");
+    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    eventually("the backlog to be filled and ended", || async { (!backlogged(&db, id).await).then_some(()) })
+        .await;
+    receiver.wait_for(1).await;
+    running.stop().await;
+    emit(&engine, "thing.created", "after", b"{}").await;
+    let mut keys: Vec<String> = rows_of(&engine, id).await.into_iter().map(|d| d.dedupe_key).collect();
+    keys.sort();
+    assert_eq!(keys, ["after", "owed"]);
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     a_stalled_endpoint_is_backlogged_and_every_event_arrives_once_when_it_answers,
     a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it,
+    the_event_after_a_backlog_ended_gets_its_row,
 );

@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use delivery_engine::{DeliveryQuery, EndpointPatch, Enqueued};
+use delivery_engine::{DeliveryQuery, EndpointPatch, Enqueued, NewEvent};
 use test_support::{on_both_backends, Backend};
 use uuid::Uuid;
 
@@ -64,9 +64,9 @@ async fn each_change_another_process_makes_routes_the_next_event(backend: Backen
 }
 
 /// PostgreSQL only (SQLite has one writer at a time): a disable waits for the tenant's routes
-/// row, and an enqueue by routes that still hold the endpoint queues behind it. However the
-/// two are ordered, no delivery of the endpoint is left due: the enqueue routes again after the
-/// disable, or its row is parked by it.
+/// row (held here), and an enqueue by routes that still hold the endpoint queues behind it.
+/// The disable goes first; the enqueue must find its routes gone, route again and write no row
+/// for the endpoint. (The other order: `a_disable_that_waited_for_an_enqueue_parks_its_row`.)
 #[tokio::test(flavor = "multi_thread")]
 async fn an_enqueue_that_waited_for_a_disable_leaves_no_due_row_for_the_endpoint() {
     let db = database(Backend::Postgres).await;
@@ -83,12 +83,63 @@ async fn an_enqueue_that_waited_for_a_disable_leaves_no_due_row_for_the_endpoint
         let here = here.clone();
         async move { emit(&here, "thing.created", "waited", b"{}").await }
     };
-    change_then_enqueue_behind_the_routes_row(&db, TENANT, disable, enqueue).await;
+    let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT, disable, enqueue).await;
+    assert!(matches!(enqueued, Enqueued::New { deliveries: 0, .. }), "routed again: {enqueued:?}");
     let due = format!(
         "SELECT count(*) AS n FROM webhook_deliveries \
          WHERE endpoint_id = '{id}' AND status IN ('pending', 'failed') AND available_at <> 'infinity'"
     );
     assert_eq!(db.count(&due).await.unwrap(), 0, "nothing of a disabled endpoint is due");
+}
+
+/// PostgreSQL only: the other order. An enqueue (in a domain transaction, the outbox) holds
+/// the tenant's routes row with its delivery written; a disable of the endpoint parks what it
+/// finds and queues behind it. Once the enqueue commits, the disable must park its row too.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_disable_that_waited_for_an_enqueue_parks_its_row() {
+    let db = database(Backend::Postgres).await;
+    let (here, there) = (engine(&db), engine(&db));
+    let id = endpoint(&here, "http://127.0.0.1:9/hook", &[]).await.endpoint.id;
+    let (written, wait_for_it) = tokio::sync::oneshot::channel::<()>();
+    let (go, commit) = tokio::sync::oneshot::channel::<()>();
+    let outbox = {
+        let here = here.clone();
+        tokio::spawn(async move {
+            let e = here.clone();
+            here.transaction(move |mut c| {
+                Box::pin(async move {
+                    let event = NewEvent {
+                        tenant_id: TENANT,
+                        event_type: "thing.created",
+                        dedupe_key: "in-flight",
+                        body: b"{}",
+                        only_endpoint: None,
+                        id: None,
+                    };
+                    let enqueued = e.enqueue(&mut c, event).await?;
+                    let _ = written.send(());
+                    let _ = commit.await;
+                    Ok::<_, delivery_engine::EngineError>(enqueued)
+                })
+            })
+            .await
+        })
+    };
+    wait_for_it.await.unwrap();
+    let disable = tokio::spawn(async move {
+        let off = EndpointPatch { disabled: Some(true), ..Default::default() };
+        there.update_endpoint(TENANT, id, off).await.unwrap();
+    });
+    waiting_on_lock(&db, "INSERT INTO webhook_tenant_routes").await;
+    go.send(()).unwrap();
+    assert!(matches!(outbox.await.unwrap(), Ok(Enqueued::New { deliveries: 1, .. })));
+    disable.await.unwrap();
+    let due = format!(
+        "SELECT count(*) AS n FROM webhook_deliveries \
+         WHERE endpoint_id = '{id}' AND status IN ('pending', 'failed') AND available_at <> 'infinity'"
+    );
+    assert_eq!(db.count(&due).await.unwrap(), 0, "the enqueued row was parked");
+    assert_eq!(keys_of(&here, id).await, ["in-flight"]);
 }
 
 on_both_backends!(

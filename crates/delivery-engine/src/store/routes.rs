@@ -101,6 +101,17 @@ impl RouteCache {
     }
 }
 
+/// The order a transaction locks several tenants' routes rows in: by tenant id, the ops tenant
+/// last. A transaction that changes routes and reports the change enqueues an operational event
+/// after it (share-locking the ops tenant's row), so the ops row must come last in every
+/// transaction's order, or two could wait for each other.
+pub(crate) fn lock_order<'a>(tenants: &[&'a str]) -> Vec<&'a str> {
+    let mut tenants = tenants.to_vec();
+    tenants.sort_unstable_by_key(|t| (*t == crate::ops::OPS_TENANT, *t));
+    tenants.dedup();
+    tenants
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +154,13 @@ mod tests {
         let owed = table().targets("a.created", Some(Uuid::from_u128(4)));
         assert_eq!((owed.eager, owed.owed), (vec![Uuid::from_u128(4)], 0));
         assert_eq!(table().targets("a.created", Some(Uuid::from_u128(9))), Targets::default());
+    }
+
+    #[test]
+    fn tenants_lock_in_id_order_with_the_ops_tenant_last() {
+        let ops = crate::ops::OPS_TENANT;
+        assert_eq!(lock_order(&["zeta", ops, "alpha", "zeta"]), ["alpha", "zeta", ops]);
+        assert_eq!(lock_order(&[ops, "_"]), ["_", ops]);
     }
 
     #[test]

@@ -106,11 +106,18 @@ pub(crate) async fn update_endpoint(
             .await
             .optional()?;
         let was_disabled = before.ok_or(EngineError::NotFound)?.is_some();
+        // What may touch many rows runs before the routes row is locked (pg/routes.rs).
+        match disabling {
+            Some(true) => park_endpoints(conn, &[id]).await?,
+            Some(false) => unpark_endpoint(conn, id, now).await?,
+            None => {}
+        }
         if route_changes {
             // From here every event enqueued under the old routes is committed (so the close
-            // and the park below see them) and later ones wait for this transaction.
+            // and the second park below see them) and later ones wait for this transaction.
             super::routes::change(conn, &[tenant]).await?;
-            // Events owed so far stay owed under the filter they were accepted under.
+            // Events owed so far stay owed under the filter they were accepted under (read
+            // before the update below).
             super::backlog::close(conn, &[id]).await?;
         }
         let row: EndpointRow = diesel::update(open_endpoint(tenant, id))
@@ -119,10 +126,9 @@ pub(crate) async fn update_endpoint(
             .get_result(conn)
             .await?;
         let endpoint = Endpoint::try_from(row)?;
-        match disabling {
-            Some(true) => park_endpoints(conn, &[id]).await?,
-            Some(false) => unpark_endpoint(conn, id, now).await?,
-            None => {}
+        if disabling == Some(true) {
+            // The rows of events enqueued while the first park ran.
+            park_endpoints(conn, &[id]).await?;
         }
         Ok(EndpointUpdate { endpoint, was_disabled })
     })
@@ -165,7 +171,9 @@ pub(crate) async fn delete_endpoint(
         if n == 0 {
             return Err(EngineError::NotFound);
         }
-        // Every event enqueued to it so far is committed from here, so none is left open.
+        end_open_deliveries(conn, id, "endpoint deleted", now).await?;
+        // Every event enqueued to it so far is committed from here: ending again takes the
+        // rows added meanwhile.
         super::routes::change(conn, &[tenant]).await?;
         // Events it was owed never become deliveries.
         super::backlog::drop_backlog(conn, id).await?;

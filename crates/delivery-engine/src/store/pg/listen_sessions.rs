@@ -8,7 +8,7 @@ use crate::sql::prepared;
 use crate::store::listen_model::{ListenConnection, NewListenSession, ENDED, EXPIRED, NOT_CONNECTED};
 use crate::store::model::{ClaimedDelivery, Endpoint, EndpointRef};
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{BigInt, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
@@ -151,7 +151,7 @@ pub(crate) async fn end_session(
         if n == 0 {
             return Err(EngineError::NotFound);
         }
-        end_endpoint(conn, id, ENDED, now).await
+        end_endpoints(conn, &[id], ENDED, now).await
     })
     .await
 }
@@ -173,34 +173,46 @@ pub(crate) async fn sweep_expired(
         .bind::<Timestamptz, _>(now)
         .load(conn)
         .await?;
-        for row in &gone {
-            end_endpoint(conn, row.id, EXPIRED, now).await?;
-        }
+        let ids: Vec<Uuid> = gone.iter().map(|r| r.id).collect();
+        end_endpoints(conn, &ids, EXPIRED, now).await?;
         Ok(gone.len())
     })
     .await
 }
 
-/// Deletes a session's endpoint (unless already deleted) and ends its open deliveries.
-async fn end_endpoint(
+/// Deletes sessions' endpoints (unless already deleted) and ends their open deliveries: the
+/// endpoint rows first, then their tenants' routes rows all at once (pg/routes.rs).
+async fn end_endpoints(
     conn: &mut AsyncPgConnection,
-    id: Uuid,
+    ids: &[Uuid],
     reason: &str,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
     let ended: Vec<EndpointTenantRow> = prepared(
-        "UPDATE webhook_endpoints SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL \
-         RETURNING id, tenant_id",
+        "UPDATE webhook_endpoints SET deleted_at = $2, updated_at = $2 \
+         WHERE id = ANY ($1) AND deleted_at IS NULL RETURNING id, tenant_id",
     )
-    .bind::<SqlUuid, _>(id)
+    .bind::<Array<SqlUuid>, _>(ids)
     .bind::<Timestamptz, _>(now)
     .load(conn)
     .await?;
-    if let Some(endpoint) = ended.into_iter().map(EndpointRef::from).next() {
-        // As a delete does: every event enqueued to it so far is committed from here.
-        super::routes::change(conn, &[&endpoint.tenant_id]).await?;
+    let ended: Vec<EndpointRef> = ended.into_iter().map(EndpointRef::from).collect();
+    for id in ids {
+        end_open_deliveries(conn, *id, reason, now).await?;
     }
-    end_open_deliveries(conn, id, reason, now).await
+    if !ended.is_empty() {
+        // As a delete does: every event enqueued to them so far is committed from here, and
+        // ending again takes the rows added meanwhile.
+        let tenants: Vec<&str> = ended.iter().map(|e| e.tenant_id.as_str()).collect();
+        super::routes::change(conn, &tenants).await?;
+        for endpoint in &ended {
+            end_open_deliveries(conn, endpoint.id, reason, now).await?;
+        }
+    }
+    Ok(())
 }
 
 pub(crate) async fn claim_session_deliveries(

@@ -74,8 +74,8 @@ pub(crate) async fn record_probe(
                 .await
                 .optional()?;
                 let Some(enabled) = enabled.map(EndpointRef::from) else { return Ok(None) };
-                super::routes::change(conn, &[&enabled.tenant_id]).await?;
                 unpark_endpoint(conn, id, now).await?;
+                super::routes::change(conn, &[&enabled.tenant_id]).await?;
                 Ok(Some(enabled))
             })
             .await

@@ -509,7 +509,9 @@ pub(crate) async fn disable_endpoints(
         let disabled: Vec<EndpointRef> = disabled.into_iter().map(EndpointRef::from).collect();
         let ids: Vec<Uuid> = disabled.iter().map(|d| d.id).collect();
         let tenants: Vec<&str> = disabled.iter().map(|d| d.tenant_id.as_str()).collect();
-        // Every event enqueued to them so far is committed from here: the park sees its row.
+        park_endpoints(conn, &ids).await?;
+        // Every event enqueued to them so far is committed from here: parking again takes the
+        // rows added meanwhile.
         super::routes::change(conn, &tenants).await?;
         park_endpoints(conn, &ids).await?;
         // Events owed so far stay owed (filled once it is enabled and delivers), later ones
@@ -520,11 +522,12 @@ pub(crate) async fn disable_endpoints(
     .await
 }
 
-/// Takes disabled endpoints' open deliveries out of the queue (they keep their state).
+/// Takes disabled endpoints' open deliveries out of the queue (they keep their state); rows
+/// parked already are left alone, so parking again touches only rows added since.
 pub(super) async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
     prepared(
         "UPDATE webhook_deliveries SET available_at = 'infinity' \
-         WHERE endpoint_id = ANY ($1) AND status IN ('pending', 'failed')",
+         WHERE endpoint_id = ANY ($1) AND status IN ('pending', 'failed') AND available_at < 'infinity'",
     )
     .bind::<Array<SqlUuid>, _>(ids)
     .execute(conn)

@@ -2,12 +2,16 @@
 //! drawing a new version of it in a transaction that changes it.
 //!
 //! Locks: enqueue share-locks the tenant's `webhook_tenant_routes` row and nothing else; a
-//! change locks the endpoint rows it changes first, then the routes rows, in tenant order.
+//! change locks the endpoint rows it changes first, then the routes rows, in `lock_order`
+//! (the ops tenant last: an operational event is enqueued after the change it reports). What
+//! may touch many rows (parking, ending deliveries) runs before the routes rows are locked and
+//! once more after, for the few rows enqueued meanwhile, so the tenant's enqueues wait only
+//! for the short rest of the transaction.
 
 use super::rows::RouteRow;
 use crate::error::EngineResult;
 use crate::sql::prepared;
-use crate::store::routes::{Route, RouteTable};
+use crate::store::routes::{lock_order, Route, RouteTable};
 use diesel::sql_types::{Array, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
@@ -46,13 +50,12 @@ pub(crate) async fn load(conn: &mut AsyncPgConnection, tenant: &str) -> EngineRe
 /// find their version gone and route again. A later statement of the transaction therefore sees
 /// every event enqueued under the old routes committed.
 pub(crate) async fn change(conn: &mut AsyncPgConnection, tenants: &[&str]) -> EngineResult<()> {
-    let mut tenants: Vec<&str> = tenants.to_vec();
     // One order for every transaction that changes several tenants, so none wait in a cycle.
-    tenants.sort_unstable();
-    tenants.dedup();
+    let tenants = lock_order(tenants);
     prepared(
         "INSERT INTO webhook_tenant_routes AS r (tenant_id, version) \
-         SELECT t, floor(random() * 9.0e18)::bigint FROM unnest($1::text[]) AS t ORDER BY t \
+         SELECT t, floor(random() * 9.0e18)::bigint FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) \
+         ORDER BY n \
          ON CONFLICT (tenant_id) DO UPDATE SET version = floor(random() * 9.0e18)::bigint",
     )
     .bind::<Array<Text>, _>(tenants)
