@@ -22,19 +22,17 @@ async fn rows_of(engine: &delivery_engine::Engine, endpoint: uuid::Uuid) -> Vec<
 /// What the switch to backlogged writes, as SQL: events accepted from now on are owed to
 /// `endpoint`. On PostgreSQL the tenant's routes change with it (pg/routes.rs).
 fn switch_by_hand(backend: Backend, endpoint: uuid::Uuid) -> String {
+    let backlog = format!(
+        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after) \
+         SELECT id, (SELECT coalesce(max(seq), 0) FROM webhook_events WHERE seq IS NOT NULL) \
+         FROM webhook_endpoints WHERE id = '{endpoint}'"
+    );
     match backend {
         Backend::Postgres => format!(
-            "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after) \
-             SELECT id, (SELECT coalesce(max(seq), 0) FROM webhook_events WHERE seq IS NOT NULL) \
-             FROM webhook_endpoints WHERE id = '{endpoint}'; \
-             UPDATE webhook_tenant_routes SET version = version + 1 \
+            "{backlog}; UPDATE webhook_tenant_routes SET version = version + 1 \
              WHERE tenant_id = (SELECT tenant_id FROM webhook_endpoints WHERE id = '{endpoint}')"
         ),
-        Backend::Sqlite => format!(
-            "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) \
-             SELECT id, (SELECT coalesce(max(seq), 0) FROM webhook_events WHERE seq IS NOT NULL), backlog_generation \
-             FROM webhook_endpoints WHERE id = '{endpoint}'"
-        ),
+        Backend::Sqlite => backlog,
     }
 }
 

@@ -31,11 +31,10 @@ pub(crate) fn switch_to_backlog(
         let mut switched = Vec::new();
         for id in ids {
             let row: Option<IdRow> = prepared(concat!(
-                "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after, generation) \
+                "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after) \
                  SELECT ep.id, \
                         (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
-                         WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL), \
-                        ep.backlog_generation \
+                         WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL) \
                  FROM webhook_endpoints ep \
                  WHERE ep.id = ?1 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL AND ",
                 open_count!(),
@@ -97,14 +96,6 @@ pub(super) fn close(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> 
              event_types = (SELECT event_types FROM webhook_endpoints ep \
                             WHERE ep.id = webhook_endpoint_backlogs.endpoint_id) \
          WHERE endpoint_id IN (SELECT value FROM json_each(?1)) AND backlog_until IS NULL",
-    )
-    .bind::<Text, _>(json_ids(ids))
-    .execute(c)?;
-    // As on PostgreSQL (where an enqueue that waited for the change needs it; here none can
-    // wait). Moving the generation of an endpoint without a backlog changes nothing.
-    prepared(
-        "UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 \
-         WHERE id IN (SELECT value FROM json_each(?1))",
     )
     .bind::<Text, _>(json_ids(ids))
     .execute(c)?;
@@ -185,9 +176,6 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
         return Ok(BacklogFill { added, backlogged: true });
     }
     prepared("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = ?1")
-        .bind::<Text, _>(&endpoint)
-        .execute(c)?;
-    prepared("UPDATE webhook_endpoints SET backlog_generation = backlog_generation + 1 WHERE id = ?1")
         .bind::<Text, _>(&endpoint)
         .execute(c)?;
     Ok(BacklogFill { added, backlogged: false })
