@@ -58,40 +58,77 @@ async fn emit_concurrently(engine: &delivery_engine::Engine, prefix: &str, count
     }
 }
 
+/// An engine whose hung attempts time out after 300 ms and are retried 20 ms later.
+fn engine_retrying_fast(db: &TestDb) -> delivery_engine::Engine {
+    engine_with(
+        db,
+        profile(RetryPolicy::fixed(vec![Duration::from_millis(20); 60]), Duration::from_millis(300)),
+    )
+}
+
+/// One slot per endpoint: switched at 2 open deliveries; filled 2 or more at a time, up to 4.
+fn one_slot_config() -> DispatcherConfig {
+    DispatcherConfig {
+        per_endpoint: 1,
+        backlog_stall: Some(Duration::from_millis(20)),
+        backlog_fill: 4,
+        ..fast_config()
+    }
+}
+
+/// A receiver that holds every request open until `answering` is set, then answers 200
+/// after 3 ms, counting the answers by `x-test-id`.
+struct HangsUntilTold {
+    receiver: Receiver,
+    answering: Arc<AtomicBool>,
+    answered: Arc<Mutex<HashMap<String, usize>>>,
+}
+
+impl HangsUntilTold {
+    async fn start() -> Self {
+        let answering = Arc::new(AtomicBool::new(false));
+        let answered: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
+        let receiver = {
+            let (answering, answered) = (answering.clone(), answered.clone());
+            Receiver::start(move |_, req| {
+                if !answering.load(Ordering::SeqCst) {
+                    return Reply::Hang;
+                }
+                let id = req.header("x-test-id").unwrap_or_default().to_owned();
+                *answered.lock().unwrap().entry(id).or_default() += 1;
+                Reply::StatusAfter(200, Duration::from_millis(3))
+            })
+            .await
+        };
+        Self { receiver, answering, answered }
+    }
+
+    fn answer(&self) {
+        self.answering.store(true, Ordering::SeqCst);
+    }
+
+    /// Waits until `expected` distinct events were answered; fails if any was answered twice.
+    async fn every_event_answered_once(&self, expected: usize) {
+        eventually("every event to be answered", || async {
+            (self.answered.lock().unwrap().len() == expected).then_some(())
+        })
+        .await;
+        let answered = self.answered.lock().unwrap().clone();
+        let twice: Vec<_> = answered.iter().filter(|(_, n)| **n > 1).collect();
+        assert!(twice.is_empty(), "answered more than once: {twice:?}");
+    }
+}
+
 /// The endpoint holds every request open while events keep coming: it is switched to
 /// backlogged, and from then on an event costs it no row. Then it answers again (slowly, so
 /// fills and the events still arriving from concurrent senders interleave): every event
 /// arrives, and none is answered twice; caught up, the endpoint is eager again.
 async fn a_stalled_endpoint_is_backlogged_and_every_event_arrives_once_when_it_answers(backend: Backend) {
     let db = database(backend).await;
-    // Hung attempts time out after 300 ms and are retried 20 ms later.
-    let engine = engine_with(
-        &db,
-        profile(RetryPolicy::fixed(vec![Duration::from_millis(20); 60]), Duration::from_millis(300)),
-    );
-    let answering = Arc::new(AtomicBool::new(false));
-    let answered: Arc<Mutex<HashMap<String, usize>>> = Arc::default();
-    let receiver = {
-        let (answering, answered) = (answering.clone(), answered.clone());
-        Receiver::start(move |_, req| {
-            if !answering.load(Ordering::SeqCst) {
-                return Reply::Hang;
-            }
-            let id = req.header("x-test-id").unwrap_or_default().to_owned();
-            *answered.lock().unwrap().entry(id).or_default() += 1;
-            Reply::StatusAfter(200, Duration::from_millis(3))
-        })
-        .await
-    };
-    let id = endpoint(&engine, &receiver.url(), &[]).await.endpoint.id;
-    // One slot: switched at 2 open deliveries; filled 2 or more at a time, up to 4.
-    let config = DispatcherConfig {
-        per_endpoint: 1,
-        backlog_stall: Some(Duration::from_millis(20)),
-        backlog_fill: 4,
-        ..fast_config()
-    };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let engine = engine_retrying_fast(&db);
+    let hangs = HangsUntilTold::start().await;
+    let id = endpoint(&engine, &hangs.receiver.url(), &[]).await.endpoint.id;
+    let running = spawn_dispatcher(&engine, &db, client(0, None), one_slot_config());
 
     emit_concurrently(&engine, "before-", 40).await;
     eventually("the stalled endpoint to be backlogged", || async { backlogged(&db, id).await.then_some(()) })
@@ -105,18 +142,12 @@ async fn a_stalled_endpoint_is_backlogged_and_every_event_arrives_once_when_it_a
     assert!(backlogged(&db, id).await);
 
     // It answers again while more events arrive from concurrent senders.
-    answering.store(true, Ordering::SeqCst);
+    hangs.answer();
     emit_concurrently(&engine, "after-", 100).await;
     let expected = 240;
-    eventually("every event to be answered", || async {
-        (answered.lock().unwrap().len() == expected).then_some(())
-    })
-    .await;
+    hangs.every_event_answered_once(expected).await;
     eventually("the endpoint to be eager again", || async { (!backlogged(&db, id).await).then_some(()) })
         .await;
-    let answered = answered.lock().unwrap().clone();
-    let twice: Vec<_> = answered.iter().filter(|(_, n)| **n > 1).collect();
-    assert!(twice.is_empty(), "answered more than once: {twice:?}");
     let rows = rows_of(&engine, id).await;
     assert_eq!(rows.len(), expected, "one delivery per event");
     running.stop().await;
@@ -255,6 +286,69 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
     let enqueued = waiting.await.unwrap();
     assert!(matches!(enqueued, Enqueued::New { deliveries: 1, .. }));
     assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's delivery");
+}
+
+/// PostgreSQL only: the switch to a backlog does not wait for an enqueue in flight (D44). An
+/// enqueue in a domain transaction (the outbox) holds the tenant's routes row with the
+/// endpoint's delivery written while the dispatcher switches the stalled endpoint: the switch
+/// commits meanwhile and the next event is owed. Once the endpoint answers, the fill waits for
+/// the enqueue still open (PostgreSQL carried its lock onto the routes version the switch
+/// wrote); the enqueue keeps its row, and every event arrives once.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_switch_to_a_backlog_does_not_wait_for_an_enqueue_in_flight() {
+    let db = database(Backend::Postgres).await;
+    let engine = engine_retrying_fast(&db);
+    let hangs = HangsUntilTold::start().await;
+    let id = endpoint(&engine, &hangs.receiver.url(), &[]).await.endpoint.id;
+    emit_concurrently(&engine, "before-", 10).await;
+    let (written, wait_for_it) = tokio::sync::oneshot::channel::<()>();
+    let (go, commit) = tokio::sync::oneshot::channel::<()>();
+    let outbox = {
+        let engine = engine.clone();
+        tokio::spawn(async move {
+            let e = engine.clone();
+            engine
+                .transaction(move |mut c| {
+                    Box::pin(async move {
+                        let event = NewEvent {
+                            tenant_id: TENANT,
+                            event_type: "thing.created",
+                            dedupe_key: "in-flight",
+                            body: b"{}",
+                            only_endpoint: None,
+                            id: None,
+                        };
+                        let enqueued = e.enqueue(&mut c, event).await?;
+                        let _ = written.send(());
+                        let _ = commit.await;
+                        Ok::<_, delivery_engine::EngineError>(enqueued)
+                    })
+                })
+                .await
+        })
+    };
+    wait_for_it.await.unwrap();
+    let running = spawn_dispatcher(&engine, &db, client(0, None), one_slot_config());
+    eventually("the switch to commit while the enqueue is open", || async {
+        backlogged(&db, id).await.then_some(())
+    })
+    .await;
+    emit(&engine, "thing.created", "owed", b"{}").await;
+    assert_eq!(
+        rows_of(&engine, id).await.len(),
+        10,
+        "the owed event has no row, the open enqueue's is unseen"
+    );
+
+    hangs.answer();
+    waiting_on_lock(&db, "WITH routes AS").await;
+    go.send(()).unwrap();
+    assert!(matches!(outbox.await.unwrap(), Ok(Enqueued::New { deliveries: 1, .. })));
+    hangs.every_event_answered_once(12).await;
+    eventually("the endpoint to be eager again", || async { (!backlogged(&db, id).await).then_some(()) })
+        .await;
+    assert_eq!(rows_of(&engine, id).await.len(), 12, "one delivery per event");
+    running.stop().await;
 }
 
 /// PostgreSQL only: a filter change closes a backlog while an enqueue that routed the event as

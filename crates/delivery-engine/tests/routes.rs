@@ -130,7 +130,7 @@ async fn a_disable_that_waited_for_an_enqueue_parks_its_row() {
         let off = EndpointPatch { disabled: Some(true), ..Default::default() };
         there.update_endpoint(TENANT, id, off).await.unwrap();
     });
-    waiting_on_lock(&db, "INSERT INTO webhook_tenant_routes").await;
+    waiting_on_lock(&db, "JOIN webhook_tenant_routes").await;
     go.send(()).unwrap();
     assert!(matches!(outbox.await.unwrap(), Ok(Enqueued::New { deliveries: 1, .. })));
     disable.await.unwrap();

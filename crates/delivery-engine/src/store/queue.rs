@@ -18,7 +18,7 @@ use uuid::Uuid;
 /// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint
 /// that is neither deleted nor disabled (none yet for a backlogged one: it is owed the event);
 /// the endpoints are read so that a concurrent delete or disable cannot miss a delivery (on
-/// PostgreSQL through the tenant's routes version, share-locked, with `routes` caching the
+/// PostgreSQL through the tenant's routes version, key-share-locked, with `routes` caching the
 /// tables read, see `store/routes.rs`; under the write lock on SQLite). Returns `None` when
 /// the dedupe key was already used, else the number of deliveries.
 pub(crate) async fn enqueue(

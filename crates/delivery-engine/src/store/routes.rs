@@ -4,9 +4,10 @@
 //! Every change of a tenant's routes (an endpoint created, deleted, disabled or enabled, its
 //! filter changed, its backlog switched on, closed or ended) draws a new version of the tenant's
 //! routes in the transaction that makes it. Enqueue routes an event by a cached table, and
-//! writes only if the table's version is still the tenant's current one, read under a share
-//! lock that every change waits for; otherwise it reads the table again and retries. So a
-//! cached table is never trusted: at worst it costs one more round trip.
+//! writes only if the table's version is still the tenant's current one, read under a key-share
+//! lock that every change but a switch to a backlog waits for (D44); otherwise it reads the
+//! table again and retries. So a cached table is never trusted: at worst it costs one more
+//! round trip.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -103,7 +104,7 @@ impl RouteCache {
 
 /// The order a transaction locks several tenants' routes rows in: by tenant id, the ops tenant
 /// last. A transaction that changes routes and reports the change enqueues an operational event
-/// after it (share-locking the ops tenant's row), so the ops row must come last in every
+/// after it (locking the ops tenant's row), so the ops row must come last in every
 /// transaction's order, or two could wait for each other.
 pub(crate) fn lock_order<'a>(tenants: &[&'a str]) -> Vec<&'a str> {
     let mut tenants = tenants.to_vec();

@@ -179,7 +179,7 @@ where
         .await
         .unwrap();
     let change = tokio::spawn(change);
-    waiting_on_lock(db, "INSERT INTO webhook_tenant_routes").await;
+    waiting_on_lock(db, "JOIN webhook_tenant_routes").await;
     let enqueue = tokio::spawn(enqueue);
     waiting_on_lock(db, "WITH routes AS").await;
     holder.batch_execute("COMMIT").await.unwrap();

@@ -1,17 +1,21 @@
 //! PostgreSQL: backlogged endpoints (see `store/backlog.rs` for each operation's contract).
 //!
-//! Why no event is lost or doubled. Enqueue share-locks its tenant's routes row, checks that the
-//! routes it went by are still current (`pg/routes.rs`), and only then draws the event's `seq`;
-//! it holds the lock until it commits. Every change below that alters the routes draws a new
-//! version of them, which waits for every enqueue holding the lock.
+//! Why no event is lost or doubled. Enqueue locks its tenant's routes row `FOR KEY SHARE`,
+//! checks that the routes it went by are still current (`pg/routes.rs`), and only then draws
+//! the event's `seq`; it holds the lock until it commits. Every change below draws a new
+//! version of the routes; all but the switch lock the row `FOR UPDATE` first, which waits for
+//! every enqueue holding it (PostgreSQL carries key-share locks onto the version a switch
+//! wrote, so also for enqueues that locked the row before the switch).
 //! - **Switch** (share-locks the endpoint, inserts the row with `backlog_after` = the highest
-//!   `seq` in its snapshot, then draws a new version): an enqueue routed by the old version
-//!   treats the endpoint as eager and writes its row; one routed by the new version draws its
-//!   `seq` after the switch committed, so above `backlog_after`, and is owed.
+//!   `seq` in its snapshot, then draws a new version without waiting, D44): an enqueue routed
+//!   by the old version, in flight or not, treats the endpoint as eager and writes its row
+//!   (whatever its `seq`); one routed by the new version read it after the switch committed
+//!   and draws its `seq` later still, so above `backlog_after`, and is owed.
 //! - **Fill** (locks the routes row, which waits for every enqueue in flight and holds off the
 //!   next ones, then inserts in a statement of its own): it sees every owed event committed, and
 //!   an enqueue that waited for it draws its `seq` after it, above anything it filled. It skips
-//!   events that already have a row (an enqueue routed by the version before a switch has one).
+//!   events that already have a row (an enqueue routed by the version before a switch has one,
+//!   committed by then).
 //! - **End of a backlog** (the fill that takes the last owed event deletes the row and draws a
 //!   new version): an enqueue that waited for it finds its version gone and routes again, by
 //!   routes in which the endpoint is eager.
@@ -76,7 +80,7 @@ pub(crate) async fn switch_to_backlog(
         let switched: Vec<EndpointRef> = switched.into_iter().map(EndpointRef::from).collect();
         let tenants: Vec<&str> = switched.iter().map(|e| e.tenant_id.as_str()).collect();
         if !tenants.is_empty() {
-            super::routes::change(conn, &tenants).await?;
+            super::routes::change_without_waiting(conn, &tenants).await?;
         }
         Ok(switched.into_iter().map(|e| e.id).collect())
     })

@@ -44,8 +44,8 @@ pub(crate) async fn enqueue(
         let targets = routes.targets(ev.event_type, ev.only_endpoint);
         let outcome = write_event(conn, ev, routes.version, &targets).await?;
         if !outcome.current {
-            // The routes changed since they were read: read them again (a change commits
-            // before this statement's share lock is granted, so the next read sees it).
+            // The routes changed since they were read: read them again (the change committed
+            // before this statement locked the row, so the next read sees it).
             continue;
         }
         if outcome.events == 0 {
@@ -55,9 +55,10 @@ pub(crate) async fn enqueue(
     }
 }
 
-/// One statement: if the tenant's routes are still at `version` (share-locked, so no change of
-/// them can commit before this transaction does), inserts the event (unless its dedupe key
-/// exists) and a delivery per eager target.
+/// One statement: if the tenant's routes are still at `version` (locked `FOR KEY SHARE`, so no
+/// change of them but a switch to a backlog can commit before this transaction does, and an
+/// event routed by the version before a switch writes the switched endpoint's row), inserts the
+/// event (unless its dedupe key exists) and a delivery per eager target.
 async fn write_event(
     conn: &mut AsyncPgConnection,
     ev: &NewEventRow<'_>,
@@ -67,7 +68,7 @@ async fn write_event(
     let outcome: EnqueueOutcome = prepared(concat!(
         r#"
         WITH routes AS (
-            SELECT r.version FROM webhook_tenant_routes r WHERE r.tenant_id = $2 FOR SHARE
+            SELECT r.version FROM webhook_tenant_routes r WHERE r.tenant_id = $2 FOR KEY SHARE
         ), current AS (
             SELECT (SELECT version FROM routes) IS NOT DISTINCT FROM $7 AS current
         ), ev AS (

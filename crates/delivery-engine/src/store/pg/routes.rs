@@ -1,9 +1,11 @@
 //! PostgreSQL: tenants' routes (see `store/routes.rs`): reading a tenant's route table, and
 //! drawing a new version of it in a transaction that changes it.
 //!
-//! Locks: enqueue share-locks the tenant's `webhook_tenant_routes` row and nothing else; a
-//! change locks the endpoint rows it changes first, then the routes rows, in `lock_order`
-//! (the ops tenant last: an operational event is enqueued after the change it reports). What
+//! Locks: enqueue locks the tenant's `webhook_tenant_routes` row `FOR KEY SHARE` and nothing
+//! else; a change locks the endpoint rows it changes first, then the routes rows, in
+//! `lock_order` (the ops tenant last: an operational event is enqueued after the change it
+//! reports), `FOR UPDATE`, which waits for the enqueues in flight, except the switch to a
+//! backlog, which only updates the row and so waits for none (D44). What
 //! may touch many rows (parking, ending deliveries) runs before the routes rows are locked and
 //! once more after, for the few rows enqueued meanwhile, so the tenant's enqueues wait only
 //! for the short rest of the transaction.
@@ -45,13 +47,40 @@ pub(crate) async fn load(conn: &mut AsyncPgConnection, tenant: &str) -> EngineRe
 }
 
 /// In the caller's transaction, which has locked the endpoint rows it changes: draws a new
-/// version of these tenants' routes (making the row of a tenant that has none). Waits for every
-/// enqueue to them in flight, and holds off later ones until the caller commits; those then
-/// find their version gone and route again. A later statement of the transaction therefore sees
-/// every event enqueued under the old routes committed.
+/// version of these tenants' routes (making the row of a tenant that has none), after waiting
+/// for every enqueue to them in flight; later ones wait until the caller commits and then find
+/// their version gone and route again. A later statement of the transaction therefore sees
+/// every event enqueued under the old routes committed. Every change but the switch to a
+/// backlog needs that barrier (`pg/backlog.rs` says why).
 pub(crate) async fn change(conn: &mut AsyncPgConnection, tenants: &[&str]) -> EngineResult<()> {
     // One order for every transaction that changes several tenants, so none wait in a cycle.
     let tenants = lock_order(tenants);
+    // Enqueue holds the row `FOR KEY SHARE`, which a plain UPDATE does not wait for: the
+    // barrier is this lock (PostgreSQL carries key-share locks onto a row's new version, so it
+    // also waits for enqueues that locked the row before a switch updated it).
+    prepared(
+        "SELECT 1 FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) \
+         JOIN webhook_tenant_routes r ON r.tenant_id = u.t \
+         ORDER BY u.n FOR UPDATE OF r",
+    )
+    .bind::<Array<Text>, _>(&tenants)
+    .execute(conn)
+    .await?;
+    new_version(conn, &tenants).await
+}
+
+/// In the caller's transaction: draws a new version of these tenants' routes without waiting
+/// for the enqueues in flight (they hold the row `FOR KEY SHARE`, which this update does not
+/// conflict with); they go on by the old version, and later ones route by the new one once
+/// the caller commits. Only for the switch to a backlog, which needs no barrier.
+pub(crate) async fn change_without_waiting(
+    conn: &mut AsyncPgConnection,
+    tenants: &[&str],
+) -> EngineResult<()> {
+    new_version(conn, &lock_order(tenants)).await
+}
+
+async fn new_version(conn: &mut AsyncPgConnection, tenants: &[&str]) -> EngineResult<()> {
     prepared(
         "INSERT INTO webhook_tenant_routes AS r (tenant_id, version) \
          SELECT t, floor(random() * 9.0e18)::bigint FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) \
