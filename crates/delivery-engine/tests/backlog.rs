@@ -301,33 +301,7 @@ async fn the_switch_to_a_backlog_does_not_wait_for_an_enqueue_in_flight() {
     let hangs = HangsUntilTold::start().await;
     let id = endpoint(&engine, &hangs.receiver.url(), &[]).await.endpoint.id;
     emit_concurrently(&engine, "before-", 10).await;
-    let (written, wait_for_it) = tokio::sync::oneshot::channel::<()>();
-    let (go, commit) = tokio::sync::oneshot::channel::<()>();
-    let outbox = {
-        let engine = engine.clone();
-        tokio::spawn(async move {
-            let e = engine.clone();
-            engine
-                .transaction(move |mut c| {
-                    Box::pin(async move {
-                        let event = NewEvent {
-                            tenant_id: TENANT,
-                            event_type: "thing.created",
-                            dedupe_key: "in-flight",
-                            body: b"{}",
-                            only_endpoint: None,
-                            id: None,
-                        };
-                        let enqueued = e.enqueue(&mut c, event).await?;
-                        let _ = written.send(());
-                        let _ = commit.await;
-                        Ok::<_, delivery_engine::EngineError>(enqueued)
-                    })
-                })
-                .await
-        })
-    };
-    wait_for_it.await.unwrap();
+    let (go, outbox) = open_outbox_enqueue(&engine).await;
     let running = spawn_dispatcher(&engine, &db, client(0, None), one_slot_config());
     eventually("the switch to commit while the enqueue is open", || async {
         backlogged(&db, id).await.then_some(())

@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use delivery_engine::{DeliveryQuery, EndpointPatch, Enqueued, NewEvent};
+use delivery_engine::{DeliveryQuery, EndpointPatch, Enqueued};
 use test_support::{on_both_backends, Backend};
 use uuid::Uuid;
 
@@ -100,32 +100,7 @@ async fn a_disable_that_waited_for_an_enqueue_parks_its_row() {
     let db = database(Backend::Postgres).await;
     let (here, there) = (engine(&db), engine(&db));
     let id = endpoint(&here, "http://127.0.0.1:9/hook", &[]).await.endpoint.id;
-    let (written, wait_for_it) = tokio::sync::oneshot::channel::<()>();
-    let (go, commit) = tokio::sync::oneshot::channel::<()>();
-    let outbox = {
-        let here = here.clone();
-        tokio::spawn(async move {
-            let e = here.clone();
-            here.transaction(move |mut c| {
-                Box::pin(async move {
-                    let event = NewEvent {
-                        tenant_id: TENANT,
-                        event_type: "thing.created",
-                        dedupe_key: "in-flight",
-                        body: b"{}",
-                        only_endpoint: None,
-                        id: None,
-                    };
-                    let enqueued = e.enqueue(&mut c, event).await?;
-                    let _ = written.send(());
-                    let _ = commit.await;
-                    Ok::<_, delivery_engine::EngineError>(enqueued)
-                })
-            })
-            .await
-        })
-    };
-    wait_for_it.await.unwrap();
+    let (go, outbox) = open_outbox_enqueue(&here).await;
     let disable = tokio::spawn(async move {
         let off = EndpointPatch { disabled: Some(true), ..Default::default() };
         there.update_endpoint(TENANT, id, off).await.unwrap();

@@ -186,3 +186,42 @@ where
     change.await.unwrap();
     enqueue.await.unwrap()
 }
+
+/// An enqueue of `thing.created` with key `in-flight` in a domain transaction (the outbox),
+/// left open once its rows are written: returns when it has written, with the sender that
+/// lets it commit and the task that then gives its result.
+pub async fn open_outbox_enqueue(
+    engine: &Engine,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<delivery_engine::Enqueued, delivery_engine::EngineError>>,
+) {
+    let (written, wait_for_it) = tokio::sync::oneshot::channel::<()>();
+    let (go, commit) = tokio::sync::oneshot::channel::<()>();
+    let outbox = {
+        let engine = engine.clone();
+        tokio::spawn(async move {
+            let e = engine.clone();
+            engine
+                .transaction(move |mut c| {
+                    Box::pin(async move {
+                        let event = NewEvent {
+                            tenant_id: TENANT,
+                            event_type: "thing.created",
+                            dedupe_key: "in-flight",
+                            body: b"{}",
+                            only_endpoint: None,
+                            id: None,
+                        };
+                        let enqueued = e.enqueue(&mut c, event).await?;
+                        let _ = written.send(());
+                        let _ = commit.await;
+                        Ok::<_, delivery_engine::EngineError>(enqueued)
+                    })
+                })
+                .await
+        })
+    };
+    wait_for_it.await.unwrap();
+    (go, outbox)
+}
