@@ -325,6 +325,50 @@ async fn the_switch_to_a_backlog_does_not_wait_for_an_enqueue_in_flight() {
     running.stop().await;
 }
 
+/// PostgreSQL only: as above, with another endpoint of the tenant backlogged already, so the
+/// enqueue held open draws a `seq` (it is owed to that one) and, being uncommitted when the
+/// switch reads the highest `seq`, lands above the switched endpoint's `backlog_after`. Its
+/// row for the switched endpoint exists, and the fill, which waited for it, must skip that
+/// event rather than write it a second row (nothing else in the schema stops a double).
+#[tokio::test(flavor = "multi_thread")]
+async fn an_event_in_flight_above_the_switch_is_not_filled_twice() {
+    let db = database(Backend::Postgres).await;
+    let engine = engine_retrying_fast(&db);
+    let (hangs, other) = (HangsUntilTold::start().await, HangsUntilTold::start().await);
+    let id = endpoint(&engine, &hangs.receiver.url(), &[]).await.endpoint.id;
+    let other_id = endpoint(&engine, &other.receiver.url(), &[]).await.endpoint.id;
+    emit_concurrently(&engine, "before-", 10).await;
+    db.execute(&switch_by_hand(Backend::Postgres, other_id)).await.unwrap();
+    let (go, outbox) = open_outbox_enqueue(&engine).await;
+    let running = spawn_dispatcher(&engine, &db, client(0, None), one_slot_config());
+    eventually("the switch to commit while the enqueue is open", || async {
+        backlogged(&db, id).await.then_some(())
+    })
+    .await;
+    let backlog_after =
+        format!("SELECT backlog_after AS n FROM webhook_endpoint_backlogs WHERE endpoint_id = '{id}'");
+    let backlog_after = db.count(&backlog_after).await.unwrap();
+    emit(&engine, "thing.created", "owed", b"{}").await;
+
+    hangs.answer();
+    other.answer();
+    waiting_on_lock(&db, "WITH routes AS").await;
+    go.send(()).unwrap();
+    assert!(matches!(outbox.await.unwrap(), Ok(Enqueued::New { deliveries: 2, .. })));
+    let seq = db.count("SELECT seq AS n FROM webhook_events WHERE dedupe_key = 'in-flight'").await.unwrap();
+    assert!(seq > backlog_after, "the event in flight ({seq}) is above the switch ({backlog_after})");
+    hangs.every_event_answered_once(12).await;
+    other.every_event_answered_once(12).await;
+    for endpoint in [id, other_id] {
+        eventually("the endpoint to be eager again", || async {
+            (!backlogged(&db, endpoint).await).then_some(())
+        })
+        .await;
+        assert_eq!(rows_of(&engine, endpoint).await.len(), 12, "one delivery per event");
+    }
+    running.stop().await;
+}
+
 /// PostgreSQL only: a filter change closes a backlog while an enqueue that routed the event as
 /// owed waits behind it for the tenant's routes row. The change goes first: the enqueue must
 /// find its routes gone and write the endpoint's row (owed above where the backlog closed, no

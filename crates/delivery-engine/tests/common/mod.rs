@@ -145,14 +145,14 @@ pub use test_support::eventually;
 #[allow(unused_imports)]
 pub use test_support::independent_hmac_sha256_hex as independent_hmac_hex;
 
-/// PostgreSQL only: until one statement whose text contains `what` waits for a lock.
+/// PostgreSQL only: until a statement whose text contains `what` waits for a lock (at least one).
 pub async fn waiting_on_lock(db: &TestDb, what: &str) {
     let sql = format!(
         "SELECT count(*) AS n FROM pg_stat_activity \
          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%{what}%'"
     );
     eventually(&format!("`{what}` to wait for a lock"), || async {
-        (db.count(&sql).await.unwrap() == 1).then_some(())
+        (db.count(&sql).await.unwrap() >= 1).then_some(())
     })
     .await;
 }

@@ -9,8 +9,12 @@
 //! - **Switch** (share-locks the endpoint, inserts the row with `backlog_after` = the highest
 //!   `seq` in its snapshot, then draws a new version without waiting, D44): an enqueue routed
 //!   by the old version, in flight or not, treats the endpoint as eager and writes its row
-//!   (whatever its `seq`); one routed by the new version read it after the switch committed
-//!   and draws its `seq` later still, so above `backlog_after`, and is owed.
+//!   (whatever its `seq`; one whose snapshot predates the switch's commit may even lock the
+//!   row after it and still see the old version, as key-share locks do not re-read a row after
+//!   a non-key update); one routed by the new version read it after the switch committed and
+//!   draws its `seq` later still, so above `backlog_after`, and is owed. An event routed by the
+//!   old version that has a `seq` (it is owed to another endpoint) may be above
+//!   `backlog_after`: the fill waits for it and skips it, as it has a row.
 //! - **Fill** (locks the routes row, which waits for every enqueue in flight and holds off the
 //!   next ones, then inserts in a statement of its own): it sees every owed event committed, and
 //!   an enqueue that waited for it draws its `seq` after it, above anything it filled. It skips
@@ -161,6 +165,8 @@ pub(super) async fn drop_backlog(conn: &mut AsyncPgConnection, id: Uuid) -> Engi
 /// In the caller's transaction: locks a backlogged endpoint's routes, and inserts its owed
 /// deliveries in `seq` order, up to `max_open` open deliveries in all.
 async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineResult<BacklogFill> {
+    // `FOR UPDATE`, not `FOR NO KEY UPDATE`: it must wait for key-share holders, and make the
+    // version update that ends a backlog a key update, which later enqueues re-read (routes.rs).
     let locked: Option<EndpointFilterRow> = prepared(concat!(
         "WITH routes AS ( \
              SELECT r.tenant_id FROM webhook_tenant_routes r \

@@ -57,7 +57,12 @@ pub(crate) async fn change(conn: &mut AsyncPgConnection, tenants: &[&str]) -> En
     let tenants = lock_order(tenants);
     // Enqueue holds the row `FOR KEY SHARE`, which a plain UPDATE does not wait for: the
     // barrier is this lock (PostgreSQL carries key-share locks onto a row's new version, so it
-    // also waits for enqueues that locked the row before a switch updated it).
+    // also waits for enqueues that locked the row before a switch updated it). It is needed
+    // twice over, and `FOR NO KEY UPDATE` would do neither: it makes the change wait, and it
+    // makes the update below count as a key update, so an enqueue whose snapshot predates the
+    // commit re-reads the row when it locks it and finds its version gone. (After a switch's
+    // plain update it does not re-read: it routes by the old version, which writes the
+    // switched endpoint's row, and that is correct, `pg/backlog.rs`.)
     prepared(
         "SELECT 1 FROM unnest($1::text[]) WITH ORDINALITY AS u(t, n) \
          JOIN webhook_tenant_routes r ON r.tenant_id = u.t \
