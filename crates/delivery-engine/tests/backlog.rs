@@ -288,6 +288,34 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
     assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's delivery");
 }
 
+/// PostgreSQL only: opens an outbox enqueue (`open_outbox_enqueue`), then starts a one-slot
+/// dispatcher and waits until it has switched the hanging endpoint `id` to backlogged while the
+/// enqueue is still open. Returns what lets the enqueue commit, its task, and the dispatcher.
+async fn switch_while_an_enqueue_is_open(
+    engine: &delivery_engine::Engine,
+    db: &TestDb,
+    id: uuid::Uuid,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<Enqueued, delivery_engine::EngineError>>,
+    Running,
+) {
+    let (go, outbox) = open_outbox_enqueue(engine).await;
+    let running = spawn_dispatcher(engine, db, client(0, None), one_slot_config());
+    eventually("the switch to commit while the enqueue is open", || async {
+        backlogged(db, id).await.then_some(())
+    })
+    .await;
+    (go, outbox, running)
+}
+
+/// Waits until `id` is eager again, then checks it has one delivery per event, `events` in all.
+async fn once_each_and_eager(engine: &delivery_engine::Engine, db: &TestDb, id: uuid::Uuid, events: usize) {
+    eventually("the endpoint to be eager again", || async { (!backlogged(db, id).await).then_some(()) })
+        .await;
+    assert_eq!(rows_of(engine, id).await.len(), events, "one delivery per event");
+}
+
 /// PostgreSQL only: the switch to a backlog does not wait for an enqueue in flight (D44). An
 /// enqueue in a domain transaction (the outbox) holds the tenant's routes row with the
 /// endpoint's delivery written while the dispatcher switches the stalled endpoint: the switch
@@ -301,12 +329,7 @@ async fn the_switch_to_a_backlog_does_not_wait_for_an_enqueue_in_flight() {
     let hangs = HangsUntilTold::start().await;
     let id = endpoint(&engine, &hangs.receiver.url(), &[]).await.endpoint.id;
     emit_concurrently(&engine, "before-", 10).await;
-    let (go, outbox) = open_outbox_enqueue(&engine).await;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), one_slot_config());
-    eventually("the switch to commit while the enqueue is open", || async {
-        backlogged(&db, id).await.then_some(())
-    })
-    .await;
+    let (go, outbox, running) = switch_while_an_enqueue_is_open(&engine, &db, id).await;
     emit(&engine, "thing.created", "owed", b"{}").await;
     assert_eq!(
         rows_of(&engine, id).await.len(),
@@ -319,9 +342,7 @@ async fn the_switch_to_a_backlog_does_not_wait_for_an_enqueue_in_flight() {
     go.send(()).unwrap();
     assert!(matches!(outbox.await.unwrap(), Ok(Enqueued::New { deliveries: 1, .. })));
     hangs.every_event_answered_once(12).await;
-    eventually("the endpoint to be eager again", || async { (!backlogged(&db, id).await).then_some(()) })
-        .await;
-    assert_eq!(rows_of(&engine, id).await.len(), 12, "one delivery per event");
+    once_each_and_eager(&engine, &db, id, 12).await;
     running.stop().await;
 }
 
@@ -339,12 +360,7 @@ async fn an_event_in_flight_above_the_switch_is_not_filled_twice() {
     let other_id = endpoint(&engine, &other.receiver.url(), &[]).await.endpoint.id;
     emit_concurrently(&engine, "before-", 10).await;
     db.execute(&switch_by_hand(Backend::Postgres, other_id)).await.unwrap();
-    let (go, outbox) = open_outbox_enqueue(&engine).await;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), one_slot_config());
-    eventually("the switch to commit while the enqueue is open", || async {
-        backlogged(&db, id).await.then_some(())
-    })
-    .await;
+    let (go, outbox, running) = switch_while_an_enqueue_is_open(&engine, &db, id).await;
     let backlog_after =
         format!("SELECT backlog_after AS n FROM webhook_endpoint_backlogs WHERE endpoint_id = '{id}'");
     let backlog_after = db.count(&backlog_after).await.unwrap();
@@ -360,11 +376,7 @@ async fn an_event_in_flight_above_the_switch_is_not_filled_twice() {
     hangs.every_event_answered_once(12).await;
     other.every_event_answered_once(12).await;
     for endpoint in [id, other_id] {
-        eventually("the endpoint to be eager again", || async {
-            (!backlogged(&db, endpoint).await).then_some(())
-        })
-        .await;
-        assert_eq!(rows_of(&engine, endpoint).await.len(), 12, "one delivery per event");
+        once_each_and_eager(&engine, &db, endpoint, 12).await;
     }
     running.stop().await;
 }
