@@ -591,17 +591,7 @@ async fn notify_from_another_process_wakes_an_idle_worker() {
     // A plain connection, not `Engine::transaction` (which would also wake in-process).
     let e = api.clone();
     api.run(move |mut c| {
-        Box::pin(async move {
-            let ev = NewEvent {
-                tenant_id: TENANT,
-                event_type: "thing.created",
-                dedupe_key: "wake",
-                body: b"{}",
-                only_endpoint: None,
-                id: None,
-            };
-            e.enqueue(&mut c, ev).await
-        })
+        Box::pin(async move { e.enqueue(&mut c, event("thing.created", "wake", b"{}")).await })
     })
     .await
     .unwrap();

@@ -193,20 +193,21 @@ pub async fn settle_on(
     outcome: Outcome,
     now: DateTime<Utc>,
 ) -> Result<Run, RunError> {
-    // The common case in one statement: the run is running and settles now.
-    if let Some(run) = store::settle_if_running(conn, account, id, outcome.status(), now).await? {
-        emit(engine, conn, account, &run_event(&run, outcome, now)).await?;
-        return Ok(run);
+    loop {
+        // The common case in one statement: the run is running and settles now.
+        if let Some(run) = store::settle_if_running(conn, account, id, outcome.status(), now).await? {
+            emit(engine, conn, account, &run_event(&run, outcome, now)).await?;
+            return Ok(run);
+        }
+        // Settled already, or not the account's: the rule says what settling it again means.
+        let run = store::lock_run(conn, account, id).await?.ok_or(RunError::NotFound)?;
+        match settle_rule(run, outcome, now)? {
+            Settled::Unchanged(run) => return Ok(run),
+            // Running after all (a run never returns to running, so this is not expected): it
+            // is locked now, and the statement above settles it.
+            Settled::Changed { .. } => continue,
+        }
     }
-    // Settled already, or not the account's: the rule says what settling it again means.
-    let run = store::lock_run(conn, account, id).await?.ok_or(RunError::NotFound)?;
-    let (run, event) = match settle_rule(run, outcome, now)? {
-        Settled::Unchanged(run) => return Ok(run),
-        Settled::Changed { run, event } => (run, event),
-    };
-    store::settle_run(conn, account, id, &run.status, now).await?;
-    emit(engine, conn, account, &event).await?;
-    Ok(run)
 }
 
 /// Enqueues a run's event on `conn`, in the settle's transaction.

@@ -127,17 +127,12 @@ pub async fn endpoint(engine: &Engine, url: &str, types: &[&str]) -> delivery_en
 }
 
 pub async fn emit(engine: &Engine, event_type: &str, key: &str, body: &[u8]) -> delivery_engine::Enqueued {
-    engine
-        .enqueue_now(NewEvent {
-            tenant_id: TENANT,
-            event_type,
-            dedupe_key: key,
-            body,
-            only_endpoint: None,
-            id: None,
-        })
-        .await
-        .unwrap()
+    engine.enqueue_now(event(event_type, key, body)).await.unwrap()
+}
+
+/// An event of the test tenant for every endpoint whose filter takes it.
+pub fn event<'a>(event_type: &'a str, key: &'a str, body: &'a [u8]) -> NewEvent<'a> {
+    NewEvent { tenant_id: TENANT, event_type, dedupe_key: key, body, only_endpoint: None, id: None }
 }
 
 pub use test_support::eventually;
@@ -205,15 +200,7 @@ pub async fn open_outbox_enqueue(
             engine
                 .transaction(move |mut c| {
                     Box::pin(async move {
-                        let event = NewEvent {
-                            tenant_id: TENANT,
-                            event_type: "thing.created",
-                            dedupe_key: "in-flight",
-                            body: b"{}",
-                            only_endpoint: None,
-                            id: None,
-                        };
-                        let enqueued = e.enqueue(&mut c, event).await?;
+                        let enqueued = e.enqueue(&mut c, event("thing.created", "in-flight", b"{}")).await?;
                         let _ = written.send(());
                         let _ = commit.await;
                         Ok::<_, delivery_engine::EngineError>(enqueued)

@@ -72,17 +72,3 @@ pub async fn settle_if_running(
         DbConn::Sqlite(c) => sqlite::settle_if_running(c, account, id, status, completed_at),
     }
 }
-
-/// Records the run's final status and when it settled.
-pub async fn settle_run(
-    conn: &mut DbConn<'_>,
-    account: &str,
-    id: Uuid,
-    status: &str,
-    completed_at: DateTime<Utc>,
-) -> QueryResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::settle_run(c, account, id, status, completed_at).await,
-        DbConn::Sqlite(c) => sqlite::settle_run(c, account, id, status, completed_at),
-    }
-}

@@ -94,22 +94,6 @@ pub(super) async fn list_runs(
     Ok(query.load::<RunRow>(c).await?.into_iter().map(Run::from).collect())
 }
 
-pub(super) async fn settle_run(
-    c: &mut AsyncPgConnection,
-    account: &str,
-    id: Uuid,
-    status: &str,
-    completed_at: DateTime<Utc>,
-) -> QueryResult<()> {
-    diesel::update(
-        workflow_runs::table.filter(workflow_runs::id.eq(id)).filter(workflow_runs::account_id.eq(account)),
-    )
-    .set((workflow_runs::status.eq(status), workflow_runs::completed_at.eq(completed_at)))
-    .execute(c)
-    .await
-    .map(|_| ())
-}
-
 pub(super) async fn settle_if_running(
     c: &mut AsyncPgConnection,
     account: &str,

@@ -88,22 +88,6 @@ pub(super) fn list_runs(
     rows.into_iter().map(Run::try_from).collect()
 }
 
-pub(super) fn settle_run(
-    c: &mut SqliteConnection,
-    account: &str,
-    id: Uuid,
-    status: &str,
-    completed_at: DateTime<Utc>,
-) -> QueryResult<()> {
-    prepared("UPDATE workflow_runs SET status = ?1, completed_at = ?2 WHERE id = ?3 AND account_id = ?4")
-        .bind::<Text, _>(status)
-        .bind::<BigInt, _>(micros(completed_at))
-        .bind::<Text, _>(id.to_string())
-        .bind::<Text, _>(account)
-        .execute(c)
-        .map(|_| ())
-}
-
 pub(super) fn settle_if_running(
     c: &mut SqliteConnection,
     account: &str,

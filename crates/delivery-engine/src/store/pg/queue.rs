@@ -72,7 +72,7 @@ async fn write_event(
         ), current AS (
             SELECT (SELECT version FROM routes) IS NOT DISTINCT FROM $7 AS current
         ), ev AS (
-            -- `seq` is drawn under the share lock (pg/backlog.rs says why), and only for an
+            -- `seq` is drawn under the key-share lock (pg/backlog.rs says why), and only for an
             -- event some backlogged endpoint is owed: the others need none.
             INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at, seq)
             SELECT $1, $2, $3, $4, $5, $6, CASE WHEN $9 THEN nextval('webhook_events_seq') END
