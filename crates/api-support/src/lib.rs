@@ -14,6 +14,7 @@ pub mod listen;
 pub mod listen_cli;
 pub mod metrics;
 pub mod pagination;
+pub mod priority;
 pub mod rate_limit;
 pub mod recovery;
 pub mod server;

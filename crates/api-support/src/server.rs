@@ -105,6 +105,11 @@ pub struct CommonConfig {
     /// disable); the last repeats, for 7 days after the disable.
     #[arg(long, env = "PROBE_SCHEDULE", default_value = "1m,5m,30m,2h", value_parser = schedule_arg)]
     pub probe_schedule: Schedule,
+    /// Nice value (0-19) of the API's request threads in a process that also delivers
+    /// (ROLE=all): when the CPU is short, the dispatcher goes first and ingest slows to the
+    /// pace of delivery instead of building a backlog. 0 switches it off. Linux only.
+    #[arg(long, env = "API_NICE", default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=19))]
+    pub api_nice: u8,
     #[command(flatten)]
     pub listen: crate::listen::ListenSettings,
 }
@@ -176,6 +181,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("rate_limit", &self.rate_limit)
             .field("rate_limit_burst", &self.rate_limit_burst)
             .field("delivery_concurrency", &self.delivery_concurrency)
+            .field("api_nice", &self.api_nice)
             .field("delivery_per_endpoint", &self.delivery_per_endpoint)
             .field("database_pool_size", &self.pool_size())
             .field("shutdown_grace", &self.shutdown_grace)
@@ -404,7 +410,14 @@ where
     let limiter = (common.rate_limit > 0).then(|| {
         web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
     });
+    let api_nice = crate::priority::api_thread_nice(common.role, common.api_nice);
+    // Called once on each API worker thread, as it starts.
     let server = HttpServer::new(move || {
+        if let Some(nice) = api_nice {
+            if let Err(e) = crate::priority::lower_this_thread(nice) {
+                tracing::warn!(error = %e, nice, "API_NICE: could not lower the API thread's priority");
+            }
+        }
         let app = App::new()
             .wrap(actix_web::middleware::from_fn(crate::idempotency::middleware))
             .wrap(crate::json_errors())

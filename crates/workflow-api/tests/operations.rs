@@ -99,6 +99,47 @@ async fn a_real_prometheus_scrapes_the_delivery_metrics() {
     assert_eq!(sample["value"][1], "1");
 }
 
+/// The nice value of each of the process's threads, with the thread's name (Linux `/proc`).
+fn thread_nices(pid: u32) -> Vec<(String, i64)> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+    tasks
+        .map(|task| {
+            let dir = task.unwrap().path();
+            let name = std::fs::read_to_string(dir.join("comm")).unwrap().trim().to_owned();
+            let stat = std::fs::read_to_string(dir.join("stat")).unwrap();
+            // After the name in parentheses: state is field 3, nice field 19.
+            let nice = stat[stat.rfind(')').unwrap() + 2..].split(' ').nth(16).unwrap().parse().unwrap();
+            (name, nice)
+        })
+        .collect()
+}
+
+/// The nice values of the threads whose name starts with `prefix`; panics if there is none.
+fn nices_of(threads: &[(String, i64)], prefix: &str) -> Vec<i64> {
+    let nices: Vec<i64> = threads.iter().filter(|(name, _)| name.starts_with(prefix)).map(|t| t.1).collect();
+    assert!(!nices.is_empty(), "no thread named {prefix}*: {threads:?}");
+    nices
+}
+
+/// API_NICE (D45): in a process that also delivers, the API's request threads run at the nice
+/// value given and the dispatcher's runtime at the process's own, so that the kernel serves
+/// delivery first when the CPU is short; an API-only process has nothing to give way to.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread")]
+async fn api_threads_give_way_to_the_dispatcher_only_where_it_runs() {
+    let receiver = Receiver::ok().await;
+    let service = start(Backend::Postgres, &[("API_NICE", "7")]).await;
+    deliver_one_run(&service.api, &receiver.url(), &[]).await;
+    receiver.wait_for(1).await;
+    let threads = thread_nices(service.process.pid().unwrap());
+    assert_eq!(nices_of(&threads, "actix-server wo"), vec![7; 2], "{threads:?}");
+    assert!(nices_of(&threads, "tokio-rt-worker").iter().all(|n| *n == 0), "{threads:?}");
+
+    let api_only = start(Backend::Postgres, &[("API_NICE", "7"), ("ROLE", "api")]).await;
+    let threads = thread_nices(api_only.process.pid().unwrap());
+    assert!(nices_of(&threads, "actix-server wo").iter().all(|n| *n == 0), "{threads:?}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn metrics_addr_moves_the_metrics_off_the_service_port() {
     let service = start(Backend::Sqlite, &[("METRICS_ADDR", "127.0.0.1:0")]).await;

@@ -28,11 +28,13 @@ use crate::store::queue;
 use bytes::Bytes;
 use limits::{EndpointLimits, Pace};
 use recorder::Completed;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument;
+use uuid::Uuid;
 
 /// Endpoints with open deliveries one claim visits at most; the next claim goes on from there.
 const MAX_ENDPOINTS_PER_CLAIM: i64 = 128;
@@ -79,6 +81,11 @@ pub struct DispatcherConfig {
     /// A backlogged endpoint's owed events become deliveries in batches, up to this many open
     /// deliveries, once it has no more than half of it open.
     pub backlog_fill: usize,
+    /// Woken by a new event while nearly idle (`nearly_idle`), the claim loop waits this
+    /// long before claiming, so that events published together are claimed in one
+    /// transaction rather than one each (zero: never). A busy loop never waits: its claims
+    /// gather rows by themselves while its attempts run.
+    pub claim_linger: Duration,
     /// After shutdown, how long attempts in flight may run on. Those still running then are
     /// stopped and their claims released (due at once, no attempt recorded), so another
     /// worker sends them without waiting for the lease.
@@ -102,6 +109,7 @@ impl Default for DispatcherConfig {
             retry_after_cap: Duration::from_secs(60 * 60),
             backlog_stall: Some(Duration::from_millis(50)),
             backlog_fill: 512,
+            claim_linger: Duration::from_millis(3),
             shutdown_grace: Duration::from_secs(30),
         }
     }
@@ -227,6 +235,7 @@ impl Dispatcher {
                 (limits.rooms(Instant::now()), limits.initial() as i64)
             };
             let busy_any = rooms.iter().any(|r| r.1 <= 0);
+            let room_of: HashMap<Uuid, i64> = rooms.iter().copied().collect();
             let request = ClaimRequest {
                 lease_ms,
                 limit: permits.len() as i64,
@@ -264,6 +273,16 @@ impl Dispatcher {
             let claimed_any = !claimed.is_empty();
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
             let found_work = claimed_any || busy_any;
+            let in_flight = concurrency.saturating_sub(global.available_permits() + permits.len());
+            let linger = nearly_idle(
+                in_flight,
+                full || resume_after.is_some(),
+                claimed.iter().map(|c| c.endpoint_id),
+                &room_of,
+                default_room,
+            )
+            .then_some(self.config.claim_linger)
+            .filter(|d| !d.is_zero());
             let held: Vec<Option<Duration>> = {
                 let (mut limits, now, wall) = (lock(&limits), Instant::now(), self.engine.now());
                 claimed
@@ -289,7 +308,14 @@ impl Dispatcher {
                 // Endpoints held back by their rate limit may send again then.
                 let paced = lock(&limits).next_release(Instant::now());
                 tokio::select! {
-                    () = inner.wake.notified() => {}
+                    () = inner.wake.notified() => {
+                        if let Some(linger) = linger {
+                            tokio::select! {
+                                () = tokio::time::sleep(linger) => {}
+                                () = shutdown.cancelled() => break,
+                            }
+                        }
+                    }
                     () = freed.notified(), if found_work => {}
                     () = sleep_until(paced), if paced.is_some() => {}
                     () = tokio::time::sleep(self.config.poll_interval) => {}
@@ -394,6 +420,32 @@ impl ScanProgress {
     }
 }
 
+/// Attempts in flight below which the claim loop counts as nearly idle.
+const NEARLY_IDLE_BELOW: usize = 4;
+
+/// Whether the claim loop is nearly idle after a claim, so that waiting for more events before
+/// the next claim costs them latency only: fewer than [`NEARLY_IDLE_BELOW`] attempts were in
+/// flight, and the claim took every due row it could — it was not cut short (`cut_short`: it
+/// took every free permit, or stopped before the last endpoint) and took fewer rows of each
+/// endpoint than that endpoint's room (`room_of`, else `default_room`). A loop that is behind,
+/// or whose endpoints are at their caps, never waits.
+fn nearly_idle(
+    in_flight: usize,
+    cut_short: bool,
+    claimed: impl Iterator<Item = Uuid>,
+    room_of: &HashMap<Uuid, i64>,
+    default_room: i64,
+) -> bool {
+    if in_flight >= NEARLY_IDLE_BELOW || cut_short {
+        return false;
+    }
+    let mut taken: HashMap<Uuid, i64> = HashMap::new();
+    for endpoint in claimed {
+        *taken.entry(endpoint).or_default() += 1;
+    }
+    taken.iter().all(|(endpoint, n)| *n < room_of.get(endpoint).copied().unwrap_or(default_room))
+}
+
 async fn sleep_until(at: Option<Instant>) {
     if let Some(at) = at {
         tokio::time::sleep_until(at.into()).await;
@@ -416,7 +468,7 @@ struct SendShared {
     /// Cancelled when the shutdown grace is over: attempts still running stop.
     abort: CancellationToken,
     /// The claims of attempts stopped that way, to be released.
-    released: Mutex<Vec<(uuid::Uuid, i64)>>,
+    released: Mutex<Vec<(Uuid, i64)>>,
 }
 
 /// Every line logged during an attempt carries the delivery id, through this span (exported
@@ -550,7 +602,33 @@ async fn attempt(
 
 #[cfg(test)]
 mod tests {
-    use super::{Next, ScanProgress};
+    use super::{nearly_idle, Next, ScanProgress, NEARLY_IDLE_BELOW};
+    use std::collections::HashMap;
+    use uuid::Uuid;
+
+    #[test]
+    fn the_loop_is_nearly_idle_when_it_took_every_due_row_with_little_in_flight() {
+        let (a, b) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let rooms = HashMap::from([(a, 16), (b, 3)]);
+        // Nothing claimed, nothing in flight: quiet.
+        assert!(nearly_idle(0, false, [].into_iter(), &rooms, 1));
+        // Two rows of an endpoint with room for 16, one of another with room for 3.
+        assert!(nearly_idle(NEARLY_IDLE_BELOW - 1, false, [a, a, b].into_iter(), &rooms, 1));
+    }
+
+    #[test]
+    fn a_loop_that_is_busy_behind_or_at_a_cap_does_not_wait() {
+        let (a, b, new) = (Uuid::from_u128(1), Uuid::from_u128(2), Uuid::from_u128(3));
+        let rooms = HashMap::from([(a, 16), (b, 3)]);
+        // Enough attempts in flight: the next claim gathers rows while they run.
+        assert!(!nearly_idle(NEARLY_IDLE_BELOW, false, [a].into_iter(), &rooms, 1));
+        // The claim took every free permit, or stopped before the last endpoint.
+        assert!(!nearly_idle(0, true, [a].into_iter(), &rooms, 1));
+        // It took an endpoint's whole room: that endpoint may have more due.
+        assert!(!nearly_idle(0, false, [a, b, b, b].into_iter(), &rooms, 1));
+        // An endpoint not seen lately has the default room (1), and took it.
+        assert!(!nearly_idle(0, false, [new].into_iter(), &rooms, 1));
+    }
 
     /// A backlog spread over several endpoints: every full claim stops at the last endpoint,
     /// and the scan after it (from there) finds nothing. The scan must start over from the
