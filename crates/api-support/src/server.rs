@@ -105,10 +105,11 @@ pub struct CommonConfig {
     /// disable); the last repeats, for 7 days after the disable.
     #[arg(long, env = "PROBE_SCHEDULE", default_value = "1m,5m,30m,2h", value_parser = schedule_arg)]
     pub probe_schedule: Schedule,
-    /// Nice value (0-19) of the API's request threads in a process that also delivers
-    /// (ROLE=all): when the CPU is short, the dispatcher goes first and ingest slows to the
-    /// pace of delivery instead of building a backlog. 0 switches it off. Linux only.
-    #[arg(long, env = "API_NICE", default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=19))]
+    /// Nice steps (0-19) the API's request threads go below the process's own priority in a
+    /// process that also delivers (ROLE=all): when the CPU is short, the dispatcher goes first
+    /// and ingest slows to the pace of delivery instead of building a backlog. 0 switches it
+    /// off. Linux only.
+    #[arg(long, env = "API_NICE", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=19))]
     pub api_nice: u8,
     #[command(flatten)]
     pub listen: crate::listen::ListenSettings,
@@ -233,12 +234,18 @@ pub fn init_tracing(service: &'static str) -> crate::telemetry::Telemetry {
     crate::telemetry::init(service)
 }
 
+/// The name of the main runtime's threads.
+pub const MAIN_RUNTIME_THREADS: &str = "main-rt";
+
 /// Runs a binary's command on a multi-threaded runtime; errors go to stderr and exit 1.
 pub fn run_main<F>(command: F) -> std::process::ExitCode
 where
     F: std::future::Future<Output = anyhow::Result<()>>,
 {
+    // Named, so that its threads (the dispatcher's, and their blocking pool) can be told
+    // from the API's (`actix-server worker N`, and the blocking threads of their runtimes).
     let result = tokio::runtime::Builder::new_multi_thread()
+        .thread_name(MAIN_RUNTIME_THREADS)
         .enable_all()
         .build()
         .map_err(anyhow::Error::from)
@@ -410,12 +417,12 @@ where
     let limiter = (common.rate_limit > 0).then(|| {
         web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
     });
-    let api_nice = crate::priority::api_thread_nice(common.role, common.api_nice);
+    let api_lowering = crate::priority::api_thread_lowering(common.role, common.api_nice);
     // Called once on each API worker thread, as it starts.
     let server = HttpServer::new(move || {
-        if let Some(nice) = api_nice {
-            if let Err(e) = crate::priority::lower_this_thread(nice) {
-                tracing::warn!(error = %e, nice, "API_NICE: could not lower the API thread's priority");
+        if let Some(steps) = api_lowering {
+            if let Err(e) = crate::priority::lower_this_thread_by(steps) {
+                tracing::warn!(error = %e, steps, "API_NICE: could not lower the API thread's priority");
             }
         }
         let app = App::new()

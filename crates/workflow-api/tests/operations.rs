@@ -121,23 +121,30 @@ fn nices_of(threads: &[(String, i64)], prefix: &str) -> Vec<i64> {
     nices
 }
 
-/// API_NICE (D45): in a process that also delivers, the API's request threads run at the nice
-/// value given and the dispatcher's runtime at the process's own, so that the kernel serves
-/// delivery first when the CPU is short; an API-only process has nothing to give way to.
+/// API_NICE (D45): in a process that also delivers, the API's request threads run that many
+/// nice steps below the process's own priority (capped at 19), and the main runtime's threads,
+/// which deliver (its blocking pool serves the dispatcher's SQLite work), keep the process's
+/// own, so that the kernel serves delivery first when the CPU is short; an API-only process has
+/// nothing to give way to.
 #[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread")]
 async fn api_threads_give_way_to_the_dispatcher_only_where_it_runs() {
-    let receiver = Receiver::ok().await;
-    let service = start(Backend::Postgres, &[("API_NICE", "7")]).await;
-    deliver_one_run(&service.api, &receiver.url(), &[]).await;
-    receiver.wait_for(1).await;
-    let threads = thread_nices(service.process.pid().unwrap());
-    assert_eq!(nices_of(&threads, "actix-server wo"), vec![7; 2], "{threads:?}");
-    assert!(nices_of(&threads, "tokio-rt-worker").iter().all(|n| *n == 0), "{threads:?}");
+    for backend in [Backend::Postgres, Backend::Sqlite] {
+        let receiver = Receiver::ok().await;
+        let service = start(backend, &[("API_NICE", "7")]).await;
+        deliver_one_run(&service.api, &receiver.url(), &[]).await;
+        receiver.wait_for(1).await;
+        let threads = thread_nices(service.process.pid().unwrap());
+        // The process's own priority: its first thread's, which started everything else.
+        let own = nices_of(&threads, "workflow-api")[0];
+        assert!(nices_of(&threads, "actix-server wo").iter().all(|n| *n == (own + 7).min(19)), "{threads:?}");
+        assert!(nices_of(&threads, "main-rt").iter().all(|n| *n == own), "{threads:?}");
+    }
 
     let api_only = start(Backend::Postgres, &[("API_NICE", "7"), ("ROLE", "api")]).await;
     let threads = thread_nices(api_only.process.pid().unwrap());
-    assert!(nices_of(&threads, "actix-server wo").iter().all(|n| *n == 0), "{threads:?}");
+    let own = nices_of(&threads, "workflow-api")[0];
+    assert!(nices_of(&threads, "actix-server wo").iter().all(|n| *n == own), "{threads:?}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -28,7 +28,6 @@ use crate::store::queue;
 use bytes::Bytes;
 use limits::{EndpointLimits, Pace};
 use recorder::Completed;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
@@ -81,10 +80,12 @@ pub struct DispatcherConfig {
     /// A backlogged endpoint's owed events become deliveries in batches, up to this many open
     /// deliveries, once it has no more than half of it open.
     pub backlog_fill: usize,
-    /// Woken by a new event while nearly idle (`nearly_idle`), the claim loop waits this
-    /// long before claiming, so that events published together are claimed in one
-    /// transaction rather than one each (zero: never). A busy loop never waits: its claims
-    /// gather rows by themselves while its attempts run.
+    /// Woken by the wake-up signal (new events in this process or another, or a backlog
+    /// fill) while nearly idle (`nearly_idle`: fewer than 4 attempts in flight, no endpoint at
+    /// its cap, every due row taken by the last claim), the claim loop waits this long before
+    /// claiming, so that events published together are claimed in one transaction rather than
+    /// one each (zero: never). A busy loop never waits: its claims gather rows by themselves
+    /// while its attempts run.
     pub claim_linger: Duration,
     /// After shutdown, how long attempts in flight may run on. Those still running then are
     /// stopped and their claims released (due at once, no attempt recorded), so another
@@ -235,7 +236,11 @@ impl Dispatcher {
                 (limits.rooms(Instant::now()), limits.initial() as i64)
             };
             let busy_any = rooms.iter().any(|r| r.1 <= 0);
-            let room_of: HashMap<Uuid, i64> = rooms.iter().copied().collect();
+            let in_flight = concurrency.saturating_sub(global.available_permits() + permits.len());
+            // What `nearly_idle` needs after the claim, kept only when the loop may be quiet.
+            let quiet_rooms =
+                (!self.config.claim_linger.is_zero() && in_flight < NEARLY_IDLE_BELOW && !busy_any)
+                    .then(|| rooms.clone());
             let request = ClaimRequest {
                 lease_ms,
                 limit: permits.len() as i64,
@@ -273,16 +278,17 @@ impl Dispatcher {
             let claimed_any = !claimed.is_empty();
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
             let found_work = claimed_any || busy_any;
-            let in_flight = concurrency.saturating_sub(global.available_permits() + permits.len());
-            let linger = nearly_idle(
-                in_flight,
-                full || resume_after.is_some(),
-                claimed.iter().map(|c| c.endpoint_id),
-                &room_of,
-                default_room,
-            )
-            .then_some(self.config.claim_linger)
-            .filter(|d| !d.is_zero());
+            let linger = quiet_rooms
+                .filter(|rooms| {
+                    nearly_idle(
+                        in_flight + claimed.len(),
+                        full || resume_after.is_some(),
+                        claimed.iter().map(|c| c.endpoint_id),
+                        rooms,
+                        default_room,
+                    )
+                })
+                .map(|_| self.config.claim_linger);
             let held: Vec<Option<Duration>> = {
                 let (mut limits, now, wall) = (lock(&limits), Instant::now(), self.engine.now());
                 claimed
@@ -424,26 +430,30 @@ impl ScanProgress {
 const NEARLY_IDLE_BELOW: usize = 4;
 
 /// Whether the claim loop is nearly idle after a claim, so that waiting for more events before
-/// the next claim costs them latency only: fewer than [`NEARLY_IDLE_BELOW`] attempts were in
-/// flight, and the claim took every due row it could — it was not cut short (`cut_short`: it
-/// took every free permit, or stopped before the last endpoint) and took fewer rows of each
-/// endpoint than that endpoint's room (`room_of`, else `default_room`). A loop that is behind,
-/// or whose endpoints are at their caps, never waits.
+/// the next claim costs them latency only: fewer than [`NEARLY_IDLE_BELOW`] attempts are in
+/// flight with the ones just claimed (`in_flight`), and the claim took every due row it could —
+/// it was not cut short (`cut_short`: it took every free permit, or stopped before the last
+/// endpoint) and took fewer rows of each endpoint than that endpoint's room (`rooms`, else
+/// `default_room`). The caller also rules out a loop with an endpoint at its cap.
 fn nearly_idle(
     in_flight: usize,
     cut_short: bool,
     claimed: impl Iterator<Item = Uuid>,
-    room_of: &HashMap<Uuid, i64>,
+    rooms: &[(Uuid, i64)],
     default_room: i64,
 ) -> bool {
     if in_flight >= NEARLY_IDLE_BELOW || cut_short {
         return false;
     }
-    let mut taken: HashMap<Uuid, i64> = HashMap::new();
+    let mut taken: Vec<(Uuid, i64)> = Vec::new();
     for endpoint in claimed {
-        *taken.entry(endpoint).or_default() += 1;
+        match taken.iter_mut().find(|t| t.0 == endpoint) {
+            Some(t) => t.1 += 1,
+            None => taken.push((endpoint, 1)),
+        }
     }
-    taken.iter().all(|(endpoint, n)| *n < room_of.get(endpoint).copied().unwrap_or(default_room))
+    let room = |endpoint: &Uuid| rooms.iter().find(|r| r.0 == *endpoint).map_or(default_room, |r| r.1);
+    taken.iter().all(|(endpoint, n)| *n < room(endpoint))
 }
 
 async fn sleep_until(at: Option<Instant>) {
@@ -603,23 +613,24 @@ async fn attempt(
 #[cfg(test)]
 mod tests {
     use super::{nearly_idle, Next, ScanProgress, NEARLY_IDLE_BELOW};
-    use std::collections::HashMap;
     use uuid::Uuid;
 
     #[test]
     fn the_loop_is_nearly_idle_when_it_took_every_due_row_with_little_in_flight() {
         let (a, b) = (Uuid::from_u128(1), Uuid::from_u128(2));
-        let rooms = HashMap::from([(a, 16), (b, 3)]);
+        let rooms = [(a, 16), (b, 3)];
         // Nothing claimed, nothing in flight: quiet.
         assert!(nearly_idle(0, false, [].into_iter(), &rooms, 1));
         // Two rows of an endpoint with room for 16, one of another with room for 3.
         assert!(nearly_idle(NEARLY_IDLE_BELOW - 1, false, [a, a, b].into_iter(), &rooms, 1));
+        // With one more in flight (the ones just claimed count), it is not.
+        assert!(!nearly_idle(NEARLY_IDLE_BELOW, false, [a, a, b].into_iter(), &rooms, 1));
     }
 
     #[test]
     fn a_loop_that_is_busy_behind_or_at_a_cap_does_not_wait() {
         let (a, b, new) = (Uuid::from_u128(1), Uuid::from_u128(2), Uuid::from_u128(3));
-        let rooms = HashMap::from([(a, 16), (b, 3)]);
+        let rooms = [(a, 16), (b, 3)];
         // Enough attempts in flight: the next claim gathers rows while they run.
         assert!(!nearly_idle(NEARLY_IDLE_BELOW, false, [a].into_iter(), &rooms, 1));
         // The claim took every free permit, or stopped before the last endpoint.
