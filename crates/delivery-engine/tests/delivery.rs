@@ -467,6 +467,42 @@ async fn hanging_endpoints_hold_one_slot_each_and_the_healthy_one_gets_the_rest(
     running.handle.abort();
 }
 
+/// D46: a quiet claim loop, woken by a new event, waits `claim_linger` before claiming, so an
+/// event published meanwhile goes out in the same claim. Only lower bounds are asserted: a
+/// busy machine can make a delivery later, never earlier.
+async fn a_quiet_loop_waits_for_company_before_claiming(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let linger = Duration::from_millis(400);
+    let running = spawn_dispatcher(
+        &engine,
+        &db,
+        client(0, None),
+        // No poll in the test's time: a poll claims at once, linger or not.
+        DispatcherConfig { claim_linger: linger, poll_interval: Duration::from_secs(60), ..fast_config() },
+    );
+    // A loop that has just started claims at once (it was not woken); once a delivery is
+    // recorded, its attempt has ended and the loop has claimed after it and gone quiet.
+    emit(&engine, "thing.created", "warm-up", b"{}").await;
+    receiver.wait_for(1).await;
+    wait_status(&engine, only_delivery(&engine).await.id, DeliveryStatus::Delivered).await;
+    let first_published = std::time::Instant::now();
+    emit(&engine, "thing.created", "first", b"{}").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    emit(&engine, "thing.created", "second", b"{}").await;
+    let got = receiver.wait_for(3).await;
+    running.stop().await;
+    for delivery in &got[1..] {
+        let after = delivery.received.duration_since(first_published);
+        assert!(
+            after >= linger,
+            "a delivery went out {after:?} after the first event, before the linger ended"
+        );
+    }
+}
+
 /// One endpoint has a backlog of due deliveries that takes a while to drain; another endpoint's
 /// first delivery, queued after the whole backlog, goes out in the next claim, not after it.
 async fn a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery(backend: Backend) {
@@ -907,6 +943,7 @@ on_both_backends!(
     a_hanging_endpoint_does_not_starve_the_others,
     hanging_endpoints_hold_one_slot_each_and_the_healthy_one_gets_the_rest,
     a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery,
+    a_quiet_loop_waits_for_company_before_claiming,
     rotation_changes_the_signing_key_and_delete_stops_pending_deliveries,
     graceful_shutdown_finishes_and_records_in_flight_attempts,
     registration_refuses_internal_literals_and_connect_time_vets_names,
