@@ -6,10 +6,10 @@
 //! ingest can accept faster than the dispatcher can deliver), the kernel gives the dispatcher
 //! the CPU first, so ingest slows to the pace of delivery instead of building a backlog whose
 //! latency every later event pays (measured in docs/benchmarks.md; decision D45). A slow or
-//! hanging endpoint uses no CPU, so it slows nobody's ingest this way.
+//! hanging endpoint uses no CPU once connected, so it slows nobody's ingest this way.
 //!
-//! Threads the API threads start inherit their value (the embedded store's blocking threads,
-//! the API pool's connection tasks run on the API threads themselves).
+//! Threads an API thread starts inherit its priority (the embedded store's blocking threads of
+//! its runtime); the API pool's connection tasks run on the API threads themselves.
 
 /// How many nice steps the API threads of a process in `role` go below the process's own
 /// priority for the setting `api_nice`: `None` (leave them be) unless the process also
