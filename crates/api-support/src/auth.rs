@@ -1,6 +1,7 @@
 //! Authentication, once per request. A service registers an [`Authenticator`] (how a request
 //! becomes a principal: an account id, a workspace id); [`authenticate`] runs it at most once,
-//! takes the rate-limit token once, and caches the principal in the request, so the
+//! takes the rate-limit token once, passes a write through the engine's ingest gate once
+//! (`delivery_engine::gate`), and caches the principal in the request, so the
 //! middleware (which must authenticate before answering from the idempotency store) and the
 //! handlers' extractors agree without doing the work twice.
 
@@ -65,6 +66,13 @@ pub async fn authenticate(req: &HttpRequest) -> Result<String, ApiError> {
         .ok_or_else(|| ApiError::internal("no authenticator is configured"))?;
     let principal = auth.principal(crate::bearer_credential(req, auth.what)?).await?;
     rate_limit::check(req, &principal)?;
+    // A write may enqueue: where this process's dispatcher is behind on the principal's fresh
+    // deliveries while the CPU is short, it waits (a bounded time) for it to catch up.
+    if !req.method().is_safe() {
+        if let Some(engine) = req.app_data::<actix_web::web::Data<delivery_engine::Engine>>() {
+            engine.admit(&principal).await;
+        }
+    }
     req.extensions_mut().insert(Principal(principal.clone()));
     Ok(principal)
 }

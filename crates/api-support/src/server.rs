@@ -6,6 +6,7 @@ use crate::health::Health;
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
+use delivery_engine::gate::GateConfig;
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::ops::OpsTarget;
 use delivery_engine::policy::{parse_duration, parse_schedule, ProbeSchedule};
@@ -111,6 +112,12 @@ pub struct CommonConfig {
     /// off. Linux only.
     #[arg(long, env = "API_NICE", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=19))]
     pub api_nice: u8,
+    /// Milliseconds a tenant's fresh deliveries may wait to be claimed, in a process that also
+    /// delivers (ROLE=all), before that tenant's API writes wait (at most 1 s each) for the
+    /// dispatcher to catch up; only while the CPU is short (Linux PSI shows waiting tasks at
+    /// least half the time). 0 switches the ingest gate off.
+    #[arg(long, env = "INGEST_GATE_MS", default_value_t = 50, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub ingest_gate_ms: u64,
     #[command(flatten)]
     pub listen: crate::listen::ListenSettings,
 }
@@ -183,6 +190,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("rate_limit_burst", &self.rate_limit_burst)
             .field("delivery_concurrency", &self.delivery_concurrency)
             .field("api_nice", &self.api_nice)
+            .field("ingest_gate_ms", &self.ingest_gate_ms)
             .field("delivery_per_endpoint", &self.delivery_per_endpoint)
             .field("database_pool_size", &self.pool_size())
             .field("shutdown_grace", &self.shutdown_grace)
@@ -370,6 +378,12 @@ where
                 concurrency: common.delivery_concurrency.max(1),
                 per_endpoint: common.delivery_per_endpoint.max(1),
                 shutdown_grace: common.shutdown_grace,
+                // Only this process's API can be held: an API-only process is never gated.
+                ingest_gate: if common.role == Role::All {
+                    GateConfig::with_target(Duration::from_millis(common.ingest_gate_ms))
+                } else {
+                    None
+                },
                 ..DispatcherConfig::default()
             },
             Some(database_url.clone()),

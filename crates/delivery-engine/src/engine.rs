@@ -159,6 +159,9 @@ pub(crate) struct Inner {
     pub(crate) listen: Arc<crate::listen::ListenHub>,
     /// Tenants' route tables as enqueue last read them (PostgreSQL; store/routes.rs).
     pub(crate) routes: Arc<RouteCache>,
+    /// Holds a lagging tenant's writes while the CPU is short (armed by this process's
+    /// dispatcher; gate.rs).
+    pub(crate) gate: Arc<crate::gate::IngestGate>,
     /// The last queue snapshot and when it was read.
     snapshot: tokio::sync::Mutex<Option<(std::time::Instant, QueueSnapshot)>>,
 }
@@ -187,6 +190,7 @@ impl Engine {
                 ops,
                 listen,
                 routes,
+                gate: Arc::default(),
                 snapshot,
             }),
         }
@@ -221,9 +225,27 @@ impl Engine {
                 listen: i.listen.clone(),
                 // The same database (with_pool is another pool to it).
                 routes: i.routes.clone(),
+                gate: i.gate.clone(),
                 snapshot: Default::default(),
             }),
         }
+    }
+
+    /// Waits while the ingest gate holds `tenant`'s writes (gate.rs): only where this process's
+    /// dispatcher is behind on that tenant's fresh deliveries while the CPU is short, and at
+    /// most the gate's `max_hold`. Call it before opening the transaction that enqueues.
+    /// Returns how long it waited.
+    pub async fn admit(&self, tenant: &str) -> Duration {
+        let held = self.inner.gate.admit(tenant).await;
+        if !held.is_zero() {
+            self.inner.metrics.ingest_held(held);
+        }
+        held
+    }
+
+    /// The ingest gate of this process.
+    pub fn ingest_gate(&self) -> &Arc<crate::gate::IngestGate> {
+        &self.inner.gate
     }
 
     pub fn profile(&self) -> &Profile {

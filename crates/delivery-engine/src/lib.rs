@@ -13,6 +13,7 @@
 pub mod cache;
 mod engine;
 pub mod error;
+pub mod gate;
 mod health;
 pub mod http;
 pub mod listen;

@@ -104,6 +104,8 @@ pub struct EngineMetrics {
     claims: Counter,
     claim_batch: Histogram,
     expired_leases: Counter,
+    ingest_held: Counter,
+    ingest_held_seconds: Counter<f64, std::sync::atomic::AtomicU64>,
 }
 
 impl Default for EngineMetrics {
@@ -118,6 +120,8 @@ impl Default for EngineMetrics {
             claims: Counter::default(),
             claim_batch: Histogram::new(exponential_buckets(1.0, 2.0, 9)),
             expired_leases: Counter::default(),
+            ingest_held: Counter::default(),
+            ingest_held_seconds: Counter::default(),
         }
     }
 }
@@ -157,6 +161,21 @@ impl EngineMetrics {
             self.claims.clone(),
         );
         registry.register("claim_batch_size", "Deliveries taken per claim", self.claim_batch.clone());
+        registry.register(
+            "ingest_held",
+            "API writes that waited at the ingest gate (delivery behind while the CPU is short)",
+            self.ingest_held.clone(),
+        );
+        registry.register(
+            "ingest_held_seconds",
+            "Time API writes waited at the ingest gate, in total",
+            self.ingest_held_seconds.clone(),
+        );
+    }
+
+    pub(crate) fn ingest_held(&self, held: Duration) {
+        self.ingest_held.inc();
+        self.ingest_held_seconds.inc_by(held.as_secs_f64());
     }
 
     pub(crate) fn event_accepted(&self, event_type: String) {

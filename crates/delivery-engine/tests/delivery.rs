@@ -503,6 +503,52 @@ async fn a_quiet_loop_waits_for_company_before_claiming(backend: Backend) {
     }
 }
 
+/// The ingest gate (gate.rs): a tenant whose fresh deliveries were claimed later than the
+/// target waits at the gate until the dispatcher has caught up on them; another tenant passes
+/// at once. Pressure is not required here (`min_pressure` 0), and the observation does not age
+/// out within the test, so only catching up releases the tenant.
+async fn a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    // Each attempt takes 150 ms: the three deliveries are claimed over about 150 ms (the
+    // endpoint's cap starts at one) and end about 300 ms after the first claim.
+    let slow = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(150))).await;
+    endpoint(&engine, &slow.url(), &[]).await;
+    for i in 0..3 {
+        emit(&engine, "thing.created", &format!("e{i}"), b"{}").await;
+    }
+    // The scenario: these first attempts have been due for 100 ms when the dispatcher starts.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let gate = delivery_engine::gate::GateConfig {
+        target: Duration::from_millis(50),
+        max_hold: Duration::from_secs(60),
+        min_pressure: 0.0,
+        observation_ttl: Duration::from_secs(60),
+    };
+    let running = spawn_dispatcher(
+        &engine,
+        &db,
+        client(0, None),
+        DispatcherConfig { ingest_gate: Some(gate), ..fast_config() },
+    );
+    eventually("the first claim to be seen lagging", || async {
+        engine.ingest_gate().holds(TENANT, std::time::Instant::now()).then_some(())
+    })
+    .await;
+    assert_eq!(engine.admit("another-tenant").await, Duration::ZERO, "another tenant passes");
+    let held = engine.admit(TENANT).await;
+    let admitted = std::time::Instant::now();
+    let got = slow.wait_for(3).await;
+    assert!(
+        got.iter().all(|r| r.received <= admitted),
+        "the tenant went on before its deliveries were all claimed (held {held:?})"
+    );
+    assert!(held < Duration::from_secs(30), "released by catching up, not by max_hold: {held:?}");
+    assert!(!engine.ingest_gate().holds(TENANT, std::time::Instant::now()));
+    running.stop().await;
+    assert_eq!(engine.admit(TENANT).await, Duration::ZERO, "a stopped dispatcher holds nobody");
+}
+
 /// One endpoint has a backlog of due deliveries that takes a while to drain; another endpoint's
 /// first delivery, queued after the whole backlog, goes out in the next claim, not after it.
 async fn a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery(backend: Backend) {
@@ -944,6 +990,7 @@ on_both_backends!(
     hanging_endpoints_hold_one_slot_each_and_the_healthy_one_gets_the_rest,
     a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery,
     a_quiet_loop_waits_for_company_before_claiming,
+    a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up,
     rotation_changes_the_signing_key_and_delete_stops_pending_deliveries,
     graceful_shutdown_finishes_and_records_in_flight_attempts,
     registration_refuses_internal_literals_and_connect_time_vets_names,

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{json, Value};
+use std::time::Duration;
 use test_support::otlp::{spans_received, ExportedSpan};
 use test_support::prometheus::{assert_promtool_clean, first_sample_scraped, metrics_containing};
 use test_support::{run_cli, ApiClient, Backend, Receiver, Reply, ServiceProcess, TestDb};
@@ -145,6 +146,84 @@ async fn api_threads_give_way_to_the_dispatcher_only_where_it_runs() {
     let threads = thread_nices(api_only.process.pid().unwrap());
     let own = nices_of(&threads, "workflow-api")[0];
     assert!(nices_of(&threads, "actix-server wo").iter().all(|n| *n == own), "{threads:?}");
+}
+
+/// Busy threads, twice as many as the machine has CPUs, until dropped: a real CPU shortage.
+struct CpuHog {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl CpuHog {
+    fn start() -> Self {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let n = 2 * std::thread::available_parallelism().map_or(2, |n| n.get());
+        let threads = (0..n)
+            .map(|_| {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        std::hint::spin_loop();
+                    }
+                })
+            })
+            .collect();
+        Self { stop, threads }
+    }
+}
+
+impl Drop for CpuHog {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A counter's value in a Prometheus text exposition, whatever its labels (0 when it is not
+/// there yet).
+fn counter(text: &str, name: &str) -> f64 {
+    text.lines()
+        .filter(|l| l.strip_prefix(name).is_some_and(|rest| rest.starts_with([' ', '{'])))
+        .find_map(|l| l.rsplit(' ').next()?.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// D47 end to end: deliveries to the account's endpoint go one at a time (100 ms each), so its
+/// fresh deliveries wait longer and longer to be claimed; with the CPU made short by busy
+/// threads, the account's settle calls start waiting at the ingest gate
+/// (`webhook_ingest_held_total`). Every settled run is still delivered. Where the kernel has no
+/// PSI, the service says the gate is off instead.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread")]
+async fn a_lagging_accounts_writes_wait_at_the_ingest_gate_while_the_cpu_is_short() {
+    if std::fs::read_to_string("/proc/pressure/cpu").is_err() {
+        let service = start(Backend::Sqlite, &[("RUST_LOG", "info")]).await;
+        service.process.wait_for_log("the ingest gate is off").await;
+        return;
+    }
+    let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(100))).await;
+    let service = start(Backend::Sqlite, &[("DELIVERY_PER_ENDPOINT", "1"), ("INGEST_GATE_MS", "20")]).await;
+    let api = &service.api;
+    let created = api
+        .call("POST", "/webhooks", Some(json!({ "url": receiver.url(), "events": ["run.completed"] })))
+        .await;
+    assert_eq!(created.status, 201);
+    let metrics = ApiClient::new(service.process.base_url());
+    let hog = CpuHog::start();
+    let (mut settled, mut held) = (0, 0.0);
+    while settled < 100 && held == 0.0 {
+        let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf" }))).await.json();
+        let settle = format!("/runs/{}/settle", run["id"].as_str().unwrap());
+        assert_eq!(api.call("POST", &settle, Some(json!({ "status": "succeeded" }))).await.status, 200);
+        settled += 1;
+        let text = String::from_utf8_lossy(&metrics.call("GET", "/metrics", None).await.body).into_owned();
+        held = counter(&text, "webhook_ingest_held_total");
+    }
+    drop(hog);
+    assert!(held > 0.0, "no write waited at the gate in {settled} settles");
+    receiver.wait_for(settled).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -196,6 +196,12 @@ impl EndpointLimits {
         self.limits.get(&endpoint).is_none_or(|l| l.last_pace == Some(Pace::Delivered))
     }
 
+    /// Whether `endpoint`'s latest attempt here delivered, or none has ended yet: its due rows
+    /// wait for the dispatcher rather than for it (the ingest gate's claim lag counts them).
+    pub(super) fn delivering(&self, endpoint: Uuid) -> bool {
+        self.limits.get(&endpoint).is_none_or(|l| l.last_pace.is_none_or(|p| p == Pace::Delivered))
+    }
+
     /// Notes whether `endpoint` is backlogged, as the store last said.
     pub(super) fn set_backlogged(&mut self, endpoint: Uuid, backlogged: bool) {
         if let Some(limit) = self.limits.get_mut(&endpoint) {

@@ -38,6 +38,9 @@ use uuid::Uuid;
 /// Endpoints with open deliveries one claim visits at most; the next claim goes on from there.
 const MAX_ENDPOINTS_PER_CLAIM: i64 = 128;
 
+/// The ingest gate's claim lag target unless configured (`INGEST_GATE_MS`).
+pub const DEFAULT_GATE_TARGET: Duration = Duration::from_millis(50);
+
 #[derive(Debug, Clone)]
 pub struct DispatcherConfig {
     /// Attempts in flight at once in this process.
@@ -87,6 +90,10 @@ pub struct DispatcherConfig {
     /// one each (zero: never). A busy loop never waits: its claims gather rows by themselves
     /// while its attempts run.
     pub claim_linger: Duration,
+    /// Arms this process's ingest gate (`crate::gate`): while the CPU is short and a tenant's
+    /// fresh deliveries wait longer than its target to be claimed, that tenant's API writes
+    /// wait for the claims to catch up (`None`: never).
+    pub ingest_gate: Option<crate::gate::GateConfig>,
     /// After shutdown, how long attempts in flight may run on. Those still running then are
     /// stopped and their claims released (due at once, no attempt recorded), so another
     /// worker sends them without waiting for the lease.
@@ -111,6 +118,7 @@ impl Default for DispatcherConfig {
             backlog_stall: Some(Duration::from_millis(50)),
             backlog_fill: 512,
             claim_linger: Duration::from_millis(3),
+            ingest_gate: crate::gate::GateConfig::with_target(DEFAULT_GATE_TARGET),
             shutdown_grace: Duration::from_secs(30),
         }
     }
@@ -180,6 +188,8 @@ impl Dispatcher {
         // Listen sessions whose stream is gone for longer than their TTL end.
         let sweeper =
             tokio::spawn(listen::sweep(self.engine.clone(), shutdown.clone(), Duration::from_secs(30)));
+        let gate = inner.gate.clone();
+        let pressure_sampler = self.config.ingest_gate.and_then(|config| arm_gate(&gate, config, &shutdown));
         let global = Arc::new(Semaphore::new(concurrency));
         let limits = Arc::new(Mutex::new(EndpointLimits::new(
             self.config.per_endpoint_initial,
@@ -289,9 +299,10 @@ impl Dispatcher {
                     )
                 })
                 .map(|_| self.config.claim_linger);
-            let held: Vec<Option<Duration>> = {
+            let (held, lags): (Vec<Option<Duration>>, _) = {
                 let (mut limits, now, wall) = (lock(&limits), Instant::now(), self.engine.now());
-                claimed
+                let lags = gate.is_armed().then(|| claim_lags(&claimed, |e| limits.delivering(e), wall));
+                let held = claimed
                     .iter()
                     .map(|claim| {
                         let rate = claim.rate_limit_per_s.and_then(|r| u32::try_from(r).ok());
@@ -304,13 +315,24 @@ impl Dispatcher {
                         };
                         limits.start(claim.endpoint_id, rate, due_since, now)
                     })
-                    .collect()
+                    .collect();
+                (held, lags)
             };
+
             for ((claim, held), permit) in claimed.into_iter().zip(held).zip(permits.drain(..)) {
                 tokio::spawn(send_one(shared.clone(), claim, held, permit));
             }
             drop(permits);
-            if scan.after_claim(full, claimed_any, started_mid_way, resume_after.is_some()) == Next::Wait {
+            let next = scan.after_claim(full, claimed_any, started_mid_way, resume_after.is_some());
+            if let Some(lags) = lags {
+                if next == Next::Wait && !found_work {
+                    // Every endpoint visited, nothing due that one had room for: nobody is behind.
+                    gate.caught_up();
+                } else {
+                    gate.observe(&lags, Instant::now());
+                }
+            }
+            if next == Next::Wait {
                 // Endpoints held back by their rate limit may send again then.
                 let paced = lock(&limits).next_release(Instant::now());
                 tokio::select! {
@@ -329,6 +351,12 @@ impl Dispatcher {
                 }
                 scan.waited();
             }
+        }
+
+        // Draining: nothing is claimed any more, so no write waits for claims.
+        gate.disarm();
+        if let Some(sampler) = pressure_sampler {
+            sampler.abort();
         }
 
         // Graceful stop: every in-flight attempt holds a permit until its outcome is queued.
@@ -374,6 +402,50 @@ impl Dispatcher {
             listener.abort();
         }
     }
+}
+
+/// Arms the ingest gate with `config`, sampling CPU pressure beside the loop when the config
+/// needs it. Where it needs pressure and PSI cannot be read, the gate stays unarmed.
+fn arm_gate(
+    gate: &Arc<crate::gate::IngestGate>,
+    config: crate::gate::GateConfig,
+    shutdown: &CancellationToken,
+) -> Option<tokio::task::JoinHandle<()>> {
+    if config.min_pressure <= 0.0 {
+        gate.arm(config);
+        return None;
+    }
+    let Some(source) = crate::gate::pressure_source() else {
+        tracing::info!("the ingest gate is off: this kernel's CPU pressure (PSI) cannot be read");
+        return None;
+    };
+    gate.arm(config);
+    Some(tokio::spawn(crate::gate::sample_pressure(gate.clone(), source, shutdown.clone())))
+}
+
+/// Per tenant, how long the oldest first attempt of a claim had been due when claimed: the
+/// ingest gate's claim lag (`crate::gate`). Only first attempts count (no retries, manual
+/// re-sends or re-claims after a lease), and only those of endpoints that `counts` (whose
+/// latest attempt delivered, or none has ended): a slow endpoint's rows wait for it, not for
+/// the dispatcher.
+fn claim_lags(
+    claimed: &[ClaimedDelivery],
+    counts: impl Fn(Uuid) -> bool,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Vec<(String, Duration)> {
+    let mut lags: Vec<(String, Duration)> = Vec::new();
+    for claim in claimed {
+        let Some(due_at) = claim.due_at else { continue };
+        if claim.attempt_count > 0 || claim.manual || claim.lease_expired || !counts(claim.endpoint_id) {
+            continue;
+        }
+        let lag = (now - due_at).to_std().unwrap_or_default();
+        match lags.iter_mut().find(|l| l.0 == claim.tenant_id) {
+            Some(l) => l.1 = l.1.max(lag),
+            None => lags.push((claim.tenant_id.clone(), lag)),
+        }
+    }
+    lags
 }
 
 /// Open deliveries a stalled endpoint needs to be switched to backlogged: two full rounds of

@@ -1,0 +1,408 @@
+//! The ingest gate: when the CPU is short and a tenant's fresh deliveries wait to be claimed
+//! longer than a target, that tenant's writes through the API wait (a bounded time) for the
+//! dispatcher to catch up, so that delivery keeps pace with ingest instead of building a
+//! backlog that every later event waits behind.
+//!
+//! Two signals, because either alone is wrong:
+//! - **The claim lag** (the dispatcher's, per tenant): how long the oldest *first* attempt of
+//!   a claim had been due when it was claimed, over endpoints whose latest attempt here
+//!   delivered (or that have not finished one yet). A slow or failing endpoint's rows are not
+//!   counted: that endpoint is what holds them, and slowing its tenant's ingest would not
+//!   help it. Retries, manual re-sends and re-claims after a lease ran out are not counted.
+//! - **CPU pressure** (the kernel's PSI, `cpu.pressure` of this process's cgroup v2, else
+//!   `/proc/pressure/cpu`): the share of the last window in which some runnable task waited
+//!   for a CPU. A lag without pressure means the database or the receivers are slow, not that
+//!   ingest takes the CPU delivery needs; holding ingest would not help then either.
+//!
+//! Only the lagging tenant waits; every other tenant's requests pass. A request waits at most
+//! [`GateConfig::max_hold`], then goes on whatever the signals say. The gate holds only in a
+//! process whose dispatcher arms it (`IngestGate::arm`): an API-only process has no claim lag
+//! to read, and its gate always admits. Where PSI cannot be read, the gate is not armed unless
+//! it is configured to need no pressure at all.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+/// How often the dispatcher's process samples CPU pressure; the window each sample covers.
+pub const PRESSURE_WINDOW: Duration = Duration::from_millis(50);
+
+/// How long a held request waits for news before it looks at the signals again (an
+/// observation may have aged out meanwhile).
+const RECHECK: Duration = Duration::from_millis(10);
+
+/// No pressure sampled yet, or none readable.
+const NO_PRESSURE: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GateConfig {
+    /// A tenant's requests wait while its claim lag is above this.
+    pub target: Duration,
+    /// A request waits at most this long, then goes on.
+    pub max_hold: Duration,
+    /// ... and only while CPU pressure (0..=1) is at least this. Zero: pressure is not needed
+    /// (and PSI need not be readable).
+    pub min_pressure: f64,
+    /// A claim lag counts this long after the claim that observed it, unless a later claim of
+    /// the same tenant's rows replaces it or the dispatcher catches up on everything.
+    pub observation_ttl: Duration,
+}
+
+impl GateConfig {
+    /// The gate with `target` (zero: off) and the defaults documented in docs/engine.md.
+    pub fn with_target(target: Duration) -> Option<Self> {
+        (!target.is_zero()).then_some(Self {
+            target,
+            max_hold: Duration::from_secs(1),
+            min_pressure: 0.5,
+            observation_ttl: Duration::from_millis(50),
+        })
+    }
+}
+
+/// A tenant's claim lag, and when a claim observed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Observed {
+    pub lag: Duration,
+    pub at: Instant,
+}
+
+/// The gating rule: whether a request of a tenant whose latest observed claim lag is `lag`
+/// waits now, with CPU pressure `pressure` (`None`: unknown).
+pub(crate) fn holds(lag: Option<Observed>, pressure: Option<f64>, config: &GateConfig, now: Instant) -> bool {
+    let Some(lag) = lag else { return false };
+    let pressed = config.min_pressure <= 0.0 || pressure.is_some_and(|p| p >= config.min_pressure);
+    pressed && now.saturating_duration_since(lag.at) < config.observation_ttl && lag.lag > config.target
+}
+
+#[derive(Debug, Default)]
+struct State {
+    config: Option<GateConfig>,
+    lags: HashMap<String, Observed>,
+}
+
+/// One per process (shared by the engine's copies, see `Engine::with_pool`).
+#[derive(Debug)]
+pub struct IngestGate {
+    /// Whether a dispatcher armed it: the fast path of every request.
+    armed: AtomicBool,
+    state: Mutex<State>,
+    /// CPU pressure of the latest window, in thousandths ([`NO_PRESSURE`]: none).
+    pressure: AtomicU32,
+    /// Bumped whenever an observation may have released someone.
+    news: watch::Sender<u64>,
+}
+
+impl Default for IngestGate {
+    fn default() -> Self {
+        Self {
+            armed: AtomicBool::new(false),
+            state: Mutex::default(),
+            pressure: AtomicU32::new(NO_PRESSURE),
+            news: watch::Sender::new(0),
+        }
+    }
+}
+
+impl IngestGate {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The dispatcher of this process starts gating with `config`.
+    pub(crate) fn arm(&self, config: GateConfig) {
+        self.state().config = Some(config);
+        self.armed.store(true, Ordering::Release);
+    }
+
+    /// The dispatcher stops (shutdown): every request passes again, and any waiting goes on.
+    pub(crate) fn disarm(&self) {
+        self.armed.store(false, Ordering::Release);
+        let mut state = self.state();
+        state.config = None;
+        state.lags.clear();
+        drop(state);
+        self.news.send_modify(|n| *n += 1);
+    }
+
+    pub(crate) fn is_armed(&self) -> bool {
+        self.armed.load(Ordering::Acquire)
+    }
+
+    /// A claim saw these tenants' oldest counted first attempts wait this long.
+    pub(crate) fn observe(&self, lags: &[(String, Duration)], now: Instant) {
+        if lags.is_empty() {
+            return;
+        }
+        let mut state = self.state();
+        let ttl = state.config.map_or(Duration::ZERO, |c| c.observation_ttl);
+        if state.lags.len() > 1024 {
+            state.lags.retain(|_, o| now.saturating_duration_since(o.at) < ttl);
+        }
+        for (tenant, lag) in lags {
+            state.lags.insert(tenant.clone(), Observed { lag: *lag, at: now });
+        }
+        drop(state);
+        self.news.send_modify(|n| *n += 1);
+    }
+
+    /// The dispatcher claimed everything due that any endpoint had room for: no tenant lags.
+    pub(crate) fn caught_up(&self) {
+        let mut state = self.state();
+        if state.lags.is_empty() {
+            return;
+        }
+        state.lags.clear();
+        drop(state);
+        self.news.send_modify(|n| *n += 1);
+    }
+
+    pub(crate) fn set_pressure(&self, pressure: Option<f64>) {
+        let value = pressure.map_or(NO_PRESSURE, |p| (p.clamp(0.0, 1.0) * 1000.0).round() as u32);
+        self.pressure.store(value, Ordering::Relaxed);
+    }
+
+    /// CPU pressure of the latest window (0..=1), if known.
+    pub fn pressure(&self) -> Option<f64> {
+        match self.pressure.load(Ordering::Relaxed) {
+            NO_PRESSURE => None,
+            v => Some(f64::from(v) / 1000.0),
+        }
+    }
+
+    /// Whether a request of `tenant` would wait now.
+    pub fn holds(&self, tenant: &str, now: Instant) -> bool {
+        if !self.is_armed() {
+            return false;
+        }
+        let state = self.state();
+        match state.config {
+            Some(config) => holds(state.lags.get(tenant).copied(), self.pressure(), &config, now),
+            None => false,
+        }
+    }
+
+    /// Waits while a request of `tenant` is held (at most the configured `max_hold`), and
+    /// returns how long it waited.
+    pub async fn admit(&self, tenant: &str) -> Duration {
+        if !self.is_armed() {
+            return Duration::ZERO;
+        }
+        let start = Instant::now();
+        if !self.holds(tenant, start) {
+            return Duration::ZERO;
+        }
+        let mut news = self.news.subscribe();
+        loop {
+            let now = Instant::now();
+            let max_hold = self.state().config.map_or(Duration::ZERO, |c| c.max_hold);
+            if !self.holds(tenant, now) || now.saturating_duration_since(start) >= max_hold {
+                return now.saturating_duration_since(start);
+            }
+            let left = max_hold - now.saturating_duration_since(start);
+            let _ = tokio::time::timeout(RECHECK.min(left), news.changed()).await;
+        }
+    }
+}
+
+/// Where this process's CPU pressure can be read: its cgroup's (v2) `cpu.pressure`, else the
+/// whole machine's `/proc/pressure/cpu`; `None` when neither reads (no PSI in the kernel, or
+/// turned off with `psi=0`).
+pub fn pressure_source() -> Option<PathBuf> {
+    let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok();
+    let candidates = cgroup
+        .as_deref()
+        .and_then(cgroup_v2_path)
+        .map(|p| Path::new("/sys/fs/cgroup").join(p.trim_start_matches('/')).join("cpu.pressure"))
+        .into_iter()
+        .chain(std::iter::once(PathBuf::from("/proc/pressure/cpu")));
+    candidates.into_iter().find(|p| read_some_total(p).is_some())
+}
+
+/// The cgroup v2 path in `/proc/self/cgroup` (the `0::` line).
+fn cgroup_v2_path(text: &str) -> Option<&str> {
+    text.lines().find_map(|l| l.strip_prefix("0::"))
+}
+
+/// `some … total=<µs>` of a PSI file: the time some runnable task waited for a CPU.
+pub(crate) fn parse_some_total(text: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with("some "))?;
+    line.split_whitespace().find_map(|f| f.strip_prefix("total="))?.parse().ok()
+}
+
+fn read_some_total(path: &Path) -> Option<u64> {
+    parse_some_total(&std::fs::read_to_string(path).ok()?)
+}
+
+/// The share of `elapsed` in which some task waited, from two readings of `some total`.
+pub(crate) fn pressure_between(before: u64, after: u64, elapsed: Duration) -> Option<f64> {
+    let micros = elapsed.as_micros();
+    (micros > 0).then(|| (after.saturating_sub(before) as f64 / micros as f64).min(1.0))
+}
+
+/// Samples CPU pressure from `source` every [`PRESSURE_WINDOW`] into `gate` until `stop`.
+pub(crate) async fn sample_pressure(
+    gate: std::sync::Arc<IngestGate>,
+    source: PathBuf,
+    stop: tokio_util::sync::CancellationToken,
+) {
+    let mut last = read_some_total(&source).map(|t| (Instant::now(), t));
+    let mut tick = tokio::time::interval(PRESSURE_WINDOW);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = stop.cancelled() => break,
+        }
+        let now = Instant::now();
+        let reading = read_some_total(&source);
+        let pressure = match (last, reading) {
+            (Some((at, before)), Some(after)) => pressure_between(before, after, now - at),
+            _ => None,
+        };
+        gate.set_pressure(pressure);
+        last = reading.map(|t| (now, t));
+    }
+    gate.set_pressure(None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    fn config() -> GateConfig {
+        GateConfig { target: 100 * MS, max_hold: 1000 * MS, min_pressure: 0.5, observation_ttl: 50 * MS }
+    }
+
+    #[test]
+    fn a_lagging_tenant_waits_only_while_the_cpu_is_short_and_the_observation_is_fresh() {
+        let (c, t0) = (config(), Instant::now());
+        let lagging = Some(Observed { lag: 150 * MS, at: t0 });
+        assert!(holds(lagging, Some(0.8), &c, t0 + 10 * MS));
+        // No pressure, or unknown pressure: the lag is someone else's doing.
+        assert!(!holds(lagging, Some(0.2), &c, t0 + 10 * MS));
+        assert!(!holds(lagging, None, &c, t0 + 10 * MS));
+        // The observation aged out.
+        assert!(!holds(lagging, Some(0.8), &c, t0 + 50 * MS));
+        // At or below the target, or never observed: no wait.
+        assert!(!holds(Some(Observed { lag: 100 * MS, at: t0 }), Some(0.8), &c, t0));
+        assert!(!holds(None, Some(1.0), &c, t0));
+    }
+
+    #[test]
+    fn a_gate_that_needs_no_pressure_holds_on_the_lag_alone() {
+        let (c, t0) = (GateConfig { min_pressure: 0.0, ..config() }, Instant::now());
+        assert!(holds(Some(Observed { lag: 150 * MS, at: t0 }), None, &c, t0));
+    }
+
+    #[test]
+    fn psi_files_are_read_as_the_kernel_writes_them() {
+        let text = "some avg10=2.97 avg60=4.60 avg300=2.66 total=11895459\n\
+                    full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n";
+        assert_eq!(parse_some_total(text), Some(11_895_459));
+        assert_eq!(parse_some_total("full avg10=0.00 total=5\n"), None);
+        assert_eq!(parse_some_total(""), None);
+        assert_eq!(pressure_between(1_000, 26_000, 50 * MS), Some(0.5));
+        assert_eq!(pressure_between(1_000, 900_000, 50 * MS), Some(1.0), "at most all of it");
+        assert_eq!(pressure_between(1_000, 1_000, Duration::ZERO), None);
+        assert_eq!(cgroup_v2_path("1:cpu:/\n0::/system.slice/x.service\n"), Some("/system.slice/x.service"));
+        assert_eq!(cgroup_v2_path("4:memory:/a\n"), None);
+    }
+
+    /// Where the kernel has PSI (most do), the source is found and a sample is a share.
+    #[tokio::test]
+    async fn this_machines_pressure_is_sampled_where_the_kernel_has_psi() {
+        if read_some_total(Path::new("/proc/pressure/cpu")).is_none() {
+            assert_eq!(pressure_source(), None, "no PSI here, and none found");
+            return;
+        }
+        let source = pressure_source().expect("PSI reads here");
+        let gate = std::sync::Arc::new(IngestGate::default());
+        let stop = tokio_util::sync::CancellationToken::new();
+        let sampler = tokio::spawn(sample_pressure(gate.clone(), source, stop.clone()));
+        let mut news = 0;
+        while gate.pressure().is_none() && news < 200 {
+            tokio::time::sleep(PRESSURE_WINDOW).await;
+            news += 1;
+        }
+        let p = gate.pressure().expect("sampled within a few windows");
+        assert!((0.0..=1.0).contains(&p));
+        stop.cancel();
+        sampler.await.expect("the sampler ends");
+        assert_eq!(gate.pressure(), None, "a stopped sampler leaves no stale reading");
+    }
+
+    /// Until a request waits on the gate's news (it subscribed), or fails the test.
+    async fn wait_until_held(gate: &IngestGate) {
+        let waiting = async {
+            while gate.news.receiver_count() < 1 {
+                tokio::task::yield_now().await;
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(10), waiting).await.expect("a request waits at the gate");
+    }
+
+    #[tokio::test]
+    async fn only_the_lagging_tenant_waits_and_catching_up_lets_it_go() {
+        let gate = std::sync::Arc::new(IngestGate::default());
+        // Not armed: nobody waits, whatever was observed.
+        gate.observe(&[("a".into(), 500 * MS)], Instant::now());
+        assert_eq!(gate.admit("a").await, Duration::ZERO);
+        gate.arm(GateConfig {
+            observation_ttl: Duration::from_secs(60),
+            max_hold: Duration::from_secs(60),
+            ..config()
+        });
+        gate.set_pressure(Some(0.9));
+        gate.observe(&[("a".into(), 500 * MS)], Instant::now());
+        assert!(gate.holds("a", Instant::now()));
+        assert_eq!(gate.admit("b").await, Duration::ZERO, "another tenant passes");
+        let waiting = tokio::spawn({
+            let gate = gate.clone();
+            async move { gate.admit("a").await }
+        });
+        // The held request waits on the gate's news; the dispatcher's catching up releases it.
+        wait_until_held(&gate).await;
+        assert!(!waiting.is_finished());
+        let released = Instant::now();
+        gate.caught_up();
+        let held = waiting.await.expect("the request ends");
+        assert!(held > Duration::ZERO && held < Duration::from_secs(60), "{held:?}");
+        assert!(released.elapsed() < Duration::from_secs(60));
+        assert!(!gate.holds("a", Instant::now()));
+    }
+
+    #[tokio::test]
+    async fn a_request_waits_at_most_max_hold_and_disarming_releases_everyone() {
+        let gate = std::sync::Arc::new(IngestGate::default());
+        gate.arm(GateConfig {
+            min_pressure: 0.0,
+            observation_ttl: Duration::from_secs(60),
+            max_hold: 30 * MS,
+            ..config()
+        });
+        gate.observe(&[("a".into(), 500 * MS)], Instant::now());
+        let held = gate.admit("a").await;
+        assert!(held >= 30 * MS && held < Duration::from_secs(5), "{held:?}");
+        gate.arm(GateConfig {
+            min_pressure: 0.0,
+            observation_ttl: Duration::from_secs(60),
+            max_hold: Duration::from_secs(60),
+            ..config()
+        });
+        gate.observe(&[("a".into(), 500 * MS)], Instant::now());
+        let waiting = tokio::spawn({
+            let gate = gate.clone();
+            async move { gate.admit("a").await }
+        });
+        wait_until_held(&gate).await;
+        gate.disarm();
+        assert!(waiting.await.expect("the request ends") < Duration::from_secs(60));
+        assert!(!gate.holds("a", Instant::now()));
+    }
+}
