@@ -112,6 +112,23 @@ impl EndpointLimits {
         self.limits.iter().map(|(id, l)| (*id, l.room(now))).collect()
     }
 
+    /// What the claim loop's linger weighs (`worker::nearly_idle`): the attempts in flight to
+    /// endpoints that are moving, and whether one of those has no room. An endpoint is still
+    /// when it has attempts in flight and none ended (nor began after a quiet spell) within
+    /// `still_after`: a hanging endpoint's attempts are neither work whose end the loop awaits
+    /// nor room it could fill, so they do not keep the loop from batching everyone else's.
+    pub(super) fn moving(&self, now: Instant, still_after: Duration) -> (usize, bool) {
+        let (mut in_flight, mut at_cap) = (0, false);
+        for l in self.limits.values() {
+            if l.in_flight > 0 && now.saturating_duration_since(l.last_ended) >= still_after {
+                continue;
+            }
+            in_flight += l.in_flight;
+            at_cap |= l.room(now) <= 0;
+        }
+        (in_flight, at_cap)
+    }
+
     /// The earliest time a paced endpoint may start an attempt again, if any is paced now:
     /// when claiming is worth trying again for it.
     pub(super) fn next_release(&self, now: Instant) -> Option<Instant> {
@@ -334,6 +351,29 @@ mod tests {
         limits.start(ep, None, None, now);
         limits.finish(ep, Pace::Delivered, now);
         assert!(!limits.wants_fill());
+    }
+
+    #[test]
+    fn a_still_endpoint_is_left_out_of_what_the_linger_weighs() {
+        let still_after = Duration::from_millis(50);
+        let (mut limits, t0) = (EndpointLimits::new(1, 16), Instant::now());
+        let (hung, busy) = (Uuid::now_v7(), Uuid::now_v7());
+        limits.start(hung, None, None, t0);
+        assert_eq!(limits.moving(t0, still_after), (1, true), "just started: moving, at its cap");
+        let later = t0 + still_after;
+        assert_eq!(limits.moving(later, still_after), (0, false), "nothing ended since: still");
+        // Another endpoint whose attempts end is moving, and at its cap while its one slot is taken.
+        limits.start(busy, None, None, later);
+        assert_eq!(limits.moving(later, still_after), (1, true));
+        limits.finish(busy, Pace::Delivered, later);
+        assert_eq!(limits.moving(later, still_after), (0, false), "room for two, none in flight");
+        limits.start(busy, None, None, later);
+        assert_eq!(limits.moving(later + still_after, still_after), (0, false), "still again");
+        // The hung one ends at last (a timeout): moving again, with room.
+        limits.finish(hung, Pace::TimedOut, later + still_after);
+        assert_eq!(limits.moving(later + still_after, still_after), (0, false));
+        limits.start(hung, None, None, later + still_after);
+        assert_eq!(limits.moving(later + still_after, still_after), (1, true));
     }
 
     #[test]

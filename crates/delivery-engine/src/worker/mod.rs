@@ -241,15 +241,14 @@ impl Dispatcher {
                     Err(_) => break,
                 }
             }
-            let (rooms, default_room) = {
-                let mut limits = lock(&limits);
-                (limits.rooms(Instant::now()), limits.initial() as i64)
+            let (rooms, default_room, (in_flight, moving_at_cap)) = {
+                let (mut limits, now) = (lock(&limits), Instant::now());
+                (limits.rooms(now), limits.initial() as i64, limits.moving(now, STILL_AFTER))
             };
             let busy_any = rooms.iter().any(|r| r.1 <= 0);
-            let in_flight = concurrency.saturating_sub(global.available_permits() + permits.len());
             // What `nearly_idle` needs after the claim, kept only when the loop may be quiet.
             let quiet_rooms =
-                (!self.config.claim_linger.is_zero() && in_flight < NEARLY_IDLE_BELOW && !busy_any)
+                (!self.config.claim_linger.is_zero() && in_flight < NEARLY_IDLE_BELOW && !moving_at_cap)
                     .then(|| rooms.clone());
             let request = ClaimRequest {
                 lease_ms,
@@ -501,12 +500,17 @@ impl ScanProgress {
 /// Attempts in flight below which the claim loop counts as nearly idle.
 const NEARLY_IDLE_BELOW: usize = 4;
 
+/// An endpoint with attempts in flight none of which ended for this long is still: the linger
+/// leaves its attempts and its cap out (`EndpointLimits::moving`).
+const STILL_AFTER: Duration = Duration::from_millis(50);
+
 /// Whether the claim loop is nearly idle after a claim, so that waiting for more events before
 /// the next claim costs them latency only: fewer than [`NEARLY_IDLE_BELOW`] attempts are in
-/// flight with the ones just claimed (`in_flight`), and the claim took every due row it could —
+/// flight with the ones just claimed (`in_flight`, not counting still endpoints'), and the
+/// claim took every due row it could —
 /// it was not cut short (`cut_short`: it took every free permit, or stopped before the last
 /// endpoint) and took fewer rows of each endpoint than that endpoint's room (`rooms`, else
-/// `default_room`). The caller also rules out a loop with an endpoint at its cap.
+/// `default_room`). The caller also rules out a loop with a moving endpoint at its cap.
 fn nearly_idle(
     in_flight: usize,
     cut_short: bool,
