@@ -6,9 +6,12 @@
 //! Two signals, because either alone is wrong:
 //! - **The claim lag** (the dispatcher's, per tenant): how long the oldest *first* attempt of
 //!   a claim had been due when it was claimed, over endpoints whose latest attempt here
-//!   delivered (or that have not finished one yet). A slow or failing endpoint's rows are not
-//!   counted: that endpoint is what holds them, and slowing its tenant's ingest would not
-//!   help it. Retries, manual re-sends and re-claims after a lease ran out are not counted.
+//!   delivered (or that have not finished one yet) and that are neither rate-limited nor
+//!   backlogged. A failing or hanging endpoint's rows, a rate limit's pace and a backlogged
+//!   endpoint's fill wait for the endpoint, not for the dispatcher, and slowing the tenant's
+//!   ingest would not help them. Retries, manual re-sends and re-claims after a lease ran out
+//!   are not counted. A slow endpoint's rows are: they matter only while the CPU is short,
+//!   and then its slowness may well be the shortage.
 //! - **CPU pressure** (the kernel's PSI, `cpu.pressure` of this process's cgroup v2, else
 //!   `/proc/pressure/cpu`): the share of the last window in which some runnable task waited
 //!   for a CPU. A lag without pressure means the database or the receivers are slow, not that
@@ -30,9 +33,8 @@ use tokio::sync::watch;
 /// How often the dispatcher's process samples CPU pressure; the window each sample covers.
 pub const PRESSURE_WINDOW: Duration = Duration::from_millis(50);
 
-/// How long a held request waits for news before it looks at the signals again (an
-/// observation may have aged out meanwhile).
-const RECHECK: Duration = Duration::from_millis(10);
+/// A held request looks at the signals again no sooner than this after it last did.
+const MIN_WAIT: Duration = Duration::from_millis(1);
 
 /// No pressure sampled yet, or none readable.
 const NO_PRESSURE: u32 = u32::MAX;
@@ -142,11 +144,17 @@ impl IngestGate {
         if state.lags.len() > 1024 {
             state.lags.retain(|_, o| now.saturating_duration_since(o.at) < ttl);
         }
+        let target = state.config.map_or(Duration::ZERO, |c| c.target);
+        let mut released = false;
         for (tenant, lag) in lags {
-            state.lags.insert(tenant.clone(), Observed { lag: *lag, at: now });
+            let before = state.lags.insert(tenant.clone(), Observed { lag: *lag, at: now });
+            released |= *lag <= target && before.is_some_and(|b| b.lag > target);
         }
         drop(state);
-        self.news.send_modify(|n| *n += 1);
+        // Held requests wait for news that may release them, not for every claim.
+        if released {
+            self.news.send_modify(|n| *n += 1);
+        }
     }
 
     /// The dispatcher claimed everything due that any endpoint had room for: no tenant lags.
@@ -162,7 +170,13 @@ impl IngestGate {
 
     pub(crate) fn set_pressure(&self, pressure: Option<f64>) {
         let value = pressure.map_or(NO_PRESSURE, |p| (p.clamp(0.0, 1.0) * 1000.0).round() as u32);
-        self.pressure.store(value, Ordering::Relaxed);
+        let before = self.pressure.swap(value, Ordering::Relaxed);
+        // Pressure falling below the rule's minimum may release held requests.
+        let min = self.state().config.map_or(0.0, |c| c.min_pressure);
+        let pressed = |v: u32| v != NO_PRESSURE && f64::from(v) / 1000.0 >= min;
+        if pressed(before) && !pressed(value) {
+            self.news.send_modify(|n| *n += 1);
+        }
     }
 
     /// CPU pressure of the latest window (0..=1), if known.
@@ -171,6 +185,10 @@ impl IngestGate {
             NO_PRESSURE => None,
             v => Some(f64::from(v) / 1000.0),
         }
+    }
+
+    fn max_hold(&self) -> Duration {
+        self.state().config.map_or(Duration::ZERO, |c| c.max_hold)
     }
 
     /// Whether a request of `tenant` would wait now.
@@ -198,12 +216,17 @@ impl IngestGate {
         let mut news = self.news.subscribe();
         loop {
             let now = Instant::now();
-            let max_hold = self.state().config.map_or(Duration::ZERO, |c| c.max_hold);
-            if !self.holds(tenant, now) || now.saturating_duration_since(start) >= max_hold {
+            // Until the news that may release it, or the observation ages out, or max_hold.
+            let until = {
+                let state = self.state();
+                let Some(config) = state.config else { return now.saturating_duration_since(start) };
+                let ages_out = state.lags.get(tenant).map_or(now, |o| o.at + config.observation_ttl);
+                ages_out.min(start + config.max_hold)
+            };
+            if !self.holds(tenant, now) || now >= start + self.max_hold() {
                 return now.saturating_duration_since(start);
             }
-            let left = max_hold - now.saturating_duration_since(start);
-            let _ = tokio::time::timeout(RECHECK.min(left), news.changed()).await;
+            let _ = tokio::time::timeout_at(until.max(now + MIN_WAIT).into(), news.changed()).await;
         }
     }
 }
@@ -250,7 +273,8 @@ pub(crate) async fn sample_pressure(
     stop: tokio_util::sync::CancellationToken,
 ) {
     let mut last = read_some_total(&source).map(|t| (Instant::now(), t));
-    let mut tick = tokio::time::interval(PRESSURE_WINDOW);
+    // The first sample covers a whole window, not the microseconds since `last`.
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + PRESSURE_WINDOW, PRESSURE_WINDOW);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {

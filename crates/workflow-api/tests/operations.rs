@@ -148,7 +148,8 @@ async fn api_threads_give_way_to_the_dispatcher_only_where_it_runs() {
     assert!(nices_of(&threads, "actix-server wo").iter().all(|n| *n == own), "{threads:?}");
 }
 
-/// Busy threads, twice as many as the machine has CPUs, until dropped: a real CPU shortage.
+/// Busy threads, one more than the machine has CPUs, until dropped: a real CPU shortage (some
+/// runnable thread always waits).
 struct CpuHog {
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
     threads: Vec<std::thread::JoinHandle<()>>,
@@ -157,7 +158,7 @@ struct CpuHog {
 impl CpuHog {
     fn start() -> Self {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let n = 2 * std::thread::available_parallelism().map_or(2, |n| n.get());
+        let n = 1 + std::thread::available_parallelism().map_or(2, |n| n.get());
         let threads = (0..n)
             .map(|_| {
                 let stop = stop.clone();
@@ -190,11 +191,12 @@ fn counter(text: &str, name: &str) -> f64 {
         .unwrap_or(0.0)
 }
 
-/// D47 end to end: deliveries to the account's endpoint go one at a time (100 ms each), so its
-/// fresh deliveries wait longer and longer to be claimed; with the CPU made short by busy
+/// D47 end to end: deliveries to the account's one endpoint go one at a time (100 ms each), so
+/// its fresh deliveries wait longer and longer to be claimed; with the CPU made short by busy
 /// threads, the account's settle calls start waiting at the ingest gate
 /// (`webhook_ingest_held_total`). Every settled run is still delivered. Where the kernel has no
-/// PSI, the service says the gate is off instead.
+/// PSI, the service says the gate is off instead. (Without the CPU shortage nothing is held;
+/// the rule's unit tests show that: a machine running tests in parallel may be short anyway.)
 #[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread")]
 async fn a_lagging_accounts_writes_wait_at_the_ingest_gate_while_the_cpu_is_short() {
@@ -213,7 +215,8 @@ async fn a_lagging_accounts_writes_wait_at_the_ingest_gate_while_the_cpu_is_shor
     let metrics = ApiClient::new(service.process.base_url());
     let hog = CpuHog::start();
     let (mut settled, mut held) = (0, 0.0);
-    while settled < 100 && held == 0.0 {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while settled < 100 && held == 0.0 && std::time::Instant::now() < deadline {
         let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf" }))).await.json();
         let settle = format!("/runs/{}/settle", run["id"].as_str().unwrap());
         assert_eq!(api.call("POST", &settle, Some(json!({ "status": "succeeded" }))).await.status, 200);

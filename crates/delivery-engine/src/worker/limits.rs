@@ -213,10 +213,14 @@ impl EndpointLimits {
         self.limits.get(&endpoint).is_none_or(|l| l.last_pace == Some(Pace::Delivered))
     }
 
-    /// Whether `endpoint`'s latest attempt here delivered, or none has ended yet: its due rows
-    /// wait for the dispatcher rather than for it (the ingest gate's claim lag counts them).
+    /// Whether `endpoint`'s due rows wait for the dispatcher rather than for the endpoint, as
+    /// far as the ingest gate's claim lag is concerned: its latest attempt here delivered (or
+    /// none has ended yet), and it is neither rate-limited (a pace holds its rows) nor
+    /// backlogged (a fill makes up to `backlog_fill` rows due at once).
     pub(super) fn delivering(&self, endpoint: Uuid) -> bool {
-        self.limits.get(&endpoint).is_none_or(|l| l.last_pace.is_none_or(|p| p == Pace::Delivered))
+        self.limits.get(&endpoint).is_none_or(|l| {
+            l.last_pace.is_none_or(|p| p == Pace::Delivered) && l.rate_per_s.is_none() && !l.backlogged
+        })
     }
 
     /// Notes whether `endpoint` is backlogged, as the store last said.
@@ -374,6 +378,26 @@ mod tests {
         assert_eq!(limits.moving(later + still_after, still_after), (0, false));
         limits.start(hung, None, None, later + still_after);
         assert_eq!(limits.moving(later + still_after, still_after), (1, true));
+    }
+
+    #[test]
+    fn only_endpoints_that_deliver_unpaced_and_unbacklogged_count_for_the_claim_lag() {
+        let (mut limits, now) = (EndpointLimits::new(4, 16), Instant::now());
+        let [fresh, delivered, failing, paced, backlogged] = [(); 5].map(|_| Uuid::now_v7());
+        assert!(limits.delivering(fresh), "never sent to here");
+        for (ep, pace) in
+            [(delivered, Pace::Delivered), (failing, Pace::Answered), (backlogged, Pace::Delivered)]
+        {
+            limits.start(ep, None, None, now);
+            limits.finish(ep, pace, now);
+        }
+        limits.start(paced, Some(5), None, now);
+        limits.finish(paced, Pace::Delivered, now);
+        limits.set_backlogged(backlogged, true);
+        assert!(limits.delivering(delivered));
+        assert!(!limits.delivering(failing));
+        assert!(!limits.delivering(paced));
+        assert!(!limits.delivering(backlogged));
     }
 
     #[test]

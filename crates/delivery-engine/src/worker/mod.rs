@@ -90,6 +90,10 @@ pub struct DispatcherConfig {
     /// one each (zero: never). A busy loop never waits: its claims gather rows by themselves
     /// while its attempts run.
     pub claim_linger: Duration,
+    /// An endpoint with attempts in flight none of which ended for this long is *still* (a
+    /// hanging one soon is): the linger leaves its attempts and its cap out, and so does the
+    /// ingest gate's test of whether the loop has caught up (`EndpointLimits::moving`).
+    pub still_after: Duration,
     /// Arms this process's ingest gate (`crate::gate`): while the CPU is short and a tenant's
     /// fresh deliveries wait longer than its target to be claimed, that tenant's API writes
     /// wait for the claims to catch up (`None`: never).
@@ -118,6 +122,7 @@ impl Default for DispatcherConfig {
             backlog_stall: Some(Duration::from_millis(50)),
             backlog_fill: 512,
             claim_linger: Duration::from_millis(3),
+            still_after: Duration::from_millis(50),
             ingest_gate: crate::gate::GateConfig::with_target(DEFAULT_GATE_TARGET),
             shutdown_grace: Duration::from_secs(30),
         }
@@ -243,7 +248,7 @@ impl Dispatcher {
             }
             let (rooms, default_room, (in_flight, moving_at_cap)) = {
                 let (mut limits, now) = (lock(&limits), Instant::now());
-                (limits.rooms(now), limits.initial() as i64, limits.moving(now, STILL_AFTER))
+                (limits.rooms(now), limits.initial() as i64, limits.moving(now, self.config.still_after))
             };
             let busy_any = rooms.iter().any(|r| r.1 <= 0);
             // What `nearly_idle` needs after the claim, kept only when the loop may be quiet.
@@ -324,8 +329,9 @@ impl Dispatcher {
             drop(permits);
             let next = scan.after_claim(full, claimed_any, started_mid_way, resume_after.is_some());
             if let Some(lags) = lags {
-                if next == Next::Wait && !found_work {
-                    // Every endpoint visited, nothing due that one had room for: nobody is behind.
+                if next == Next::Wait && !claimed_any && !moving_at_cap {
+                    // Every endpoint visited, nothing due that one had room for, and none that
+                    // moves is at its cap (a hanging one does not count): nobody is behind.
                     gate.caught_up();
                 } else {
                     gate.observe(&lags, Instant::now());
@@ -355,7 +361,8 @@ impl Dispatcher {
         // Draining: nothing is claimed any more, so no write waits for claims.
         gate.disarm();
         if let Some(sampler) = pressure_sampler {
-            sampler.abort();
+            // It stops on the same shutdown signal.
+            let _ = sampler.await;
         }
 
         // Graceful stop: every in-flight attempt holds a permit until its outcome is queued.
@@ -424,9 +431,9 @@ fn arm_gate(
 
 /// Per tenant, how long the oldest first attempt of a claim had been due when claimed: the
 /// ingest gate's claim lag (`crate::gate`). Only first attempts count (no retries, manual
-/// re-sends or re-claims after a lease), and only those of endpoints that `counts` (whose
-/// latest attempt delivered, or none has ended): a slow endpoint's rows wait for it, not for
-/// the dispatcher.
+/// re-sends or re-claims after a lease), and only those of endpoints that `counts`
+/// (`EndpointLimits::delivering`): a failing, paced or backlogged endpoint's rows wait for it,
+/// not for the dispatcher.
 fn claim_lags(
     claimed: &[ClaimedDelivery],
     counts: impl Fn(Uuid) -> bool,
@@ -435,7 +442,13 @@ fn claim_lags(
     let mut lags: Vec<(String, Duration)> = Vec::new();
     for claim in claimed {
         let Some(due_at) = claim.due_at else { continue };
-        if claim.attempt_count > 0 || claim.manual || claim.lease_expired || !counts(claim.endpoint_id) {
+        let paced = claim.rate_limit_per_s.is_some();
+        if claim.attempt_count > 0
+            || claim.manual
+            || claim.lease_expired
+            || paced
+            || !counts(claim.endpoint_id)
+        {
             continue;
         }
         let lag = (now - due_at).to_std().unwrap_or_default();
@@ -500,13 +513,10 @@ impl ScanProgress {
 /// Attempts in flight below which the claim loop counts as nearly idle.
 const NEARLY_IDLE_BELOW: usize = 4;
 
-/// An endpoint with attempts in flight none of which ended for this long is still: the linger
-/// leaves its attempts and its cap out (`EndpointLimits::moving`).
-const STILL_AFTER: Duration = Duration::from_millis(50);
-
 /// Whether the claim loop is nearly idle after a claim, so that waiting for more events before
 /// the next claim costs them latency only: fewer than [`NEARLY_IDLE_BELOW`] attempts are in
-/// flight with the ones just claimed (`in_flight`, not counting still endpoints'), and the
+/// flight with the ones just claimed (`in_flight`, not counting still endpoints': see
+/// [`DispatcherConfig::still_after`]), and the
 /// claim took every due row it could —
 /// it was not cut short (`cut_short`: it took every free permit, or stopped before the last
 /// endpoint) and took fewer rows of each endpoint than that endpoint's room (`rooms`, else
