@@ -41,6 +41,8 @@ const METRICS: &[(&str, Kind)] = &[
     ("webhook_oldest_due_age_seconds", Kind::Gauge),
     ("webhook_claims_total", Kind::Counter),
     ("webhook_claim_batch_size", Kind::Histogram),
+    ("webhook_ingest_held_total", Kind::Counter),
+    ("webhook_ingest_held_seconds_total", Kind::Counter),
     ("webhook_expired_leases_total", Kind::Counter),
     ("webhook_endpoints", Kind::Gauge),
     ("webhook_db_connections", Kind::Gauge),
