@@ -116,7 +116,7 @@ pub struct CommonConfig {
     /// delivers (ROLE=all), before that tenant's API writes wait (at most 1 s each) for the
     /// dispatcher to catch up; only while the CPU is short (Linux PSI shows waiting tasks at
     /// least half the time). 0 switches the ingest gate off.
-    #[arg(long, env = "INGEST_GATE_MS", default_value_t = 50, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    #[arg(long, env = "INGEST_GATE_MS", default_value_t = delivery_engine::gate::DEFAULT_TARGET.as_millis() as u64, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub ingest_gate_ms: u64,
     #[command(flatten)]
     pub listen: crate::listen::ListenSettings,

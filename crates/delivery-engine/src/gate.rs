@@ -30,6 +30,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
+/// The claim lag target unless configured (`INGEST_GATE_MS`).
+pub const DEFAULT_TARGET: Duration = Duration::from_millis(50);
+
 /// How often the dispatcher's process samples CPU pressure; the window each sample covers.
 pub const PRESSURE_WINDOW: Duration = Duration::from_millis(50);
 
@@ -187,10 +190,6 @@ impl IngestGate {
         }
     }
 
-    fn max_hold(&self) -> Duration {
-        self.state().config.map_or(Duration::ZERO, |c| c.max_hold)
-    }
-
     /// Whether a request of `tenant` would wait now.
     pub fn holds(&self, tenant: &str, now: Instant) -> bool {
         if !self.is_armed() {
@@ -220,12 +219,12 @@ impl IngestGate {
             let until = {
                 let state = self.state();
                 let Some(config) = state.config else { return now.saturating_duration_since(start) };
-                let ages_out = state.lags.get(tenant).map_or(now, |o| o.at + config.observation_ttl);
-                ages_out.min(start + config.max_hold)
+                let (lag, deadline) = (state.lags.get(tenant).copied(), start + config.max_hold);
+                if now >= deadline || !holds(lag, self.pressure(), &config, now) {
+                    return now.saturating_duration_since(start);
+                }
+                lag.map_or(now, |o| o.at + config.observation_ttl).min(deadline)
             };
-            if !self.holds(tenant, now) || now >= start + self.max_hold() {
-                return now.saturating_duration_since(start);
-            }
             let _ = tokio::time::timeout_at(until.max(now + MIN_WAIT).into(), news.changed()).await;
         }
     }
@@ -236,13 +235,13 @@ impl IngestGate {
 /// turned off with `psi=0`).
 pub fn pressure_source() -> Option<PathBuf> {
     let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok();
-    let candidates = cgroup
+    let mut candidates = cgroup
         .as_deref()
         .and_then(cgroup_v2_path)
         .map(|p| Path::new("/sys/fs/cgroup").join(p.trim_start_matches('/')).join("cpu.pressure"))
         .into_iter()
         .chain(std::iter::once(PathBuf::from("/proc/pressure/cpu")));
-    candidates.into_iter().find(|p| read_some_total(p).is_some())
+    candidates.find(|p| read_some_total(p).is_some())
 }
 
 /// The cgroup v2 path in `/proc/self/cgroup` (the `0::` line).
@@ -349,10 +348,10 @@ mod tests {
         let gate = std::sync::Arc::new(IngestGate::default());
         let stop = tokio_util::sync::CancellationToken::new();
         let sampler = tokio::spawn(sample_pressure(gate.clone(), source, stop.clone()));
-        let mut news = 0;
-        while gate.pressure().is_none() && news < 200 {
+        let mut windows = 0;
+        while gate.pressure().is_none() && windows < 200 {
             tokio::time::sleep(PRESSURE_WINDOW).await;
-            news += 1;
+            windows += 1;
         }
         let p = gate.pressure().expect("sampled within a few windows");
         assert!((0.0..=1.0).contains(&p));

@@ -35,6 +35,15 @@ pub fn assert_promtool_clean(exposition: &str) {
     );
 }
 
+/// The value of `series` (its name with its labels, as exposed) in a text exposition; 0 when
+/// it is not there yet.
+pub fn sample(exposition: &str, series: &str) -> f64 {
+    exposition
+        .lines()
+        .find_map(|l| l.strip_prefix(series)?.strip_prefix(' ')?.trim().parse().ok())
+        .unwrap_or(0.0)
+}
+
 /// GETs `url` until its body contains `needle` (panics after [`crate::WAIT`]); returns the body.
 pub async fn metrics_containing(url: &str, needle: &str) -> String {
     let (base, path) = url.split_at(url.find("/metrics").expect("a /metrics URL"));

@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use std::time::Duration;
 use test_support::otlp::{spans_received, ExportedSpan};
-use test_support::prometheus::{assert_promtool_clean, first_sample_scraped, metrics_containing};
+use test_support::prometheus::{assert_promtool_clean, first_sample_scraped, metrics_containing, sample};
 use test_support::{run_cli, ApiClient, Backend, Receiver, Reply, ServiceProcess, TestDb};
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
@@ -182,15 +182,6 @@ impl Drop for CpuHog {
     }
 }
 
-/// A counter's value in a Prometheus text exposition, whatever its labels (0 when it is not
-/// there yet).
-fn counter(text: &str, name: &str) -> f64 {
-    text.lines()
-        .filter(|l| l.strip_prefix(name).is_some_and(|rest| rest.starts_with([' ', '{'])))
-        .find_map(|l| l.rsplit(' ').next()?.parse().ok())
-        .unwrap_or(0.0)
-}
-
 /// D47 end to end: deliveries to the account's one endpoint go one at a time (100 ms each), so
 /// its fresh deliveries wait longer and longer to be claimed; with the CPU made short by busy
 /// threads, the account's settle calls start waiting at the ingest gate
@@ -222,7 +213,7 @@ async fn a_lagging_accounts_writes_wait_at_the_ingest_gate_while_the_cpu_is_shor
         assert_eq!(api.call("POST", &settle, Some(json!({ "status": "succeeded" }))).await.status, 200);
         settled += 1;
         let text = String::from_utf8_lossy(&metrics.call("GET", "/metrics", None).await.body).into_owned();
-        held = counter(&text, "webhook_ingest_held_total");
+        held = sample(&text, "webhook_ingest_held_total{service=\"workflow-api\"}");
     }
     drop(hog);
     assert!(held > 0.0, "no write waited at the gate in {settled} settles");

@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use test_support::prometheus::metrics_containing;
+use test_support::prometheus::{metrics_containing, sample};
 use test_support::{run_cli, ApiClient, Backend, Receiver, Recorded, Reply, ServiceProcess, TestDb};
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
@@ -96,14 +96,7 @@ fn all_arrived(reqs: &[Recorded], events: &HashSet<String>) -> bool {
 async fn successes(worker: &ServiceProcess) -> u64 {
     let url = format!("{}/metrics", worker.base_url());
     let text = metrics_containing(&url, "webhook_ready").await;
-    metric_value(&text, "webhook_attempts_total{service=\"workflow-api\",outcome=\"success\"}")
-}
-
-fn metric_value(exposition: &str, series: &str) -> u64 {
-    exposition
-        .lines()
-        .find_map(|l| l.strip_prefix(series)?.trim().parse::<f64>().ok())
-        .map_or(0, |v| v as u64)
+    sample(&text, "webhook_attempts_total{service=\"workflow-api\",outcome=\"success\"}") as u64
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -176,7 +169,7 @@ async fn an_api_and_three_workers_share_a_burst_and_survive_a_kill_9() {
     let mut expired = 0;
     for worker in &workers {
         let text = metrics_containing(&format!("{}/metrics", worker.base_url()), "webhook_ready").await;
-        expired += metric_value(&text, "webhook_expired_leases_total{service=\"workflow-api\"}");
+        expired += sample(&text, "webhook_expired_leases_total{service=\"workflow-api\"}") as u64;
     }
     assert!(expired >= 1, "the survivors took over no expired lease");
     eprintln!("kill -9 mid-burst: {} duplicates, {expired} expired leases taken over", duplicated.len());

@@ -38,9 +38,6 @@ use uuid::Uuid;
 /// Endpoints with open deliveries one claim visits at most; the next claim goes on from there.
 const MAX_ENDPOINTS_PER_CLAIM: i64 = 128;
 
-/// The ingest gate's claim lag target unless configured (`INGEST_GATE_MS`).
-pub const DEFAULT_GATE_TARGET: Duration = Duration::from_millis(50);
-
 #[derive(Debug, Clone)]
 pub struct DispatcherConfig {
     /// Attempts in flight at once in this process.
@@ -123,7 +120,7 @@ impl Default for DispatcherConfig {
             backlog_fill: 512,
             claim_linger: Duration::from_millis(3),
             still_after: Duration::from_millis(50),
-            ingest_gate: crate::gate::GateConfig::with_target(DEFAULT_GATE_TARGET),
+            ingest_gate: crate::gate::GateConfig::with_target(crate::gate::DEFAULT_TARGET),
             shutdown_grace: Duration::from_secs(30),
         }
     }
