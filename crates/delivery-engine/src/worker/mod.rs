@@ -513,11 +513,10 @@ const NEARLY_IDLE_BELOW: usize = 4;
 /// Whether the claim loop is nearly idle after a claim, so that waiting for more events before
 /// the next claim costs them latency only: fewer than [`NEARLY_IDLE_BELOW`] attempts are in
 /// flight with the ones just claimed (`in_flight`, not counting still endpoints': see
-/// [`DispatcherConfig::still_after`]), and the
-/// claim took every due row it could —
-/// it was not cut short (`cut_short`: it took every free permit, or stopped before the last
-/// endpoint) and took fewer rows of each endpoint than that endpoint's room (`rooms`, else
-/// `default_room`). The caller also rules out a loop with a moving endpoint at its cap.
+/// [`DispatcherConfig::still_after`]), and the claim took every due row it could — it was not
+/// cut short (`cut_short`: it took every free permit, or stopped before the last endpoint) and
+/// took fewer rows of each endpoint than that endpoint's room (`rooms`, else `default_room`).
+/// The caller also rules out a loop with a moving endpoint at its cap.
 fn nearly_idle(
     in_flight: usize,
     cut_short: bool,
