@@ -157,7 +157,7 @@ pub(crate) struct Inner {
     pub(crate) ops: Option<Arc<OpsFeed>>,
     /// The listen sessions whose streams this process holds (shared with [`Engine::with_pool`]).
     pub(crate) listen: Arc<crate::listen::ListenHub>,
-    /// Tenants' route tables as enqueue last read them (PostgreSQL; store/routes.rs).
+    /// Tenants' route tables as enqueue last read them (store/routes.rs).
     pub(crate) routes: Arc<RouteCache>,
     /// Holds a lagging tenant's writes while the CPU is short (armed by this process's
     /// dispatcher; gate.rs).

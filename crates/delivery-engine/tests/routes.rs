@@ -1,7 +1,7 @@
 //! Routing an event to its endpoints while other processes change them (store/routes.rs). On
 //! PostgreSQL each engine caches its tenants' routes, and an enqueue writes only by routes that
-//! are still current; two engines on one database stand for two processes. On SQLite nothing
-//! is cached and the same rules hold.
+//! are still current; two engines on one database stand for two processes. On SQLite each
+//! engine caches them too, and triggers draw the new version (D48).
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -115,6 +115,46 @@ async fn a_disable_that_waited_for_an_enqueue_parks_its_row() {
     );
     assert_eq!(db.count(&due).await.unwrap(), 0, "the enqueued row was parked");
     assert_eq!(keys_of(&here, id).await, ["in-flight"]);
+}
+
+/// SQLite only: the version is drawn by triggers, so a change made by any statement, not only
+/// the engine's (here plain SQL, as an operator's repair would be), routes the next event.
+#[tokio::test(flavor = "multi_thread")]
+async fn on_sqlite_a_change_by_any_statement_routes_the_next_event() {
+    let db = database(Backend::Sqlite).await;
+    let here = engine(&db);
+    let id = endpoint(&here, "http://127.0.0.1:9/hook", &[]).await.endpoint.id;
+    assert_eq!(deliveries(emit(&here, "thing.created", "e1", b"{}").await), 1);
+
+    db.execute(&format!(
+        "UPDATE webhook_endpoints SET event_types = '[\"thing.deleted\"]' WHERE id = '{id}'"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e2", b"{}").await), 0, "a new filter");
+    db.execute(&format!("UPDATE webhook_endpoints SET event_types = '[]' WHERE id = '{id}'")).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e3", b"{}").await), 1, "the filter back");
+
+    // A backlog: the event is owed (counted, no row); closed, it gets its row again.
+    db.execute(&format!(
+        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after) VALUES ('{id}', 0)"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e4", b"{}").await), 1);
+    db.execute(&format!("UPDATE webhook_endpoint_backlogs SET backlog_until = 1 WHERE endpoint_id = '{id}'"))
+        .await
+        .unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e5", b"{}").await), 1);
+    db.execute(&format!("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = '{id}'")).await.unwrap();
+    assert_eq!(keys_of(&here, id).await, ["e1", "e3", "e5"], "e4 was owed, so it has no row");
+
+    db.execute(&format!("UPDATE webhook_endpoints SET disabled_at = 1 WHERE id = '{id}'")).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e6", b"{}").await), 0, "disabled");
+    db.execute(&format!("UPDATE webhook_endpoints SET disabled_at = NULL WHERE id = '{id}'")).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e7", b"{}").await), 1, "enabled");
+    db.execute(&format!("UPDATE webhook_endpoints SET deleted_at = 1 WHERE id = '{id}'")).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e8", b"{}").await), 0, "deleted");
 }
 
 on_both_backends!(

@@ -17,9 +17,9 @@ use uuid::Uuid;
 
 /// Inserts the event (unless its dedupe key exists) and one delivery per matching endpoint
 /// that is neither deleted nor disabled (none yet for a backlogged one: it is owed the event);
-/// the endpoints are read so that a concurrent delete or disable cannot miss a delivery (on
-/// PostgreSQL through the tenant's routes version, key-share-locked, with `routes` caching the
-/// tables read, see `store/routes.rs`; under the write lock on SQLite). Returns `None` when
+/// the endpoints are routed by the tenant's routes version so that a concurrent delete or
+/// disable cannot miss a delivery (key-share-locked on PostgreSQL, read under the write lock on
+/// SQLite), with `routes` caching the tables read (see `store/routes.rs`). Returns `None` when
 /// the dedupe key was already used, else the number of deliveries.
 pub(crate) async fn enqueue(
     conn: &mut DbConn<'_>,
@@ -28,7 +28,7 @@ pub(crate) async fn enqueue(
 ) -> EngineResult<Option<i64>> {
     match conn {
         DbConn::Pg(c) => pg::queue::enqueue(c, ev, routes).await,
-        DbConn::Sqlite(c) => sqlite::queue::enqueue(c, ev),
+        DbConn::Sqlite(c) => sqlite::queue::enqueue(c, ev, routes),
     }
 }
 

@@ -1,13 +1,15 @@
 //! A tenant's routes: the endpoints its events are delivered to, as enqueue needs them, and a
-//! process's cache of them (PostgreSQL; see `pg/routes.rs` and docs/decisions.md D38).
+//! process's cache of them (see `pg/routes.rs`, `sqlite/routes.rs` and docs/decisions.md D38,
+//! D48).
 //!
 //! Every change of a tenant's routes (an endpoint created, deleted, disabled or enabled, its
 //! filter changed, its backlog switched on, closed or ended) draws a new version of the tenant's
-//! routes in the transaction that makes it. Enqueue routes an event by a cached table, and
-//! writes only if the table's version is still the tenant's current one, read under a key-share
-//! lock that every change but a switch to a backlog waits for (D44); otherwise it reads the
-//! table again and retries. So a cached table is never trusted: at worst it costs one more
-//! round trip.
+//! routes in the transaction that makes it. Enqueue routes an event by a cached table only if
+//! the table's version is still the tenant's current one. On PostgreSQL it writes on that
+//! condition, checked under a key-share lock that every change but a switch to a backlog waits
+//! for (D44), and otherwise reads the table again and retries. On SQLite it reads the version
+//! first, under the write lock, and reads the table again if it moved. So a cached table is
+//! never trusted: at worst it costs one more read.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -3,7 +3,7 @@
 //! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
 
 use super::rows::{
-    CandidateRow, ClaimedRow, EarliestRow, EndpointTenantRow, HealthRow, ResendRow, SnapshotRow, TargetRow,
+    CandidateRow, ClaimedRow, EarliestRow, EndpointTenantRow, HealthRow, ResendRow, SnapshotRow,
 };
 use super::values::{json_ids, micros, uuid, INFINITY};
 use super::{atomically, atomically_as, Writer};
@@ -14,34 +14,35 @@ use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, DisableCause, EndpointRef,
     HealthBefore, NewEventRow, ResendPlan, ResendRule, ResendTarget,
 };
+use crate::store::routes::RouteCache;
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
+use std::sync::Arc;
 use uuid::Uuid;
 
-pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineResult<Option<i64>> {
+/// Routes the event by the tenant's cached route table while its version is current (read
+/// under the write lock: nothing can change the routes before this transaction ends), else by
+/// the table read afresh, which it caches.
+pub(crate) fn enqueue(
+    c: &mut SqliteConnection,
+    ev: &NewEventRow<'_>,
+    cache: Option<&RouteCache>,
+) -> EngineResult<Option<i64>> {
     atomically(c, |c| {
         let created = micros(ev.created_at);
-        // Under the write lock: no delete, disable or backlog switch can commit between this
-        // read and the inserts.
-        let targets: Vec<TargetRow> = prepared(
-            // An event for one endpoint only (a test event) is never owed, nor one after a
-            // backlog was closed: they get their rows.
-            "SELECT id, ?2 IS NOT NULL \
-                        OR NOT EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b \
-                                       WHERE b.endpoint_id = ep.id AND b.backlog_until IS NULL) AS eager \
-             FROM webhook_endpoints ep \
-             WHERE tenant_id = ?1 AND deleted_at IS NULL AND disabled_at IS NULL \
-               AND CASE WHEN ?2 IS NULL \
-                        THEN json_array_length(ep.event_types) = 0 \
-                             OR EXISTS (SELECT 1 FROM json_each(ep.event_types) WHERE value = ?3) \
-                        ELSE ep.id = ?2 END",
-        )
-        .bind::<Text, _>(ev.tenant_id)
-        .bind::<Nullable<Text>, _>(ev.only_endpoint.map(|id| id.to_string()))
-        .bind::<Text, _>(ev.event_type)
-        .load(c)?;
-        let owed = targets.iter().any(|t| !t.eager);
+        let version = super::routes::version(c, ev.tenant_id)?;
+        let routes = match cache.and_then(|cache| cache.get(ev.tenant_id)) {
+            Some(table) if table.version == version => table,
+            _ => {
+                let table = Arc::new(super::routes::load(c, ev.tenant_id)?);
+                if let Some(cache) = cache {
+                    cache.put(ev.tenant_id, table.clone());
+                }
+                table
+            }
+        };
+        let targets = routes.targets(ev.event_type, ev.only_endpoint);
         let inserted = prepared(
             // `seq`: the tenant's next number, under the write lock (so in the order of
             // commits), only for an event some backlogged endpoint is owed.
@@ -57,20 +58,17 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         .bind::<Text, _>(ev.dedupe_key)
         .bind::<Binary, _>(ev.body)
         .bind::<BigInt, _>(created)
-        .bind::<Bool, _>(owed)
+        .bind::<Bool, _>(targets.owed > 0)
         .execute(c)?;
         if inserted == 0 {
             return Ok(None);
         }
         // A backlogged endpoint's deliveries wait in the event log instead (store/backlog.rs).
-        let eager: Vec<Vec<String>> = targets
-            .iter()
-            .filter(|t| t.eager)
-            .map(|t| vec![Uuid::now_v7().to_string(), t.id.clone()])
-            .collect();
-        if eager.is_empty() {
-            return Ok(Some(targets.len() as i64));
+        if targets.eager.is_empty() {
+            return Ok(Some(targets.deliveries()));
         }
+        let eager: Vec<Vec<String>> =
+            targets.eager.iter().map(|id| vec![Uuid::now_v7().to_string(), id.to_string()]).collect();
         // One statement for every target, each row with a time-ordered id (UUIDv7): the rows
         // land at the right edge of the primary key's index instead of on random pages.
         let rows = serde_json::Value::from(eager).to_string();
@@ -84,7 +82,7 @@ pub(crate) fn enqueue(c: &mut SqliteConnection, ev: &NewEventRow<'_>) -> EngineR
         .bind::<Text, _>(ev.id.to_string())
         .bind::<BigInt, _>(created)
         .execute(c)?;
-        Ok(Some(targets.len() as i64))
+        Ok(Some(targets.deliveries()))
     })
 }
 

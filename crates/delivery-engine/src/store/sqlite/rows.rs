@@ -713,12 +713,21 @@ pub(super) struct OwedEventRow {
 }
 
 #[derive(QueryableByName)]
-pub(super) struct TargetRow {
-    #[diesel(sql_type = Text)]
-    pub id: String,
-    /// Not backlogged: gets its delivery row now.
-    #[diesel(sql_type = Bool)]
-    pub eager: bool,
+pub(super) struct RouteRow {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pub version: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub endpoint_id: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub event_types: Option<String>,
+    #[diesel(sql_type = Nullable<Bool>)]
+    pub owed: Option<bool>,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct VersionRow {
+    #[diesel(sql_type = BigInt)]
+    pub version: i64,
 }
 
 #[derive(QueryableByName)]

@@ -1,0 +1,7 @@
+DROP TRIGGER webhook_routes_backlog_delete;
+DROP TRIGGER webhook_routes_backlog_update;
+DROP TRIGGER webhook_routes_backlog_insert;
+DROP TRIGGER webhook_routes_endpoint_delete;
+DROP TRIGGER webhook_routes_endpoint_update;
+DROP TRIGGER webhook_routes_endpoint_insert;
+DROP TABLE webhook_tenant_routes;
