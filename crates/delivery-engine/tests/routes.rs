@@ -148,6 +148,16 @@ async fn on_sqlite_a_change_by_any_statement_routes_the_next_event() {
     assert_eq!(deliveries(emit(&here, "thing.created", "e5", b"{}").await), 1);
     db.execute(&format!("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = '{id}'")).await.unwrap();
     assert_eq!(keys_of(&here, id).await, ["e1", "e3", "e5"], "e4 was owed, so it has no row");
+    // An open backlog dropped: the next event gets its row again.
+    db.execute(&format!(
+        "INSERT INTO webhook_endpoint_backlogs (endpoint_id, backlog_after) VALUES ('{id}', 1)"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e5b", b"{}").await), 1);
+    db.execute(&format!("DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = '{id}'")).await.unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e5c", b"{}").await), 1);
+    assert_eq!(keys_of(&here, id).await, ["e1", "e3", "e5", "e5c"], "e5b was owed");
 
     db.execute(&format!("UPDATE webhook_endpoints SET disabled_at = 1 WHERE id = '{id}'")).await.unwrap();
     assert_eq!(deliveries(emit(&here, "thing.created", "e6", b"{}").await), 0, "disabled");
@@ -155,9 +165,78 @@ async fn on_sqlite_a_change_by_any_statement_routes_the_next_event() {
     assert_eq!(deliveries(emit(&here, "thing.created", "e7", b"{}").await), 1, "enabled");
     db.execute(&format!("UPDATE webhook_endpoints SET deleted_at = 1 WHERE id = '{id}'")).await.unwrap();
     assert_eq!(deliveries(emit(&here, "thing.created", "e8", b"{}").await), 0, "deleted");
+
+    // A row removed outright (with its deliveries first: they refer to it).
+    let gone = endpoint(&here, "http://127.0.0.1:9/gone", &[]).await.endpoint.id;
+    assert_eq!(deliveries(emit(&here, "thing.created", "e9", b"{}").await), 1);
+    db.execute(&format!(
+        "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = '{gone}'); \
+         DELETE FROM webhook_deliveries WHERE endpoint_id = '{gone}'; \
+         DELETE FROM webhook_endpoints WHERE id = '{gone}'"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(deliveries(emit(&here, "thing.created", "e10", b"{}").await), 0, "removed");
 }
 
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     each_change_another_process_makes_routes_the_next_event,
+    the_routes_migration_upgrades_a_database_with_endpoints,
 );
+
+/// The routes migration (D38 on PostgreSQL, D48 on SQLite) on a database that already has
+/// endpoints, several for one tenant: it must apply, with one routes row per tenant, and the
+/// engine must route by them. The database is taken back to before it (reverting migrations
+/// through it) and then migrated to the head again.
+async fn the_routes_migration_upgrades_a_database_with_endpoints(backend: Backend) {
+    let db = database(backend).await;
+    let here = engine(&db);
+    for n in 0..3 {
+        endpoint(&here, &format!("http://127.0.0.1:9/hook-{n}"), &[]).await;
+    }
+    let other = delivery_engine::NewEndpoint {
+        url: "http://127.0.0.1:9/other".into(),
+        event_types: Vec::new(),
+        rate_limit_per_s: None,
+    };
+    here.create_endpoint("tenant-b", other).await.unwrap();
+    drop(here);
+
+    revert_through_routes_migration(db.url(), backend).await;
+    assert!(db.count("SELECT count(*) AS n FROM webhook_tenant_routes").await.is_err(), "reverted");
+    delivery_engine::run_migrations(db.url(), vec![delivery_engine::ENGINE_MIGRATIONS]).await.unwrap();
+
+    assert_eq!(db.count("SELECT count(*) AS n FROM webhook_tenant_routes").await.unwrap(), 2);
+    let here = engine(&db);
+    assert_eq!(deliveries(emit(&here, "thing.created", "after", b"{}").await), 3);
+}
+
+/// Reverts the engine's migrations, newest first, until the one that made
+/// `webhook_tenant_routes` is undone.
+async fn revert_through_routes_migration(url: &str, backend: Backend) {
+    use delivery_engine::ENGINE_MIGRATIONS;
+    use diesel::Connection;
+    use diesel_migrations::MigrationHarness;
+    let url = url.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let made_routes = |v: &str| v == "20261124000014" || v == "20261125000015";
+        match backend {
+            Backend::Postgres => {
+                use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+                type Conn = AsyncConnectionWrapper<diesel_async::AsyncPgConnection>;
+                let mut c = Conn::establish(&url).unwrap();
+                while !made_routes(&c.revert_last_migration(ENGINE_MIGRATIONS.postgres).unwrap().to_string())
+                {
+                }
+            }
+            Backend::Sqlite => {
+                let path = url.strip_prefix("sqlite://").unwrap_or(&url).to_owned();
+                let mut c = diesel::SqliteConnection::establish(&path).unwrap();
+                while !made_routes(&c.revert_last_migration(ENGINE_MIGRATIONS.sqlite).unwrap().to_string()) {}
+            }
+        }
+    })
+    .await
+    .unwrap();
+}

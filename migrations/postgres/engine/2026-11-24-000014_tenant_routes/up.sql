@@ -9,7 +9,7 @@ CREATE TABLE webhook_tenant_routes (
     version   bigint NOT NULL
 );
 INSERT INTO webhook_tenant_routes (tenant_id, version)
-SELECT DISTINCT tenant_id, floor(random() * 9.0e18)::bigint FROM webhook_endpoints;
+SELECT tenant_id, floor(random() * 9.0e18)::bigint FROM webhook_endpoints GROUP BY tenant_id;
 
 ALTER TABLE webhook_endpoint_backlogs DROP COLUMN generation;
 ALTER TABLE webhook_endpoints DROP COLUMN backlog_generation;

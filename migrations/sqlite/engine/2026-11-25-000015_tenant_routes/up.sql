@@ -2,15 +2,16 @@
 -- tenant is delivered to: live ones, their filters, which are backlogged), as on PostgreSQL
 -- (D38). Enqueue reads this one row under the write lock and routes by the engine's cached
 -- table while the version is the one it was read at (D48). Here the triggers below draw the
--- new version: with one writer at a time no lock is needed, and a trigger cannot be forgotten
--- by a statement written later.
+-- new version: with one writer at a time no lock is needed, and a statement written later
+-- need not remember to. A migration that rebuilds webhook_endpoints or
+-- webhook_endpoint_backlogs drops their triggers and must create them again.
 CREATE TABLE webhook_tenant_routes (
     tenant_id TEXT PRIMARY KEY NOT NULL,
     -- Random, like a claim's fence: a version never comes back, even after a restore.
     version   INTEGER NOT NULL
 ) STRICT;
 INSERT INTO webhook_tenant_routes (tenant_id, version)
-SELECT DISTINCT tenant_id, random() FROM webhook_endpoints;
+SELECT tenant_id, random() FROM webhook_endpoints GROUP BY tenant_id;
 
 -- Each trigger makes the tenant's row if it has none, then draws a new version. Plain INSERT
 -- and UPDATE only: an `OR` conflict clause in a trigger gives way to the outer statement's.

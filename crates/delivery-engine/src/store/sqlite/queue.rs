@@ -32,8 +32,10 @@ pub(crate) fn enqueue(
     atomically(c, |c| {
         let created = micros(ev.created_at);
         let version = super::routes::version(c, ev.tenant_id)?;
+        // No version (a tenant without a routes row) is never trusted: a trigger that only
+        // redraws an existing row could not tell a cached table it went stale.
         let routes = match cache.and_then(|cache| cache.get(ev.tenant_id)) {
-            Some(table) if table.version == version => table,
+            Some(table) if version.is_some() && table.version == version => table,
             _ => {
                 let table = Arc::new(super::routes::load(c, ev.tenant_id)?);
                 if let Some(cache) = cache {
