@@ -82,7 +82,7 @@ impl<DB: Backend> QueryId for Prepared<'_, DB> {
 
 impl<DB: Backend> QueryFragment<DB> for Prepared<'_, DB> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, DB>) -> QueryResult<()> {
-        for piece in pieces(self.sql) {
+        for piece in cut(self.sql).iter().copied() {
             match piece {
                 Piece::Text(text) => out.push_sql(text),
                 Piece::Placeholder(n) => match n.checked_sub(1).and_then(|i| self.binds.get(i)) {
@@ -104,6 +104,24 @@ impl<DB: Backend> Query for Prepared<'_, DB> {
 }
 
 impl<Conn: Connection> RunQueryDsl<Conn> for Prepared<'_, Conn::Backend> {}
+
+/// `sql` cut into [`pieces`], once per process: diesel walks a statement several times per
+/// execution (for its cache key, its binds, ...). The set of texts is fixed at compile time,
+/// so each cut is kept (leaked) for the life of the process, a few kilobytes in all.
+fn cut(sql: &'static str) -> &'static [Piece<'static>] {
+    use std::collections::HashMap;
+    use std::sync::{OnceLock, RwLock};
+    /// By the text's address and length: a `&'static str` names one place in the binary.
+    type Cuts = RwLock<HashMap<(usize, usize), &'static [Piece<'static>]>>;
+    static CUTS: OnceLock<Cuts> = OnceLock::new();
+    let cuts = CUTS.get_or_init(Default::default);
+    let key = (sql.as_ptr() as usize, sql.len());
+    if let Some(cut) = cuts.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return cut;
+    }
+    let mut cuts = cuts.write().unwrap_or_else(|e| e.into_inner());
+    cuts.entry(key).or_insert_with(|| Box::leak(pieces(sql).collect::<Vec<_>>().into_boxed_slice()))
+}
 
 /// A piece of statement text: text as written, or a placeholder's number (from 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -281,6 +299,17 @@ mod tests {
         // An unclosed quote or comment runs to the end without reading past it.
         assert_eq!(pieces("x = '$1").collect::<Vec<_>>(), [Text("x = '$1")]);
         assert_eq!(pieces("x /* $1").collect::<Vec<_>>(), [Text("x /* $1")]);
+    }
+
+    #[test]
+    fn a_text_is_cut_once_and_the_cut_is_its_pieces() {
+        use super::{cut, pieces};
+        const SQL: &str = "SELECT ?1 || ?2";
+        let first = cut(SQL);
+        assert_eq!(first, pieces(SQL).collect::<Vec<_>>().as_slice());
+        assert!(std::ptr::eq(first, cut(SQL)), "the second call returns the kept cut");
+        // Another text, even a prefix of the first, is cut on its own.
+        assert_eq!(cut(&SQL[..9]), pieces("SELECT ?1").collect::<Vec<_>>().as_slice());
     }
 
     #[test]
