@@ -1,6 +1,7 @@
 //! SQLite: the queue (see `store/queue.rs` for each operation's contract). SQLite has one
-//! writer at a time and no `SKIP LOCKED`: a claim is one `UPDATE … RETURNING` inside a
-//! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free.
+//! writer at a time and no `SKIP LOCKED`: a claim chooses and leases its rows inside one
+//! `BEGIN IMMEDIATE` transaction, so two claims never see the same row as free (which
+//! endpoints to look at is read before it, outside the write lock, D49).
 
 use super::rows::{
     CandidateRow, ClaimedRow, EarliestRow, EndpointTenantRow, HealthRow, ResendRow, SnapshotRow,
@@ -17,7 +18,7 @@ use crate::store::model::{
 use crate::store::routes::RouteCache;
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
-use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
+use diesel::{Connection, OptionalExtension, RunQueryDsl, SqliteConnection};
 use std::sync::Arc;
 use uuid::Uuid;
 
@@ -89,12 +90,20 @@ pub(crate) fn enqueue(
 }
 
 pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest) -> EngineResult<Claim> {
+    // Which endpoints to claim from is read before the write lock, in a read transaction of its
+    // own (in WAL mode it waits for no writer and holds none up): the scan probes every endpoint
+    // with open deliveries, stalled ones too, and under the one write lock it held up every API
+    // write. Under the lock, the query that takes each endpoint's rows checks again that they
+    // are due; an endpoint that became due meanwhile waits for the next claim.
+    let (picked, scan_stopped_at) = c.transaction(|c| pick_endpoints(c, req, micros(Utc::now())))?;
+    if picked.is_empty() {
+        return Ok(Claim { deliveries: Vec::new(), resume_after: scan_stopped_at });
+    }
     atomically_as(c, Writer::Dispatcher, |c| {
         // Read once the write lock is held, so the lease is not shortened by the wait. It runs on
         // this host's clock, which is the database's.
         let now = micros(Utc::now());
         let until = now.saturating_add(req.lease_ms.saturating_mul(1000));
-        let (picked, scan_stopped_at) = pick_endpoints(c, req, now)?;
         // Each picked endpoint's oldest due rows up to its room; then first rows of every
         // endpoint before second rows, up to the limit.
         let mut candidates: Vec<(usize, usize, CandidateRow)> = Vec::new();
@@ -471,4 +480,71 @@ pub(crate) fn disable_endpoints(
         super::backlog::close(c, &ids)?;
         Ok(disabled)
     })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::claim_due_deliveries;
+    use crate::store::model::{ClaimRequest, Commit};
+    use crate::store::sqlite::conn::open;
+    use diesel::connection::SimpleConnection;
+    use diesel_migrations::MigrationHarness;
+    use std::time::Duration;
+    use uuid::Uuid;
+
+    const ENDPOINT: &str = "01a20e8c-4123-7550-a200-1a5ba2e8b909";
+
+    /// A database with one endpoint and one due delivery for it.
+    fn database(dir: &tempfile::TempDir) -> std::path::PathBuf {
+        let path = dir.path().join("queue.db");
+        let mut c = open(&path, Commit::Durable, Duration::from_secs(5)).unwrap();
+        c.run_pending_migrations(crate::store::migrate::ENGINE_MIGRATIONS.sqlite).unwrap();
+        c.batch_execute(&format!(
+            "INSERT INTO webhook_endpoints (id, tenant_id, url, secret_key_id, secret_nonce, secret_ciphertext, \
+                                            created_at, updated_at) \
+             VALUES ('{ENDPOINT}', 't', 'https://example.com/', 'k', x'00', x'00', 0, 0); \
+             INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at) \
+             VALUES ('01a20e8c-0000-7000-8000-000000000001', 't', 'a.b', 'e1', x'7b7d', 0); \
+             INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, \
+                                             available_at, created_at, updated_at) \
+             VALUES ('01a20e8c-0000-7000-8000-000000000002', 't', '01a20e8c-0000-7000-8000-000000000001', \
+                     '{ENDPOINT}', 'pending', 0, 0, 0, 0);"
+        ))
+        .unwrap();
+        path
+    }
+
+    fn request(room: i64) -> ClaimRequest {
+        ClaimRequest {
+            lease_ms: 60_000,
+            limit: 8,
+            default_room: 16,
+            rooms: vec![(Uuid::parse_str(ENDPOINT).unwrap(), room)],
+            after: None,
+            max_endpoints: 128,
+        }
+    }
+
+    /// The scan of endpoints runs outside the write lock, and a claim it leaves nothing to take
+    /// (here: the one endpoint with a due row has no room) never asks for the lock: with another
+    /// connection holding it and no patience for waiting, the claim still returns. One that has
+    /// rows to take does need the lock, and gets them once it is free.
+    #[test]
+    fn a_claim_with_nothing_to_take_does_not_ask_for_the_write_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = database(&dir);
+        let mut holder = open(&path, Commit::Durable, Duration::from_secs(5)).unwrap();
+        holder.batch_execute("BEGIN IMMEDIATE").unwrap();
+        let mut c = open(&path, Commit::Asynchronous, Duration::from_millis(1)).unwrap();
+
+        let claim = claim_due_deliveries(&mut c, &request(0)).unwrap();
+        assert!(claim.deliveries.is_empty() && claim.resume_after.is_none());
+        let locked = claim_due_deliveries(&mut c, &request(1)).unwrap_err();
+        assert!(locked.to_string().contains("database is locked"), "{locked}");
+
+        holder.batch_execute("COMMIT").unwrap();
+        let claim = claim_due_deliveries(&mut c, &request(1)).unwrap();
+        assert_eq!(claim.deliveries.len(), 1);
+    }
 }
