@@ -82,6 +82,11 @@ static WRITERS: TurnQueue = TurnQueue {
 };
 
 /// Writers holding or waiting for a turn.
+/// Unit tests that take write turns hold this for their length: the turn queue is one per
+/// process, and a test that counts its waiters must not see another test's.
+#[cfg(test)]
+pub(crate) static TURN_TESTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[cfg(test)]
 fn queue_len() -> usize {
     let queue = WRITERS.state.lock().unwrap_or_else(|e| e.into_inner());
@@ -143,6 +148,7 @@ mod tests {
 
     #[test]
     fn the_dispatcher_goes_first_and_api_writers_in_arrival_order() {
+        let _alone = super::TURN_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         let order = Arc::new(Mutex::new(Vec::new()));
         let first = write_gate(Writer::Api);
         let mut waiting = Vec::new();

@@ -532,6 +532,7 @@ mod tests {
     /// rows to take does need the lock, and gets them once it is free.
     #[test]
     fn a_claim_with_nothing_to_take_does_not_ask_for_the_write_lock() {
+        let _alone = crate::store::sqlite::TURN_TESTS.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
         let path = database(&dir);
         let mut holder = open(&path, Commit::Durable, Duration::from_secs(5)).unwrap();
