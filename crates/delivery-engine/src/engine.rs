@@ -24,7 +24,6 @@ use futures_util::future::BoxFuture;
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -150,8 +149,9 @@ pub(crate) struct Inner {
     pub(crate) keyring: Keyring,
     pub(crate) profile: Profile,
     pub(crate) config: EngineConfig,
-    /// Wakes this process's dispatchers; other processes learn through NOTIFY.
-    pub(crate) wake: Arc<Notify>,
+    /// Wakes this process's dispatcher, naming where the work waits when it can (D53); other
+    /// processes learn through NOTIFY.
+    pub(crate) wake: Arc<crate::wake::Wake>,
     pub(crate) metrics: Arc<EngineMetrics>,
     /// Operational webhooks, when this process emits them (`Engine::with_ops_feed`).
     pub(crate) ops: Option<Arc<OpsFeed>>,
@@ -177,7 +177,7 @@ impl std::fmt::Debug for Inner {
 
 impl Engine {
     pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
-        let (wake, metrics) = (Arc::new(Notify::new()), Arc::default());
+        let (wake, metrics) = (Arc::new(crate::wake::Wake::new()), Arc::default());
         let (snapshot, ops, listen, routes) = (Default::default(), None, Arc::default(), Arc::default());
         Self {
             inner: Arc::new(Inner {
@@ -329,17 +329,25 @@ impl Engine {
         for event_type in queued.events {
             self.inner.metrics.event_accepted(event_type);
         }
-        if queued.work {
+        if queued.anywhere {
             self.wake_dispatchers();
+        } else if !queued.endpoints.is_empty() {
+            self.inner.wake.endpoints(&queued.endpoints);
+            self.wake_others();
         }
     }
 
-    /// Deliveries may be due: wakes this process's dispatchers at once, and other processes'
-    /// through the store (coalesced).
+    /// Deliveries may be due for any endpoint: wakes this process's dispatchers at once, and
+    /// other processes' through the store (coalesced).
     pub(crate) fn wake_dispatchers(&self) {
-        self.inner.wake.notify_one();
+        self.inner.wake.anything();
+        self.wake_others();
+    }
+
+    /// Listen streams of this process, and other processes' dispatchers.
+    fn wake_others(&self) {
         self.inner.listen.wake_all();
-        self.inner.pool.signal_other_processes();
+        self.inner.pool.signal_other_processes(&self.inner.wake.token);
     }
 
     /// The queue gauges, read at most once per [`SNAPSHOT_MAX_AGE`] (concurrent scrapes share
@@ -539,14 +547,16 @@ impl Engine {
             only_endpoint: event.only_endpoint,
         };
         match queue::enqueue(conn, &row, Some(&self.inner.routes)).await? {
-            Some(deliveries) => {
+            Some(targets) => {
                 // Read by `Engine::run` or `Engine::transaction` once `conn` has committed.
                 let _ = QUEUED_WORK.try_with(|q| {
                     let mut q = q.borrow_mut();
-                    q.work |= deliveries > 0;
+                    q.endpoints.extend_from_slice(&targets.eager);
+                    // Owed only: no row is due yet; wake as before, for no endpoint in particular.
+                    q.anywhere |= targets.eager.is_empty() && targets.owed > 0;
                     q.events.push(event.event_type.to_owned());
                 });
-                Ok(Enqueued::New { event_id: id, deliveries })
+                Ok(Enqueued::New { event_id: id, deliveries: targets.deliveries() })
             }
             None => {
                 let existing = deliveries::find_event_id(conn, event.tenant_id, event.dedupe_key).await?;
@@ -880,8 +890,11 @@ tokio::task_local! {
 /// What one `run` or `transaction` queued, acted on after its commit.
 #[derive(Debug, Default)]
 struct Queued {
-    /// Deliveries were queued: dispatchers should wake.
-    work: bool,
+    /// Deliveries were queued for these endpoints: dispatchers should wake and look there.
+    endpoints: Vec<Uuid>,
+    /// Deliveries may have been made due for any endpoint: dispatchers should wake and look
+    /// everywhere.
+    anywhere: bool,
     /// The types of the events inserted (counted as accepted once committed).
     events: Vec<String>,
 }
@@ -905,9 +918,9 @@ where
 }
 
 /// Notes, for the `Engine::run` or `Engine::transaction` this runs in (if any), that it queued
-/// deliveries, so dispatchers are woken after its commit.
+/// deliveries, for endpoints it does not name, so dispatchers are woken after its commit.
 pub(crate) fn note_queued_work() {
-    let _ = QUEUED_WORK.try_with(|q| q.borrow_mut().work = true);
+    let _ = QUEUED_WORK.try_with(|q| q.borrow_mut().anywhere = true);
 }
 
 /// A tenant a caller may name: every one but the reserved [`OPS_TENANT`], which is

@@ -26,6 +26,7 @@ pub mod secrets;
 pub mod signing;
 pub mod sql;
 mod store;
+mod wake;
 mod worker;
 
 pub use cache::{ReadCache, ReadTicket};

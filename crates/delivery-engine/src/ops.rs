@@ -366,7 +366,7 @@ pub(crate) async fn enqueue(
             only_endpoint: None,
         };
         // Uncached: operational events are few, and the ops tenant's routes rarely read.
-        deliveries += queue::enqueue(conn, &row, None).await?.unwrap_or(0);
+        deliveries += queue::enqueue(conn, &row, None).await?.map_or(0, |t| t.deliveries());
     }
     if deliveries > 0 {
         crate::engine::note_queued_work();

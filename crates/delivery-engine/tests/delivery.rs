@@ -573,6 +573,52 @@ async fn a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery(ba
     running.stop().await;
 }
 
+/// Claims that follow news look only at the endpoints named (D53); a retry coming due is news
+/// to nobody, so a claim that scans every endpoint still comes at least once per poll
+/// interval, however busy a stream of events to another endpoint keeps the loop.
+async fn a_retry_comes_due_on_time_while_another_endpoint_keeps_the_loop_busy(backend: Backend) {
+    let db = database(backend).await;
+    // A retry 100 ms after the first attempt.
+    let engine = engine_with(
+        &db,
+        profile(RetryPolicy::fixed(vec![Duration::from_millis(100)]), Duration::from_secs(5)),
+    );
+    let flaky = Receiver::start(|n, _| if n == 0 { Reply::Status(500) } else { Reply::Status(204) }).await;
+    let busy = Receiver::ok().await;
+    endpoint(&engine, &flaky.url(), &["thing.deleted"]).await;
+    endpoint(&engine, &busy.url(), &["thing.created"]).await;
+    let poll_interval = Duration::from_millis(300);
+    let config = DispatcherConfig { poll_interval, ..fast_config() };
+    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    emit(&engine, "thing.deleted", "flaky", b"{}").await;
+    let first = flaky.wait_for(1).await[0].received;
+    // An event for the busy endpoint every 10 ms wakes the loop long before any poll timer
+    // would, for up to 6 s or until the retry arrives.
+    let stream = {
+        let (engine, flaky) = (engine.clone(), flaky.clone());
+        tokio::spawn(async move {
+            for i in 0..600 {
+                if flaky.count() > 1 {
+                    return i;
+                }
+                emit(&engine, "thing.created", &format!("busy{i}"), b"{}").await;
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            600
+        })
+    };
+    let retry = flaky.wait_for(2).await[1].received;
+    let sent = stream.await.unwrap();
+    assert!(sent > 10, "the stream was running: {sent} events");
+    assert!(busy.count() > 0, "the busy endpoint was being delivered to");
+    let late = retry - first;
+    assert!(
+        late < Duration::from_millis(100) + 4 * poll_interval,
+        "the retry came {late:?} after the first attempt while the loop was busy"
+    );
+    running.stop().await;
+}
+
 async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
@@ -990,6 +1036,7 @@ on_both_backends!(
     a_hanging_endpoint_does_not_starve_the_others,
     hanging_endpoints_hold_one_slot_each_and_the_healthy_one_gets_the_rest,
     a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery,
+    a_retry_comes_due_on_time_while_another_endpoint_keeps_the_loop_busy,
     a_quiet_loop_waits_for_company_before_claiming,
     a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up,
     rotation_changes_the_signing_key_and_delete_stops_pending_deliveries,

@@ -11,7 +11,6 @@ use diesel_async::{AsyncConnection, AsyncPgConnection};
 use futures_util::future::BoxFuture;
 use std::path::PathBuf;
 use std::sync::Arc;
-use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
 /// How long a caller waits for a pooled connection, a new connection or a health check before
@@ -231,7 +230,7 @@ impl Pool {
     pub(crate) fn spawn_wake_listener(
         &self,
         database_url: &str,
-        wake: Arc<Notify>,
+        wake: Arc<crate::wake::Wake>,
         shutdown: CancellationToken,
     ) -> Option<tokio::task::JoinHandle<()>> {
         match self.kind {
@@ -279,9 +278,10 @@ impl Pool {
     /// Tells workers in other processes that work was queued, after the commit that queued it:
     /// one coalesced NOTIFY per few milliseconds on PostgreSQL; nothing on SQLite (other
     /// processes poll).
-    pub(crate) fn signal_other_processes(&self) {
+    /// `token` names the signalling process (`crate::wake::Wake::token`).
+    pub(crate) fn signal_other_processes(&self, token: &str) {
         if let PoolKind::Pg(pool, notify) = &self.kind {
-            notify.signal(pool);
+            notify.signal(pool, token);
         }
     }
 }

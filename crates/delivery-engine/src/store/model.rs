@@ -384,6 +384,9 @@ pub(crate) struct ClaimRequest {
     pub after: Option<Uuid>,
     /// Endpoints with open deliveries to visit at most.
     pub max_endpoints: i64,
+    /// Visit these endpoints only, in this order, instead of every endpoint with open
+    /// deliveries (`after` and `max_endpoints` then do not apply; D53).
+    pub only: Option<Vec<Uuid>>,
 }
 
 /// What a claim took, and where the next claim should continue.

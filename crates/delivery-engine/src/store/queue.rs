@@ -8,7 +8,7 @@
 use super::model::{
     AttemptRecord, Claim, ClaimRequest, DisableCause, EndpointRef, HealthBefore, NewEventRow, ResendRule,
 };
-use super::routes::RouteCache;
+use super::routes::{RouteCache, Targets};
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
 use crate::metrics::QueueSnapshot;
@@ -20,12 +20,12 @@ use uuid::Uuid;
 /// the endpoints are routed by the tenant's routes version so that a concurrent delete or
 /// disable cannot miss a delivery (key-share-locked on PostgreSQL, read under the write lock on
 /// SQLite), with `routes` caching the tables read (see `store/routes.rs`). Returns `None` when
-/// the dedupe key was already used, else the number of deliveries.
+/// the dedupe key was already used, else where the event went.
 pub(crate) async fn enqueue(
     conn: &mut DbConn<'_>,
     ev: &NewEventRow<'_>,
     routes: Option<&RouteCache>,
-) -> EngineResult<Option<i64>> {
+) -> EngineResult<Option<Targets>> {
     match conn {
         DbConn::Pg(c) => pg::queue::enqueue(c, ev, routes).await,
         DbConn::Sqlite(c) => sqlite::queue::enqueue(c, ev, routes),

@@ -123,7 +123,7 @@ pub(super) async fn run(t: Tending, shutdown: CancellationToken) {
             }
         }
         if added > 0 {
-            t.engine.inner.wake.notify_one();
+            t.engine.inner.wake.anything();
         }
     }
 }

@@ -14,6 +14,7 @@
 //! earliest such pace ends.
 
 mod backlog;
+mod known_work;
 mod limits;
 pub(crate) mod listen;
 mod probe;
@@ -26,6 +27,7 @@ use crate::profile::AttemptContext;
 use crate::store::model::{ClaimRequest, ClaimedDelivery};
 use crate::store::queue;
 use bytes::Bytes;
+use known_work::{KnownWork, Look};
 use limits::{EndpointLimits, Pace};
 use recorder::Completed;
 use std::sync::{Arc, Mutex};
@@ -146,6 +148,36 @@ impl Dispatcher {
         Self { engine, client, config, database_url }
     }
 
+    /// The claim loop waits for a wake-up (then, if `waiting.linger`, that much longer for
+    /// company), a freed slot (if `waiting.found_work`), a pace's end or the poll timer; the last
+    /// two make the next claim scan everything. Returns false on shutdown.
+    async fn wait_for_work(
+        &self,
+        freed: &Notify,
+        limits: &Mutex<EndpointLimits>,
+        waiting: Waiting,
+        known: &mut KnownWork,
+        shutdown: &CancellationToken,
+    ) -> bool {
+        // Endpoints held back by their rate limit may send again then.
+        let paced = lock(limits).next_release(Instant::now());
+        tokio::select! {
+            () = self.engine.inner.wake.notified() => {
+                if let Some(linger) = waiting.linger {
+                    tokio::select! {
+                        () = tokio::time::sleep(linger) => {}
+                        () = shutdown.cancelled() => return false,
+                    }
+                }
+            }
+            () = freed.notified(), if waiting.found_work => {}
+            () = sleep_until(paced), if paced.is_some() => known.look_everywhere(),
+            () = tokio::time::sleep(self.config.poll_interval) => known.look_everywhere(),
+            () = shutdown.cancelled() => return false,
+        }
+        true
+    }
+
     /// Clamped to a day: a lease only needs to outlast one attempt.
     fn lease(&self) -> Duration {
         self.config
@@ -222,6 +254,7 @@ impl Dispatcher {
             limits: limits.clone(),
             tx: tx.clone(),
             freed: freed.clone(),
+            freed_endpoints: Mutex::new(Vec::new()),
             backlog_kick: backlog_kick.clone(),
             abort: CancellationToken::new(),
             released: Mutex::new(Vec::new()),
@@ -230,6 +263,8 @@ impl Dispatcher {
         // Where the claim's scan of endpoints continues (see `queue::claim_due_deliveries`).
         let mut resume_after = None;
         let mut scan = ScanProgress::default();
+        // Where work is known to wait, so that most claims look only there (D53).
+        let mut known = KnownWork::new(self.config.poll_interval, Instant::now());
 
         loop {
             let first = tokio::select! {
@@ -248,6 +283,23 @@ impl Dispatcher {
                 (limits.rooms(now), limits.initial() as i64, limits.moving(now, self.config.still_after))
             };
             let busy_any = rooms.iter().any(|r| r.1 <= 0);
+            known.heard(inner.wake.take());
+            known.freed(std::mem::take(&mut *lock_freed(&shared)));
+            let room_of = |e: &Uuid| rooms.iter().find(|r| r.0 == *e).map_or(default_room, |r| r.1);
+            let only = match known.next(Instant::now(), resume_after.is_some(), room_of) {
+                Look::Everywhere => None,
+                Look::Only(endpoints) => Some(endpoints),
+                Look::Nowhere => {
+                    // Nothing known to be due that has room: wait, as after an empty claim.
+                    drop(permits);
+                    let waiting = Waiting { found_work: busy_any, linger: None };
+                    if !self.wait_for_work(&freed, &limits, waiting, &mut known, &shutdown).await {
+                        break;
+                    }
+                    scan.waited();
+                    continue;
+                }
+            };
             // What `nearly_idle` needs after the claim, kept only when the loop may be quiet.
             let quiet_rooms =
                 (!self.config.claim_linger.is_zero() && in_flight < NEARLY_IDLE_BELOW && !moving_at_cap)
@@ -256,9 +308,10 @@ impl Dispatcher {
                 lease_ms,
                 limit: permits.len() as i64,
                 default_room,
-                rooms,
+                rooms: rooms.clone(),
                 after: resume_after,
                 max_endpoints: MAX_ENDPOINTS_PER_CLAIM,
+                only: only.clone(),
             };
             let claim = inner
                 .pool
@@ -267,6 +320,11 @@ impl Dispatcher {
                 })
                 .await;
             let (claimed, started_mid_way) = match claim {
+                // A claim that looked only where work was known leaves the scan where it was.
+                Ok(claim) if only.is_some() => {
+                    backoff = Duration::from_millis(100);
+                    (claim.deliveries, false)
+                }
                 Ok(claim) => {
                     backoff = Duration::from_millis(100);
                     let started_mid_way = std::mem::replace(&mut resume_after, claim.resume_after).is_some();
@@ -275,6 +333,7 @@ impl Dispatcher {
                 Err(e) => {
                     tracing::warn!(error = %e, "claiming deliveries failed; backing off");
                     drop(permits);
+                    known.look_everywhere();
                     tokio::select! {
                         () = tokio::time::sleep(backoff) => {}
                         () = shutdown.cancelled() => break,
@@ -287,6 +346,7 @@ impl Dispatcher {
             inner.metrics.claimed(claimed.len(), expired);
             let full = claimed.len() == permits.len();
             let claimed_any = !claimed.is_empty();
+            known.claimed(only.as_deref(), claimed.iter().map(|c| c.endpoint_id), permits.len(), room_of);
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
             let found_work = claimed_any || busy_any;
             let linger = quiet_rooms
@@ -324,7 +384,17 @@ impl Dispatcher {
                 tokio::spawn(send_one(shared.clone(), claim, held, permit));
             }
             drop(permits);
-            let next = scan.after_claim(full, claimed_any, started_mid_way, resume_after.is_some());
+            let next = if only.is_some() {
+                // Again at once if the claim was cut short, or if more endpoints are known to
+                // have work than it could name.
+                if full || known.more_than_named() {
+                    Next::ClaimAgain
+                } else {
+                    Next::Wait
+                }
+            } else {
+                scan.after_claim(full, claimed_any, started_mid_way, resume_after.is_some())
+            };
             if let Some(lags) = lags {
                 if next == Next::Wait && !claimed_any && !moving_at_cap {
                     // Every endpoint visited, nothing due that one had room for, and none that
@@ -335,21 +405,9 @@ impl Dispatcher {
                 }
             }
             if next == Next::Wait {
-                // Endpoints held back by their rate limit may send again then.
-                let paced = lock(&limits).next_release(Instant::now());
-                tokio::select! {
-                    () = inner.wake.notified() => {
-                        if let Some(linger) = linger {
-                            tokio::select! {
-                                () = tokio::time::sleep(linger) => {}
-                                () = shutdown.cancelled() => break,
-                            }
-                        }
-                    }
-                    () = freed.notified(), if found_work => {}
-                    () = sleep_until(paced), if paced.is_some() => {}
-                    () = tokio::time::sleep(self.config.poll_interval) => {}
-                    () = shutdown.cancelled() => break,
+                let waiting = Waiting { found_work, linger };
+                if !self.wait_for_work(&freed, &limits, waiting, &mut known, &shutdown).await {
+                    break;
                 }
                 scan.waited();
             }
@@ -376,7 +434,7 @@ impl Dispatcher {
             match result {
                 Ok(n) => {
                     // Workers in other processes may take them at once.
-                    inner.pool.signal_other_processes();
+                    inner.pool.signal_other_processes(&inner.wake.token);
                     tracing::info!(stopped = count, released = n, "shutdown grace over: claims released");
                 }
                 Err(e) => tracing::warn!(error = %e, "releasing claims failed; their leases will run out"),
@@ -507,6 +565,14 @@ impl ScanProgress {
     }
 }
 
+/// How the claim loop waits (`Dispatcher::wait_for_work`).
+struct Waiting {
+    /// Work may be waiting behind an endpoint at its cap: a freed slot ends the wait.
+    found_work: bool,
+    /// After a wake-up, wait this much longer for more events (the loop is nearly idle).
+    linger: Option<Duration>,
+}
+
 /// Attempts in flight below which the claim loop counts as nearly idle.
 const NEARLY_IDLE_BELOW: usize = 4;
 
@@ -544,6 +610,10 @@ async fn sleep_until(at: Option<Instant>) {
     }
 }
 
+fn lock_freed(shared: &SendShared) -> std::sync::MutexGuard<'_, Vec<Uuid>> {
+    shared.freed_endpoints.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn lock(limits: &Mutex<EndpointLimits>) -> std::sync::MutexGuard<'_, EndpointLimits> {
     limits.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -555,6 +625,8 @@ struct SendShared {
     limits: Arc<Mutex<EndpointLimits>>,
     tx: mpsc::Sender<Completed>,
     freed: Arc<Notify>,
+    /// The endpoints whose attempts ended leaving them room, since the claim loop last looked.
+    freed_endpoints: Mutex<Vec<Uuid>>,
     /// Wakes the backlog tender: a backlogged endpoint has room again.
     backlog_kick: Arc<Notify>,
     /// Cancelled when the shutdown grace is over: attempts still running stop.
@@ -601,7 +673,8 @@ async fn send_one_in_span(
     permit: OwnedSemaphorePermit,
     span: tracing::Span,
 ) {
-    let SendShared { engine, client, limits, tx, freed, backlog_kick, abort, released } = &*shared;
+    let SendShared { engine, client, limits, tx, freed, freed_endpoints, backlog_kick, abort, released } =
+        &*shared;
     if claim.lease_expired {
         tracing::info!("sending again: an earlier claim's lease ran out before its outcome was recorded");
     }
@@ -629,6 +702,7 @@ async fn send_one_in_span(
         (limits.finish(claim.endpoint_id, pace, Instant::now()), limits.wants_fill())
     };
     if worth_claiming {
+        freed_endpoints.lock().unwrap_or_else(|e| e.into_inner()).push(claim.endpoint_id);
         freed.notify_one();
     }
     if wants_fill {

@@ -15,7 +15,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use std::time::Instant;
-use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
 /// The channel workers LISTEN on. NOTIFY is sent after the enqueuing transaction committed.
@@ -35,9 +34,13 @@ pub(crate) async fn announce_change(conn: &mut AsyncPgConnection) -> diesel::Que
 /// most this much later than this process's own.
 pub(crate) const NOTIFY_WINDOW: Duration = Duration::from_millis(10);
 
-/// Tells every listening worker that work is due.
-async fn notify(conn: &mut AsyncPgConnection) -> EngineResult<()> {
-    diesel::sql_query(format!("NOTIFY {WAKE_CHANNEL}")).execute(conn).await?;
+/// Tells every listening worker that work is due, with the sender's token as the payload (its
+/// own process's listener ignores it: that process heard of the work by name, D53).
+async fn notify(conn: &mut AsyncPgConnection, token: &str) -> EngineResult<()> {
+    diesel::sql_query(format!("SELECT pg_notify('{WAKE_CHANNEL}', $1)"))
+        .bind::<diesel::sql_types::Text, _>(token)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
@@ -50,15 +53,33 @@ pub(crate) struct CoalescedNotify {
     last_sent: AtomicU64,
     /// A NOTIFY is scheduled and not yet begun: commits made now are covered by it.
     scheduled: AtomicBool,
+    /// The scheduled NOTIFY's payload: the token of the process's signal that asked for it, or
+    /// none when signals with different tokens share it (engines of their own on one pool), so
+    /// that every listener hears it.
+    payload: std::sync::Mutex<Option<String>>,
 }
 
 impl CoalescedNotify {
     pub(crate) fn new() -> Self {
-        Self { epoch: Instant::now(), last_sent: AtomicU64::new(0), scheduled: AtomicBool::new(false) }
+        Self {
+            epoch: Instant::now(),
+            last_sent: AtomicU64::new(0),
+            scheduled: AtomicBool::new(false),
+            payload: std::sync::Mutex::new(None),
+        }
     }
 
     /// Called after a commit that queued work.
-    pub(crate) fn signal(self: &Arc<Self>, pool: &PgPool) {
+    /// `token` is the signalling process's (`crate::wake::Wake::token`).
+    pub(crate) fn signal(self: &Arc<Self>, pool: &PgPool, token: &str) {
+        {
+            let mut payload = self.payload.lock().unwrap_or_else(|e| e.into_inner());
+            match payload.as_deref() {
+                None => *payload = Some(token.to_owned()),
+                Some(t) if t == token => {}
+                Some(_) => *payload = Some(String::new()),
+            }
+        }
         if self.scheduled.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -74,9 +95,10 @@ impl CoalescedNotify {
             // Cleared before sending: a commit after this point schedules its own NOTIFY, one
             // before it is covered by this one.
             this.scheduled.store(false, Ordering::Release);
+            let payload = this.payload.lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or_default();
             this.last_sent.store(this.epoch.elapsed().as_millis() as u64 + 1, Ordering::Release);
             let sent = match pool.get().await {
-                Ok(mut conn) => notify(&mut conn).await.map_err(|e| e.to_string()),
+                Ok(mut conn) => notify(&mut conn, &payload).await.map_err(|e| e.to_string()),
                 Err(e) => Err(e.to_string()),
             };
             if let Err(e) = sent {
@@ -92,25 +114,29 @@ pub(crate) trait Hearing: Send + Sync + 'static {
     const CHANNEL: &'static str;
     /// LISTEN took effect: notifications from now on will be heard.
     fn subscribed(&self);
-    /// A notification arrived.
-    fn heard(&self);
+    /// A notification arrived, with this payload.
+    fn heard(&self, payload: &str);
     /// The connection was lost: notifications may be missed until the next subscription.
     fn lost(&self);
 }
 
-/// Wake-ups for a dispatcher: each signal (and each gap, where one may have been missed) wakes it.
-pub(crate) struct Wake(pub(crate) Arc<Notify>);
+/// Wake-ups for a dispatcher: each other process's signal (and each gap, where one may have
+/// been missed) wakes it to look at every endpoint. Its own process's signals (their payload is
+/// its token) it ignores: it heard of that work by name.
+pub(crate) struct Wake(pub(crate) Arc<crate::wake::Wake>);
 
 impl Hearing for Wake {
     const CHANNEL: &'static str = WAKE_CHANNEL;
     fn subscribed(&self) {
-        self.0.notify_one();
+        self.0.anything();
     }
-    fn heard(&self) {
-        self.0.notify_one();
+    fn heard(&self, payload: &str) {
+        if payload != self.0.token {
+            self.0.anything();
+        }
     }
     fn lost(&self) {
-        self.0.notify_one();
+        self.0.anything();
     }
 }
 
@@ -119,7 +145,7 @@ impl Hearing for Arc<ChangeFeed> {
     fn subscribed(&self) {
         ChangeFeed::subscribed(self);
     }
-    fn heard(&self) {
+    fn heard(&self, _payload: &str) {
         ChangeFeed::heard(self);
     }
     fn lost(&self) {
@@ -158,7 +184,7 @@ async fn session<H: Hearing>(url: &str, hearing: &H, shutdown: &CancellationToke
     loop {
         tokio::select! {
             next = stream.next() => match next {
-                Some(Ok(_)) => hearing.heard(),
+                Some(Ok(notification)) => hearing.heard(&notification.payload),
                 Some(Err(e)) => return Err(e.to_string()),
                 None => return Err("notification stream ended".into()),
             },

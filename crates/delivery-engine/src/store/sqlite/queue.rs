@@ -15,7 +15,7 @@ use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, DisableCause, EndpointRef,
     HealthBefore, NewEventRow, ResendPlan, ResendRule, ResendTarget,
 };
-use crate::store::routes::RouteCache;
+use crate::store::routes::{RouteCache, Targets};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::{Connection, OptionalExtension, RunQueryDsl, SqliteConnection};
@@ -29,7 +29,7 @@ pub(crate) fn enqueue(
     c: &mut SqliteConnection,
     ev: &NewEventRow<'_>,
     cache: Option<&RouteCache>,
-) -> EngineResult<Option<i64>> {
+) -> EngineResult<Option<Targets>> {
     atomically(c, |c| {
         let created = micros(ev.created_at);
         let version = super::routes::version(c, ev.tenant_id)?;
@@ -68,7 +68,7 @@ pub(crate) fn enqueue(
         }
         // A backlogged endpoint's deliveries wait in the event log instead (store/backlog.rs).
         if targets.eager.is_empty() {
-            return Ok(Some(targets.deliveries()));
+            return Ok(Some(targets));
         }
         let eager: Vec<Vec<String>> =
             targets.eager.iter().map(|id| vec![Uuid::now_v7().to_string(), id.to_string()]).collect();
@@ -85,7 +85,7 @@ pub(crate) fn enqueue(
         .bind::<Text, _>(ev.id.to_string())
         .bind::<BigInt, _>(created)
         .execute(c)?;
-        Ok(Some(targets.deliveries()))
+        Ok(Some(targets))
     })
 }
 
@@ -176,6 +176,9 @@ type PickedEndpoints = (Vec<(String, i64)>, Option<Uuid>);
 /// endpoints with due rows and room, with their room, and the last endpoint visited if the scan
 /// stopped at `req.max_endpoints` before the end.
 fn pick_endpoints(c: &mut SqliteConnection, req: &ClaimRequest, now: i64) -> EngineResult<PickedEndpoints> {
+    if let Some(only) = &req.only {
+        return pick_named_endpoints(c, req, only, now);
+    }
     let mut after = req.after.map(|id| id.to_string()).unwrap_or_default();
     let mut picked = Vec::new();
     for _ in 0..req.max_endpoints {
@@ -197,6 +200,35 @@ fn pick_endpoints(c: &mut SqliteConnection, req: &ClaimRequest, now: i64) -> Eng
     }
     let stopped_at = if after.is_empty() { None } else { Some(uuid(&after)?) };
     Ok((picked, stopped_at))
+}
+
+/// [`pick_endpoints`] for the endpoints named (D53): one index probe each, in the order given.
+fn pick_named_endpoints(
+    c: &mut SqliteConnection,
+    req: &ClaimRequest,
+    only: &[Uuid],
+    now: i64,
+) -> EngineResult<PickedEndpoints> {
+    let mut picked = Vec::new();
+    for id in only {
+        let room = req.rooms.iter().find(|r| r.0 == *id).map_or(req.default_room, |r| r.1);
+        if room <= 0 {
+            continue;
+        }
+        let endpoint = id.to_string();
+        let earliest: Option<EarliestRow> = prepared(
+            "SELECT endpoint_id, available_at FROM webhook_deliveries \
+             WHERE endpoint_id = ?1 AND status IN ('pending', 'failed') \
+             ORDER BY available_at LIMIT 1",
+        )
+        .bind::<Text, _>(&endpoint)
+        .get_result(c)
+        .optional()?;
+        if earliest.and_then(|e| e.available_at).is_some_and(|at| at <= now) {
+            picked.push((endpoint, room));
+        }
+    }
+    Ok((picked, None))
 }
 
 pub(crate) fn record_attempts(
@@ -523,6 +555,7 @@ mod tests {
             rooms: vec![(Uuid::parse_str(ENDPOINT).unwrap(), room)],
             after: None,
             max_endpoints: 128,
+            only: None,
         }
     }
 
@@ -547,5 +580,23 @@ mod tests {
         holder.batch_execute("COMMIT").unwrap();
         let claim = claim_due_deliveries(&mut c, &request(1)).unwrap();
         assert_eq!(claim.deliveries.len(), 1);
+    }
+
+    /// A claim that names its endpoints (D53) takes only their due rows, within their room.
+    #[test]
+    fn a_claim_that_names_endpoints_takes_only_theirs() {
+        let _alone = crate::store::sqlite::TURN_TESTS.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = tempfile::tempdir().unwrap();
+        let path = database(&dir);
+        let mut c = open(&path, Commit::Asynchronous, Duration::from_secs(5)).unwrap();
+        let (endpoint, other) = (Uuid::parse_str(ENDPOINT).unwrap(), Uuid::now_v7());
+        let named = |only: Vec<Uuid>, room: i64| ClaimRequest { only: Some(only), ..request(room) };
+
+        assert!(claim_due_deliveries(&mut c, &named(vec![other], 1)).unwrap().deliveries.is_empty());
+        assert!(claim_due_deliveries(&mut c, &named(vec![endpoint], 0)).unwrap().deliveries.is_empty());
+        let claim = claim_due_deliveries(&mut c, &named(vec![other, endpoint], 1)).unwrap();
+        assert_eq!(claim.deliveries.len(), 1);
+        assert_eq!(claim.deliveries[0].endpoint_id, endpoint);
+        assert!(claim.resume_after.is_none());
     }
 }
