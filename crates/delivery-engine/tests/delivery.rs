@@ -609,7 +609,7 @@ async fn a_retry_comes_due_on_time_while_another_endpoint_keeps_the_loop_busy(ba
     };
     let retry = flaky.wait_for(2).await[1].received;
     let sent = stream.await.unwrap();
-    assert!(sent > 10, "the stream was running: {sent} events");
+    assert!(sent < 600, "the retry came only after the stream ended");
     assert!(busy.count() > 0, "the busy endpoint was being delivered to");
     let late = retry - first;
     assert!(

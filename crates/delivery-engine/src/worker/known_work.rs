@@ -10,7 +10,8 @@
 //! interval however busy the loop is.
 
 use crate::wake::News;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Bound;
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -31,8 +32,12 @@ pub(super) enum Look {
 
 #[derive(Debug)]
 pub(super) struct KnownWork {
-    /// Endpoints that may have due rows.
-    endpoints: HashSet<Uuid>,
+    /// Endpoints that may have due rows, in id order.
+    endpoints: BTreeSet<Uuid>,
+    /// The next claim names the endpoints after this one first (then from the first), so that
+    /// when more endpoints have work than there are free slots, each gets its turn at the head
+    /// of the list (D21).
+    named_last: Option<Uuid>,
     /// The next claim scans everything.
     everywhere: bool,
     /// When the last claim that scanned everything began.
@@ -44,7 +49,7 @@ pub(super) struct KnownWork {
 impl KnownWork {
     /// Until it knows better, a dispatcher scans everything first.
     pub(super) fn new(every: Duration, now: Instant) -> Self {
-        Self { endpoints: HashSet::new(), everywhere: true, last_scan: now, every }
+        Self { endpoints: BTreeSet::new(), named_last: None, everywhere: true, last_scan: now, every }
     }
 
     /// News from the wake signal.
@@ -72,8 +77,18 @@ impl KnownWork {
             self.last_scan = now;
             return Look::Everywhere;
         }
-        let only: Vec<Uuid> =
-            self.endpoints.iter().filter(|e| room(e) > 0).take(MAX_NAMED).copied().collect();
+        let after = self.named_last.unwrap_or(Uuid::nil());
+        let later = self.endpoints.range((Bound::Excluded(after), Bound::Unbounded));
+        let only: Vec<Uuid> = later
+            .chain(self.endpoints.range(..=after))
+            .filter(|e| room(e) > 0)
+            .take(MAX_NAMED)
+            .copied()
+            .collect();
+        // Next time the one named first goes last; when there were more than a claim names,
+        // the next claim goes on after the last one named.
+        let turned = if only.len() == MAX_NAMED { only.last() } else { only.first() };
+        self.named_last = turned.copied().or(self.named_last);
         if only.is_empty() {
             Look::Nowhere
         } else {
@@ -81,24 +96,28 @@ impl KnownWork {
         }
     }
 
-    /// A claim that looked at `looked` (`None`: everywhere) took `claimed` (an endpoint per row)
-    /// of at most `limit` rows, with each endpoint's room as `room`. An endpoint that gave fewer
-    /// rows than its room, in a claim not cut short by `limit`, had no more due rows then: it is
-    /// no longer known to have work. One that gave its room's worth may have more.
+    /// A claim that looked at `looked` (`None`: everywhere) took `claimed` (per row: its
+    /// endpoint, and whether that endpoint has a rate limit) of at most `limit` rows, with each
+    /// endpoint's room as `room`. An endpoint that gave fewer rows than its room (a rate-limited
+    /// one: than one row, the most a claim takes of it), in a claim not cut short by `limit`,
+    /// had no more due rows then: it is no longer known to have work. One that gave its room's
+    /// worth may have more.
     pub(super) fn claimed(
         &mut self,
         looked: Option<&[Uuid]>,
-        claimed: impl Iterator<Item = Uuid>,
+        claimed: impl Iterator<Item = (Uuid, bool)>,
         limit: usize,
         room: impl Fn(&Uuid) -> i64,
     ) {
-        let mut taken: HashMap<Uuid, i64> = HashMap::new();
-        for endpoint in claimed {
-            *taken.entry(endpoint).or_default() += 1;
+        let mut taken: HashMap<Uuid, (i64, bool)> = HashMap::new();
+        for (endpoint, paced) in claimed {
+            let t = taken.entry(endpoint).or_default();
+            *t = (t.0 + 1, t.1 || paced);
         }
-        let cut_short = taken.values().sum::<i64>() >= limit as i64;
-        for (endpoint, n) in &taken {
-            if *n >= room(endpoint) || cut_short {
+        let cut_short = taken.values().map(|t| t.0).sum::<i64>() >= limit as i64;
+        for (endpoint, (n, paced)) in &taken {
+            let most = if *paced { room(endpoint).min(1) } else { room(endpoint) };
+            if *n >= most || cut_short {
                 self.endpoints.insert(*endpoint);
             } else {
                 self.endpoints.remove(endpoint);
@@ -109,6 +128,12 @@ impl KnownWork {
                 self.endpoints.remove(endpoint);
             }
         }
+    }
+
+    /// How long until the next claim must scan everything however quiet the news: the loop's
+    /// poll timer waits no longer than this.
+    pub(super) fn until_scan(&self, now: Instant) -> Duration {
+        self.every.saturating_sub(now.saturating_duration_since(self.last_scan))
     }
 
     /// More endpoints are known to have work than the last claim could name.
@@ -159,7 +184,7 @@ mod tests {
         let t0 = Instant::now();
         let mut known = KnownWork::new(SECOND, t0);
         let _ = known.next(t0, false, |_| 1);
-        known.heard(News { anything: true, endpoints: HashSet::new() });
+        known.heard(News { anything: true, endpoints: std::collections::HashSet::new() });
         assert_eq!(known.next(t0, false, |_| 1), Look::Everywhere);
         assert_eq!(known.next(t0, true, |_| 1), Look::Everywhere);
         known.heard(named(&ids(1)));
@@ -197,7 +222,7 @@ mod tests {
         let looked = [drained, filled, empty];
         // Room 4 each: `drained` gave 2 (fewer than its room), `filled` 4, `empty` none.
         let claimed = [drained, drained, filled, filled, filled, filled];
-        known.claimed(Some(&looked), claimed.into_iter(), 64, |_| 4);
+        known.claimed(Some(&looked), claimed.into_iter().map(|e| (e, false)), 64, |_| 4);
         assert_eq!(known.next(t0, false, |_| 4), Look::Only(vec![filled]));
     }
 
@@ -209,7 +234,7 @@ mod tests {
         let [a, b] = ids(2).try_into().expect("two");
         known.heard(named(&[a, b]));
         // The limit (2) stopped the claim: `a` may have more, and `b` was not reached.
-        known.claimed(Some(&[a, b]), [a, a].into_iter(), 2, |_| 4);
+        known.claimed(Some(&[a, b]), [(a, false), (a, false)].into_iter(), 2, |_| 4);
         assert_eq!(sorted(known.next(t0, false, |_| 4)), both_sorted(&[a, b]));
     }
 
@@ -219,10 +244,49 @@ mod tests {
         let mut known = KnownWork::new(SECOND, t0);
         assert_eq!(known.next(t0, false, |_| 2), Look::Everywhere);
         let [busy, quiet, freed] = ids(3).try_into().expect("three");
-        known.claimed(None, [busy, busy, quiet].into_iter(), 64, |_| 2);
+        known.claimed(None, [(busy, false), (busy, false), (quiet, false)].into_iter(), 64, |_| 2);
         assert_eq!(known.next(t0, false, |_| 2), Look::Only(vec![busy]));
         known.freed([freed]);
         assert_eq!(sorted(known.next(t0, false, |_| 2)), both_sorted(&[busy, freed]));
+    }
+
+    #[test]
+    fn a_rate_limited_endpoint_that_gave_its_one_row_is_kept() {
+        let t0 = Instant::now();
+        let mut known = KnownWork::new(SECOND, t0);
+        let _ = known.next(t0, false, |_| 1);
+        let paced = Uuid::now_v7();
+        known.heard(named(&[paced]));
+        known.claimed(Some(&[paced]), [(paced, true)].into_iter(), 64, |_| 8);
+        assert_eq!(known.next(t0, false, |_| 8), Look::Only(vec![paced]));
+    }
+
+    #[test]
+    fn named_endpoints_take_turns_at_the_head_of_the_list() {
+        let t0 = Instant::now();
+        let mut known = KnownWork::new(SECOND, t0);
+        let _ = known.next(t0, false, |_| 1);
+        let mut e = ids(3);
+        e.sort();
+        known.heard(named(&e));
+        // Each claim names every endpoint, starting after the one the last claim named last
+        // (so the first of a claim limited to one row is another endpoint each time).
+        let heads: Vec<Uuid> = (0..3)
+            .map(|_| match known.next(t0, false, |_| 1) {
+                Look::Only(v) => v[0],
+                other => panic!("expected Only, got {other:?}"),
+            })
+            .collect();
+        assert_eq!(heads.iter().collect::<std::collections::HashSet<_>>().len(), 3, "{heads:?}");
+    }
+
+    #[test]
+    fn the_poll_timer_waits_no_longer_than_the_next_scan_is_due() {
+        let t0 = Instant::now();
+        let mut known = KnownWork::new(SECOND, t0);
+        let _ = known.next(t0, false, |_| 1);
+        assert_eq!(known.until_scan(t0 + SECOND / 4), SECOND * 3 / 4);
+        assert_eq!(known.until_scan(t0 + 2 * SECOND), Duration::ZERO);
     }
 
     #[test]

@@ -172,7 +172,8 @@ impl Dispatcher {
             }
             () = freed.notified(), if waiting.found_work => {}
             () = sleep_until(paced), if paced.is_some() => known.look_everywhere(),
-            () = tokio::time::sleep(self.config.poll_interval) => known.look_everywhere(),
+            // No longer than until the next scan of everything is due (D53).
+            () = tokio::time::sleep(known.until_scan(Instant::now())) => known.look_everywhere(),
             () = shutdown.cancelled() => return false,
         }
         true
@@ -292,6 +293,9 @@ impl Dispatcher {
                 Look::Nowhere => {
                     // Nothing known to be due that has room: wait, as after an empty claim.
                     drop(permits);
+                    if gate.is_armed() && !moving_at_cap {
+                        gate.caught_up();
+                    }
                     let waiting = Waiting { found_work: busy_any, linger: None };
                     if !self.wait_for_work(&freed, &limits, waiting, &mut known, &shutdown).await {
                         break;
@@ -346,7 +350,8 @@ impl Dispatcher {
             inner.metrics.claimed(claimed.len(), expired);
             let full = claimed.len() == permits.len();
             let claimed_any = !claimed.is_empty();
-            known.claimed(only.as_deref(), claimed.iter().map(|c| c.endpoint_id), permits.len(), room_of);
+            let rows = claimed.iter().map(|c| (c.endpoint_id, c.rate_limit_per_s.is_some()));
+            known.claimed(only.as_deref(), rows, permits.len(), room_of);
             // Work may be waiting behind an endpoint at its cap even when this claim found none.
             let found_work = claimed_any || busy_any;
             let linger = quiet_rooms
@@ -433,7 +438,9 @@ impl Dispatcher {
                 .await;
             match result {
                 Ok(n) => {
-                    // Workers in other processes may take them at once.
+                    // Workers in other processes may take them at once (and any other dispatcher
+                    // of this process's signal).
+                    inner.wake.anything();
                     inner.pool.signal_other_processes(&inner.wake.token);
                     tracing::info!(stopped = count, released = n, "shutdown grace over: claims released");
                 }
