@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 /// Endpoints named at most before the news says "anything" instead: a process with no
 /// dispatcher (ROLE=api) never takes its news, and this bounds what it keeps.
-const MAX_NAMED: usize = 4096;
+const MAX_KEPT: usize = 4096;
 
 /// The signal shared by every engine of one process made by `Engine::with_pool` (the API's and
 /// the dispatcher's).
@@ -54,7 +54,7 @@ impl Wake {
     pub(crate) fn endpoints(&self, endpoints: &[Uuid]) {
         {
             let mut news = self.news.lock().unwrap_or_else(|e| e.into_inner());
-            if news.endpoints.len() + endpoints.len() > MAX_NAMED {
+            if news.endpoints.len() + endpoints.len() > MAX_KEPT {
                 news.endpoints.clear();
                 news.anything = true;
             } else {
@@ -94,7 +94,7 @@ mod tests {
     #[test]
     fn too_many_names_become_anything() {
         let wake = Wake::new();
-        let many: Vec<Uuid> = (0..MAX_NAMED + 1).map(|_| Uuid::now_v7()).collect();
+        let many: Vec<Uuid> = (0..MAX_KEPT + 1).map(|_| Uuid::now_v7()).collect();
         wake.endpoints(&many);
         assert_eq!(wake.take(), News { anything: true, endpoints: HashSet::new() });
     }

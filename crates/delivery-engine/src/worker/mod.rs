@@ -285,8 +285,11 @@ impl Dispatcher {
             };
             let busy_any = rooms.iter().any(|r| r.1 <= 0);
             known.heard(inner.wake.take());
-            known.freed(std::mem::take(&mut *lock_freed(&shared)));
-            let room_of = |e: &Uuid| rooms.iter().find(|r| r.0 == *e).map_or(default_room, |r| r.1);
+            known.freed(std::mem::take(
+                &mut *shared.freed_endpoints.lock().unwrap_or_else(|e| e.into_inner()),
+            ));
+            let room_by_endpoint: std::collections::HashMap<Uuid, i64> = rooms.iter().copied().collect();
+            let room_of = |e: &Uuid| room_by_endpoint.get(e).copied().unwrap_or(default_room);
             let only = match known.next(Instant::now(), resume_after.is_some(), room_of) {
                 Look::Everywhere => None,
                 Look::Only(endpoints) => Some(endpoints),
@@ -312,7 +315,7 @@ impl Dispatcher {
                 lease_ms,
                 limit: permits.len() as i64,
                 default_room,
-                rooms: rooms.clone(),
+                rooms,
                 after: resume_after,
                 max_endpoints: MAX_ENDPOINTS_PER_CLAIM,
                 only: only.clone(),
@@ -324,14 +327,11 @@ impl Dispatcher {
                 })
                 .await;
             let (claimed, started_mid_way) = match claim {
-                // A claim that looked only where work was known leaves the scan where it was.
-                Ok(claim) if only.is_some() => {
-                    backoff = Duration::from_millis(100);
-                    (claim.deliveries, false)
-                }
                 Ok(claim) => {
                     backoff = Duration::from_millis(100);
-                    let started_mid_way = std::mem::replace(&mut resume_after, claim.resume_after).is_some();
+                    // A claim that looked only where work was known leaves the scan where it was.
+                    let started_mid_way =
+                        only.is_none() && std::mem::replace(&mut resume_after, claim.resume_after).is_some();
                     (claim.deliveries, started_mid_way)
                 }
                 Err(e) => {
@@ -615,10 +615,6 @@ async fn sleep_until(at: Option<Instant>) {
     if let Some(at) = at {
         tokio::time::sleep_until(at.into()).await;
     }
-}
-
-fn lock_freed(shared: &SendShared) -> std::sync::MutexGuard<'_, Vec<Uuid>> {
-    shared.freed_endpoints.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn lock(limits: &Mutex<EndpointLimits>) -> std::sync::MutexGuard<'_, EndpointLimits> {

@@ -20,6 +20,9 @@ use tokio_util::sync::CancellationToken;
 /// The channel workers LISTEN on. NOTIFY is sent after the enqueuing transaction committed.
 const WAKE_CHANNEL: &str = "webhook_deliveries";
 
+/// The NOTIFY on [`WAKE_CHANNEL`], with the sender's token as its payload.
+const WAKE_STATEMENT: &str = "SELECT pg_notify('webhook_deliveries', $1)";
+
 /// The channel change listeners LISTEN on. NOTIFY is sent inside the changing transaction, so
 /// PostgreSQL delivers it only when (and if) that transaction commits. Changes are rare (an
 /// API key revoked), so the notify queue's commit lock costs nothing here.
@@ -37,10 +40,8 @@ pub(crate) const NOTIFY_WINDOW: Duration = Duration::from_millis(10);
 /// Tells every listening worker that work is due, with the sender's token as the payload (its
 /// own process's listener ignores it: that process heard of the work by name, D53).
 async fn notify(conn: &mut AsyncPgConnection, token: &str) -> EngineResult<()> {
-    diesel::sql_query(format!("SELECT pg_notify('{WAKE_CHANNEL}', $1)"))
-        .bind::<diesel::sql_types::Text, _>(token)
-        .execute(conn)
-        .await?;
+    // Prepared once per connection (`crate::sql::prepared`); the channel is `WAKE_CHANNEL`.
+    crate::sql::prepared(WAKE_STATEMENT).bind::<diesel::sql_types::Text, _>(token).execute(conn).await?;
     Ok(())
 }
 
@@ -190,5 +191,13 @@ async fn session<H: Hearing>(url: &str, hearing: &H, shutdown: &CancellationToke
             },
             () = shutdown.cancelled() => return Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_wake_statement_notifies_the_wake_channel() {
+        assert!(super::WAKE_STATEMENT.contains(&format!("'{}'", super::WAKE_CHANNEL)));
     }
 }
