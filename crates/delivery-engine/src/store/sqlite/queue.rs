@@ -209,9 +209,10 @@ fn pick_named_endpoints(
     only: &[Uuid],
     now: i64,
 ) -> EngineResult<PickedEndpoints> {
+    let rooms: std::collections::HashMap<Uuid, i64> = req.rooms.iter().copied().collect();
     let mut picked = Vec::new();
     for id in only {
-        let room = req.rooms.iter().find(|r| r.0 == *id).map_or(req.default_room, |r| r.1);
+        let room = rooms.get(id).copied().unwrap_or(req.default_room);
         if room <= 0 {
             continue;
         }
