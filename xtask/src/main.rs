@@ -15,6 +15,7 @@ mod receiver_kit;
 mod run;
 mod schemathesis;
 mod test;
+mod tidy;
 mod util;
 
 use anyhow::{bail, Result};
@@ -24,6 +25,8 @@ cargo xtask <task>
 
   test [--quick]   start PostgreSQL if it is down, then fmt check, clippy, docs, the deploy
                    checks and every test (--quick: tests only). This is what CI runs.
+  tidy             the code-shape checks (part of `test`): no import cycle between the
+                   modules of a crate, no function over 90 lines
   db-up            make sure PostgreSQL answers on 127.0.0.1:5432 (starts or installs it)
   migrate          apply all migrations (every service's tables) to $DATABASE_URL, or to
                    the embedded SQLite files in ./data when it is unset
@@ -58,6 +61,7 @@ fn main() -> Result<()> {
     match task {
         "test" => test::run(rest),
         "db-up" => db::up(),
+        "tidy" => tidy::run(),
         "migrate" => migrate::run(),
         "run" => run::run(rest),
         "receiver" => receiver::run(rest),

@@ -149,6 +149,9 @@ struct Service {
     _stdin: ChildStdin,
 }
 
+/// How each child's exit reaches the supervisor.
+type Exits = tokio::sync::mpsc::UnboundedReceiver<(&'static str, std::io::Result<std::process::ExitStatus>)>;
+
 async fn supervise(opts: RunOptions) -> Result<()> {
     // First, so that a signal during the build or start-up is handled too.
     let mut signals = StopSignals::new()?;
@@ -158,22 +161,7 @@ async fn supervise(opts: RunOptions) -> Result<()> {
     }
     let bin_dir = target_dir().join("debug");
     if opts.build {
-        // One package at a time: each gets the same features as `cargo run -p <it>`, so
-        // switching between the two never rebuilds the engine or its dependencies.
-        for package in bins.iter().copied().chain(["dev-receiver"]) {
-            let mut build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-            build.current_dir(root()).args(["build", "-p", package]).kill_on_drop(true);
-            eprintln!("$ cargo build -p {package}");
-            tokio::select! {
-                status = build.status() => {
-                    let status = status?;
-                    if !status.success() {
-                        bail!("cargo build -p {package} failed with {status}");
-                    }
-                }
-                sig = signals.next() => bail!("{sig} during the build: stopped"),
-            }
-        }
+        build(&bins, &mut signals).await?;
     }
     for b in bins.iter().copied().chain(["dev-receiver"]) {
         if !bin_dir.join(b).is_file() {
@@ -184,63 +172,15 @@ async fn supervise(opts: RunOptions) -> Result<()> {
         }
     }
     std::fs::create_dir_all(&opts.data_dir)?;
-    // The development CA and localhost certificate, made once.
-    let tls_dir = opts.data_dir.join("dev-tls");
-    let out =
-        Command::new(bin_dir.join("dev-receiver")).args(["dev-cert", "--dir"]).arg(&tls_dir).output().await?;
-    if !out.status.success() {
-        bail!("creating the development certificate: {}", String::from_utf8_lossy(&out.stderr));
-    }
-    let ca_file = tls_dir.join("ca.pem");
-    let mut env = vec![
-        // Local receivers are the point of a development run.
-        ("OUTBOUND_ALLOW_CIDRS".to_owned(), "127.0.0.0/8,::1/128".to_owned()),
-        ("OUTBOUND_CA_FILE".to_owned(), ca_file.display().to_string()),
-        ("DATA_DIR".to_owned(), opts.data_dir.display().to_string()),
-        ("STOP_ON_STDIN_EOF".to_owned(), "true".to_owned()),
-    ];
-    if opts.postgres {
-        db::up()?;
-        env.extend(dev_env(&opts.data_dir)?);
-    }
-    let mut services = Vec::new();
+    let ca_file = dev_certificate(&bin_dir, &opts.data_dir).await?;
+    let env = service_env(&opts, &ca_file)?;
     let (exits_tx, mut exits) = tokio::sync::mpsc::unbounded_channel();
+    let mut services = Vec::new();
     for (i, name) in bins.iter().copied().enumerate() {
-        let store = match opts.postgres {
-            true => Store::Postgres {
-                url: ensure_database(&format!("webhooks_{}", name.replace('-', "_")))?,
-                dev_env: opts.data_dir.join("dev.env"),
-            },
-            false => Store::Embedded { data_dir: opts.data_dir.clone() },
-        };
-        let mut cmd = Command::new(bin_dir.join(name));
-        cmd.current_dir(root()).envs(env.iter().cloned());
-        if let Store::Postgres { url, .. } = &store {
-            cmd.env("DATABASE_URL", url);
-        }
-        if opts.free_ports {
-            cmd.env("LISTEN_ADDR", "127.0.0.1:0");
-        }
-        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).process_group(0).kill_on_drop(true);
-        let mut child = cmd.spawn().with_context(|| format!("starting {name}"))?;
-        let pid = child.id().context("pid")?;
-        let stdin = child.stdin.take().context("stdin")?;
-        let mut lines = BufReader::new(child.stdout.take().context("stdout")?).lines();
-        let exits_tx = exits_tx.clone();
-        tokio::spawn(async move {
-            let status = child.wait().await;
-            let _ = exits_tx.send((name, status));
-        });
-        let ready = async {
-            while let Some(line) = lines.next_line().await? {
-                if let Some(a) = line.strip_prefix("listening on ") {
-                    return Ok(Some(a.trim().to_owned()));
-                }
-            }
-            Ok::<_, anyhow::Error>(None)
-        };
+        let store = store_of(name, &opts)?;
+        let (pid, stdin, mut lines) = start(name, &store, &opts, &bin_dir, &env, exits_tx.clone())?;
         let addr = tokio::select! {
-            addr = ready => addr?,
+            addr = ready_address(&mut lines) => addr?,
             sig = signals.next() => {
                 eprintln!("{sig}: stopping");
                 return stop(&services_and(&services, pid), &mut exits, &mut signals, i + 1).await;
@@ -255,10 +195,118 @@ async fn supervise(opts: RunOptions) -> Result<()> {
         services.push(Service { name, addr, pid, store, _stdin: stdin });
     }
     drop(exits_tx);
+    print_started(&services, &bin_dir, &opts, &ca_file).await;
+    wait_then_stop(&services, &mut exits, &mut signals).await
+}
+
+/// Builds the services and the development receiver, one package at a time: each gets the
+/// same features as `cargo run -p <it>`, so switching between the two never rebuilds the
+/// engine or its dependencies.
+async fn build(bins: &[&'static str], signals: &mut StopSignals) -> Result<()> {
+    for package in bins.iter().copied().chain(["dev-receiver"]) {
+        let mut build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        build.current_dir(root()).args(["build", "-p", package]).kill_on_drop(true);
+        eprintln!("$ cargo build -p {package}");
+        tokio::select! {
+            status = build.status() => {
+                let status = status?;
+                if !status.success() {
+                    bail!("cargo build -p {package} failed with {status}");
+                }
+            }
+            sig = signals.next() => bail!("{sig} during the build: stopped"),
+        }
+    }
+    Ok(())
+}
+
+/// The development CA and localhost certificate, made once in DATA_DIR/dev-tls; the CA file.
+async fn dev_certificate(bin_dir: &Path, data_dir: &Path) -> Result<PathBuf> {
+    let tls_dir = data_dir.join("dev-tls");
+    let out =
+        Command::new(bin_dir.join("dev-receiver")).args(["dev-cert", "--dir"]).arg(&tls_dir).output().await?;
+    if !out.status.success() {
+        bail!("creating the development certificate: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    Ok(tls_dir.join("ca.pem"))
+}
+
+/// The development settings both services start with.
+fn service_env(opts: &RunOptions, ca_file: &Path) -> Result<Vec<(String, String)>> {
+    let mut env = vec![
+        // Local receivers are the point of a development run.
+        ("OUTBOUND_ALLOW_CIDRS".to_owned(), "127.0.0.0/8,::1/128".to_owned()),
+        ("OUTBOUND_CA_FILE".to_owned(), ca_file.display().to_string()),
+        ("DATA_DIR".to_owned(), opts.data_dir.display().to_string()),
+        ("STOP_ON_STDIN_EOF".to_owned(), "true".to_owned()),
+    ];
+    if opts.postgres {
+        db::up()?;
+        env.extend(dev_env(&opts.data_dir)?);
+    }
+    Ok(env)
+}
+
+/// Where `name` keeps its state in this run.
+fn store_of(name: &str, opts: &RunOptions) -> Result<Store> {
+    Ok(match opts.postgres {
+        true => Store::Postgres {
+            url: ensure_database(&format!("webhooks_{}", name.replace('-', "_")))?,
+            dev_env: opts.data_dir.join("dev.env"),
+        },
+        false => Store::Embedded { data_dir: opts.data_dir.clone() },
+    })
+}
+
+/// Lines of a child's standard output.
+type Lines = tokio::io::Lines<BufReader<tokio::process::ChildStdout>>;
+
+/// Starts `name` in a process group of its own, with its stdin held (STOP_ON_STDIN_EOF); its
+/// exit is sent to `exits`.
+fn start(
+    name: &'static str,
+    store: &Store,
+    opts: &RunOptions,
+    bin_dir: &Path,
+    env: &[(String, String)],
+    exits: tokio::sync::mpsc::UnboundedSender<(&'static str, std::io::Result<std::process::ExitStatus>)>,
+) -> Result<(u32, ChildStdin, Lines)> {
+    let mut cmd = Command::new(bin_dir.join(name));
+    cmd.current_dir(root()).envs(env.iter().cloned());
+    if let Store::Postgres { url, .. } = store {
+        cmd.env("DATABASE_URL", url);
+    }
+    if opts.free_ports {
+        cmd.env("LISTEN_ADDR", "127.0.0.1:0");
+    }
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).process_group(0).kill_on_drop(true);
+    let mut child = cmd.spawn().with_context(|| format!("starting {name}"))?;
+    let pid = child.id().context("pid")?;
+    let stdin = child.stdin.take().context("stdin")?;
+    let lines = BufReader::new(child.stdout.take().context("stdout")?).lines();
+    tokio::spawn(async move {
+        let status = child.wait().await;
+        let _ = exits.send((name, status));
+    });
+    Ok((pid, stdin, lines))
+}
+
+/// The address a child prints once it listens; `None` if it exits first.
+async fn ready_address(lines: &mut Lines) -> Result<Option<String>> {
+    while let Some(line) = lines.next_line().await? {
+        if let Some(a) = line.strip_prefix("listening on ") {
+            return Ok(Some(a.trim().to_owned()));
+        }
+    }
+    Ok(None)
+}
+
+/// Each service's address and credentials, the receiver hint, and the `export` lines.
+async fn print_started(services: &[Service], bin_dir: &Path, opts: &RunOptions, ca_file: &Path) {
     println!();
     let mut exports = vec![format!("DATA_DIR={}", sh_quote(&opts.data_dir.display().to_string()))];
-    for s in &services {
-        match print_credentials(s, &bin_dir, &opts.data_dir).await {
+    for s in services {
+        match print_credentials(s, bin_dir, &opts.data_dir).await {
             Ok(assignments) => exports.push(assignments),
             Err(e) => eprintln!("{}: {e:#}", s.name),
         }
@@ -275,16 +323,19 @@ async fn supervise(opts: RunOptions) -> Result<()> {
         false => format!("{} (embedded SQLite)", opts.data_dir.display()),
     };
     println!("\nState: {state}. Ctrl-C (or SIGTERM, SIGHUP) stops both.");
+}
 
+/// Runs until a signal or a service's exit, then stops them all.
+async fn wait_then_stop(services: &[Service], exits: &mut Exits, signals: &mut StopSignals) -> Result<()> {
     let pids: Vec<u32> = services.iter().map(|s| s.pid).collect();
     tokio::select! {
         sig = signals.next() => {
             eprintln!("{sig}: stopping both services");
-            stop(&pids, &mut exits, &mut signals, services.len()).await
+            stop(&pids, exits, signals, services.len()).await
         }
         Some((name, status)) = exits.recv() => {
             eprintln!("{name} exited ({}): stopping the other", describe(&status));
-            let _ = stop(&pids, &mut exits, &mut signals, services.len() - 1).await;
+            let _ = stop(&pids, exits, signals, services.len() - 1).await;
             bail!("{name} exited")
         }
     }
@@ -303,15 +354,7 @@ fn describe(status: &std::io::Result<std::process::ExitStatus>) -> String {
 
 /// SIGTERM to each child once, then waits for `running` exits. A second signal, or no exit
 /// within the services' shutdown grace and a margin, kills what is left.
-async fn stop(
-    pids: &[u32],
-    exits: &mut tokio::sync::mpsc::UnboundedReceiver<(
-        &'static str,
-        std::io::Result<std::process::ExitStatus>,
-    )>,
-    signals: &mut StopSignals,
-    mut running: usize,
-) -> Result<()> {
+async fn stop(pids: &[u32], exits: &mut Exits, signals: &mut StopSignals, mut running: usize) -> Result<()> {
     send_signal(pids, "TERM").await;
     let deadline = tokio::time::sleep(Duration::from_secs(40));
     tokio::pin!(deadline);

@@ -8,6 +8,7 @@ use anyhow::Result;
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let quick = args.iter().any(|a| a == "--quick");
+    crate::tidy::run()?;
     db::up()?;
     if !quick {
         let mut fmt = cargo();

@@ -7,13 +7,14 @@
 
 use crate::{rate_limit, ApiError};
 use actix_web::{HttpMessage, HttpRequest};
+use delivery_engine::Tenant;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-/// The authenticated principal of a request.
+/// The authenticated principal of a request: the engine's tenant it acts for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Principal(pub String);
+pub struct Principal(pub Tenant);
 
 pub type AuthFuture = Pin<Box<dyn Future<Output = Result<String, ApiError>>>>;
 
@@ -33,14 +34,12 @@ pub struct Authenticator {
 pub type ExpiresAt = dyn Fn(&str) -> Option<chrono::DateTime<chrono::Utc>> + Send + Sync;
 
 impl Authenticator {
-    /// The principal a credential stands for. The engine's reserved tenant of operational
+    /// The tenant a credential stands for. The engine's reserved tenant of operational
     /// webhooks is never one, whatever the credential says (a JWT's `sub` is free text).
-    pub async fn principal(&self, credential: String) -> Result<String, ApiError> {
+    pub async fn principal(&self, credential: String) -> Result<Tenant, ApiError> {
         let principal = (self.check)(credential).await?;
-        if is_reserved(&principal) {
-            return Err(ApiError::unauthorized("this account id is reserved for the service itself"));
-        }
-        Ok(principal)
+        Tenant::new(principal)
+            .map_err(|_| ApiError::unauthorized("this account id is reserved for the service itself"))
     }
 }
 
@@ -50,13 +49,8 @@ impl std::fmt::Debug for Authenticator {
     }
 }
 
-/// A principal no credential may stand for: the reserved tenant of operational webhooks.
-pub fn is_reserved(principal: &str) -> bool {
-    principal == delivery_engine::ops::OPS_TENANT
-}
-
 /// The request's principal: authenticated (and rate-limited) on first use, cached after.
-pub async fn authenticate(req: &HttpRequest) -> Result<String, ApiError> {
+pub async fn authenticate(req: &HttpRequest) -> Result<Tenant, ApiError> {
     if let Some(p) = req.extensions().get::<Principal>() {
         return Ok(p.0.clone());
     }
@@ -65,7 +59,7 @@ pub async fn authenticate(req: &HttpRequest) -> Result<String, ApiError> {
         .cloned()
         .ok_or_else(|| ApiError::internal("no authenticator is configured"))?;
     let principal = auth.principal(crate::bearer_credential(req, auth.what)?).await?;
-    rate_limit::check(req, &principal)?;
+    rate_limit::check(req, principal.as_str())?;
     // A write may enqueue: where this process's dispatcher is behind on the principal's fresh
     // deliveries while the CPU is short, it waits (a bounded time) for it to catch up.
     if !req.method().is_safe() {

@@ -2,11 +2,14 @@
 //! `--help` lists every setting (the environment variables `serve` reads, with their defaults
 //! and a one-line meaning), so nobody has to know that `serve --help` exists to find them.
 
-use clap::{Arg, Command, Parser};
+use clap::{Arg, Command, Parser, ValueEnum};
+use delivery_engine::http::AddressPolicy;
+use delivery_engine::policy::{parse_duration, parse_schedule};
+use std::time::Duration;
 
 /// Parses the process's arguments as `C`, with [`settings_help`] after the top-level help.
 pub fn parse<C: Parser>() -> C {
-    let args = crate::server::default_to_serve(std::env::args().collect());
+    let args = default_to_serve(std::env::args().collect());
     let cmd = with_settings_help(C::command());
     let matches = cmd.get_matches_from(args);
     C::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
@@ -50,6 +53,61 @@ pub fn settings_help(bin: &str, serve: &Command) -> String {
 fn short_help(arg: &Arg) -> String {
     let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
     help.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Role {
+    /// HTTP API and delivery worker in one process.
+    All,
+    /// HTTP API only (workers run elsewhere on the same database).
+    Api,
+    /// Delivery worker only.
+    Worker,
+}
+
+/// A setting that is `on` or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+/// Parses `250ms`, `10s`, `5m`, `2h`, `1d` for clap.
+pub fn duration_arg(s: &str) -> Result<Duration, String> {
+    parse_duration(s).map_err(|e| e.to_string())
+}
+
+/// A duration that can be switched off with `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionalDuration(pub Option<Duration>);
+
+pub fn optional_duration_arg(s: &str) -> Result<OptionalDuration, String> {
+    if s.eq_ignore_ascii_case("off") {
+        return Ok(OptionalDuration(None));
+    }
+    duration_arg(s).map(|d| OptionalDuration(Some(d)))
+}
+
+/// A `RETRY_SCHEDULE`: delays before attempts 2..N.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schedule(pub Vec<Duration>);
+
+/// Parses a `RETRY_SCHEDULE` (`1m,5m,30m,2h`) for clap.
+pub fn schedule_arg(s: &str) -> Result<Schedule, String> {
+    parse_schedule(s).map(Schedule).map_err(|e| e.to_string())
+}
+
+pub fn cidrs_arg(s: &str) -> Result<AddressPolicy, String> {
+    AddressPolicy::parse_allow_list(s)
+}
+
+/// `binary` alone, or with only flags, means `binary serve ...`.
+pub fn default_to_serve(mut args: Vec<String>) -> Vec<String> {
+    let informational = ["-h", "--help", "-V", "--version"];
+    if args.get(1).is_none_or(|a| a.starts_with('-') && !informational.contains(&a.as_str())) {
+        args.insert(1.min(args.len()), "serve".into());
+    }
+    args
 }
 
 #[cfg(test)]
@@ -99,5 +157,14 @@ mod tests {
         );
         assert!(help.contains("  LOG_FORMAT=text\n"), "{help}");
         assert!(!help.contains("verbose\n      Not a setting"), "{help}");
+    }
+
+    #[test]
+    fn bare_invocation_and_flags_mean_serve() {
+        let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(default_to_serve(v(&["bin"])), v(&["bin", "serve"]));
+        assert_eq!(default_to_serve(v(&["bin", "--role", "api"])), v(&["bin", "serve", "--role", "api"]));
+        assert_eq!(default_to_serve(v(&["bin", "token"])), v(&["bin", "token"]));
+        assert_eq!(default_to_serve(v(&["bin", "--help"])), v(&["bin", "--help"]));
     }
 }

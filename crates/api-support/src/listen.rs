@@ -20,7 +20,7 @@ use uuid::Uuid;
 pub struct ListenSettings {
     /// How long a listen session (`listen` subcommand) lives after its stream was last seen;
     /// then its endpoint is deleted and what it had not delivered ends dead.
-    #[arg(long, env = "LISTEN_SESSION_TTL", default_value = "15m", value_parser = crate::server::duration_arg)]
+    #[arg(long, env = "LISTEN_SESSION_TTL", default_value = "15m", value_parser = crate::cli::duration_arg)]
     pub listen_session_ttl: Duration,
     /// Live listen sessions a tenant may have at once; 0 switches listening off.
     #[arg(long, env = "LISTEN_MAX_SESSIONS", default_value_t = 5)]

@@ -370,35 +370,9 @@ async fn stream_once(
     session: &mut Option<Uuid>,
     bin: &str,
 ) -> anyhow::Result<StreamEnd> {
-    let mut path = routes.stream.to_owned();
-    let mut query = Vec::new();
-    match session {
-        Some(id) => query.push(format!("session={id}")),
-        None if !args.events.is_empty() => query.push(format!("events={}", args.events.join(","))),
-        None => {}
-    }
-    if !query.is_empty() {
-        path = format!("{path}?{}", query.join("&"));
-    }
-    let mut events = match server.stream(&path).await {
-        Err(e) => return Ok(StreamEnd::Lost(format!("{e:#}"))),
-        Ok(Ok(events)) => events,
-        Ok(Err(answer)) => {
-            let status = answer.status;
-            if status >= 500 || status == 429 {
-                return Ok(StreamEnd::Lost(format!("HTTP {status}")));
-            }
-            if status == 404 && session.is_some() && answer.json()["code"] == "not_found" {
-                eprintln!(
-                    "session {} is gone (ended or expired); opening a new one",
-                    session.unwrap_or_default()
-                );
-                *session = None;
-                return Ok(StreamEnd::Lost("session gone".into()));
-            }
-            answer.success("opening the listen stream")?;
-            return Ok(StreamEnd::Lost(format!("HTTP {status} instead of a stream")));
-        }
+    let mut events = match open_stream(server, routes, args, session).await? {
+        Ok(events) => events,
+        Err(end) => return Ok(end),
     };
     let mut answers = tokio::task::JoinSet::new();
     // The service's attempt timeout, announced with the session: each forward's bound.
@@ -412,30 +386,8 @@ async fn stream_once(
             "session" => {
                 let s: SessionData = serde_json::from_str(&event.data).context("a session event")?;
                 *session = Some(s.session_id);
-                let filter = if s.event_types.is_empty() {
-                    "every event type".to_owned()
-                } else {
-                    s.event_types.join(", ")
-                };
-                if s.resumed {
-                    println!(
-                        "listening again as session {} ({filter}), forwarding to {}",
-                        s.session_id, args.forward_to
-                    );
-                } else {
-                    println!(
-                        "listening as session {} ({filter}), forwarding to {}",
-                        s.session_id, args.forward_to
-                    );
-                }
-                if let Some(secret) = s.secret {
-                    println!("signing secret {secret}");
-                }
-                println!(
-                        "if this stops without Ctrl-C, `{bin} listen ... --session {}` picks up what arrived meanwhile",
-                        s.session_id
-                    );
                 timeout = Duration::from_millis(s.timeout_ms.max(1));
+                announce(&s, args, bin);
             }
             "delivery" => {
                 let d: DeliveryData = serde_json::from_str(&event.data).context("a delivery event")?;
@@ -457,6 +409,64 @@ async fn stream_once(
         }
         while answers.try_join_next().is_some() {}
     }
+}
+
+/// Opens the stream, for the session to take again or a new one: the stream, or how this
+/// connection ends without one (a lost connection, a session that is gone). An error is fatal.
+async fn open_stream(
+    server: &ServerClient,
+    routes: ListenRoutes,
+    args: &ListenArgs,
+    session: &mut Option<Uuid>,
+) -> anyhow::Result<Result<EventStream, StreamEnd>> {
+    let mut path = routes.stream.to_owned();
+    let mut query = Vec::new();
+    match session {
+        Some(id) => query.push(format!("session={id}")),
+        None if !args.events.is_empty() => query.push(format!("events={}", args.events.join(","))),
+        None => {}
+    }
+    if !query.is_empty() {
+        path = format!("{path}?{}", query.join("&"));
+    }
+    match server.stream(&path).await {
+        Err(e) => Ok(Err(StreamEnd::Lost(format!("{e:#}")))),
+        Ok(Ok(events)) => Ok(Ok(events)),
+        Ok(Err(answer)) => {
+            let status = answer.status;
+            if status >= 500 || status == 429 {
+                return Ok(Err(StreamEnd::Lost(format!("HTTP {status}"))));
+            }
+            if status == 404 && session.is_some() && answer.json()["code"] == "not_found" {
+                eprintln!(
+                    "session {} is gone (ended or expired); opening a new one",
+                    session.unwrap_or_default()
+                );
+                *session = None;
+                return Ok(Err(StreamEnd::Lost("session gone".into())));
+            }
+            answer.success("opening the listen stream")?;
+            Ok(Err(StreamEnd::Lost(format!("HTTP {status} instead of a stream"))))
+        }
+    }
+}
+
+/// Tells the developer which session this is, what it takes, and how to pick it up again.
+fn announce(s: &SessionData, args: &ListenArgs, bin: &str) {
+    let filter =
+        if s.event_types.is_empty() { "every event type".to_owned() } else { s.event_types.join(", ") };
+    if s.resumed {
+        println!("listening again as session {} ({filter}), forwarding to {}", s.session_id, args.forward_to);
+    } else {
+        println!("listening as session {} ({filter}), forwarding to {}", s.session_id, args.forward_to);
+    }
+    if let Some(secret) = &s.secret {
+        println!("signing secret {secret}");
+    }
+    println!(
+        "if this stops without Ctrl-C, `{bin} listen ... --session {}` picks up what arrived meanwhile",
+        s.session_id
+    );
 }
 
 /// POSTs one delivery to the local target and reports the answer back (a few tries: the

@@ -14,8 +14,8 @@
 /// How many nice steps the API threads of a process in `role` go below the process's own
 /// priority for the setting `api_nice`: `None` (leave them be) unless the process also
 /// delivers and the setting is above 0.
-pub fn api_thread_lowering(role: crate::server::Role, api_nice: u8) -> Option<u8> {
-    (role == crate::server::Role::All && api_nice > 0).then_some(api_nice)
+pub fn api_thread_lowering(role: crate::cli::Role, api_nice: u8) -> Option<u8> {
+    (role == crate::cli::Role::All && api_nice > 0).then_some(api_nice)
 }
 
 /// Lowers the calling thread's scheduling priority by `steps` nice steps (to at most 19, the
@@ -44,7 +44,7 @@ fn lowered(nice: i32, steps: u8) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::Role;
+    use crate::cli::Role;
 
     #[test]
     fn only_a_process_that_also_delivers_lowers_its_api_threads() {

@@ -1,29 +1,22 @@
 //! Running a service: shared configuration, migrations, the engine, the dispatcher and the
 //! HTTP server, with a graceful stop (in-flight requests and deliveries finish).
 
+use crate::cli::{
+    cidrs_arg, duration_arg, optional_duration_arg, schedule_arg, OptionalDuration, Role, Schedule, Switch,
+};
 use crate::data_dir::{StoreConfig, MASTER_KEYS};
 use crate::health::Health;
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
-use clap::{Args, ValueEnum};
-use delivery_engine::gate::GateConfig;
+use clap::Args;
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::ops::OpsTarget;
-use delivery_engine::policy::{parse_duration, parse_schedule, ProbeSchedule};
+use delivery_engine::policy::ProbeSchedule;
 use delivery_engine::secrets::Keyring;
-use delivery_engine::{Dispatcher, DispatcherConfig, Engine, EngineConfig, MigrationSet, Profile, UrlRule};
+use delivery_engine::GateConfig;
+use delivery_engine::{DispatcherConfig, Engine, EngineConfig, MigrationSet, Profile, UrlRule};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Role {
-    /// HTTP API and delivery worker in one process.
-    All,
-    /// HTTP API only (workers run elsewhere on the same database).
-    Api,
-    /// Delivery worker only.
-    Worker,
-}
 
 /// Configuration both services share (environment variables; flags mirror them). `Debug`
 /// leaves out the database URL (it may hold a password) and the master keys.
@@ -115,18 +108,12 @@ pub struct CommonConfig {
     /// Milliseconds a tenant's fresh deliveries may wait to be claimed, in a process that also
     /// delivers (ROLE=all), before that tenant's API writes wait (at most 1 s each) for the
     /// dispatcher to catch up; only while the CPU is short (Linux PSI shows waiting tasks at
-    /// least half the time). 0 switches the ingest gate off.
-    #[arg(long, env = "INGEST_GATE_MS", default_value_t = delivery_engine::gate::DEFAULT_TARGET.as_millis() as u64, value_parser = clap::value_parser!(u64).range(0..=60_000))]
-    pub ingest_gate_ms: u64,
+    /// least half the time). 0 switches the ingest gate off. Default: 50 on PostgreSQL; off on
+    /// the embedded store, where it did not lower latency (docs/engine.md, "The ingest gate").
+    #[arg(long, env = "INGEST_GATE_MS", value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub ingest_gate_ms: Option<u64>,
     #[command(flatten)]
     pub listen: crate::listen::ListenSettings,
-}
-
-/// A setting that is `on` or `off`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Switch {
-    On,
-    Off,
 }
 
 /// Connections per pool when DATABASE_POOL_SIZE is not set.
@@ -142,6 +129,18 @@ pub fn pool_size(configured: Option<usize>, embedded: bool) -> usize {
 }
 
 impl CommonConfig {
+    /// The ingest gate of a process that also delivers (ROLE=all; an API-only process has no
+    /// claim lag to read): `INGEST_GATE_MS`, else the engine's default target on PostgreSQL and
+    /// none on the embedded store.
+    pub fn ingest_gate(&self) -> Option<GateConfig> {
+        if self.role != Role::All {
+            return None;
+        }
+        let default =
+            if self.store.is_embedded() { 0 } else { GateConfig::DEFAULT_TARGET.as_millis() as u64 };
+        GateConfig::with_target(Duration::from_millis(self.ingest_gate_ms.unwrap_or(default)))
+    }
+
     /// Connections per pool for this configuration's store.
     pub fn pool_size(&self) -> usize {
         pool_size(self.database_pool_size, self.store.is_embedded())
@@ -206,35 +205,6 @@ impl std::fmt::Debug for CommonConfig {
     }
 }
 
-/// Parses `250ms`, `10s`, `5m`, `2h`, `1d` for clap.
-pub fn duration_arg(s: &str) -> Result<Duration, String> {
-    parse_duration(s).map_err(|e| e.to_string())
-}
-
-/// A duration that can be switched off with `off`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OptionalDuration(pub Option<Duration>);
-
-fn optional_duration_arg(s: &str) -> Result<OptionalDuration, String> {
-    if s.eq_ignore_ascii_case("off") {
-        return Ok(OptionalDuration(None));
-    }
-    duration_arg(s).map(|d| OptionalDuration(Some(d)))
-}
-
-/// A `RETRY_SCHEDULE`: delays before attempts 2..N.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Schedule(pub Vec<Duration>);
-
-/// Parses a `RETRY_SCHEDULE` (`1m,5m,30m,2h`) for clap.
-pub fn schedule_arg(s: &str) -> Result<Schedule, String> {
-    parse_schedule(s).map(Schedule).map_err(|e| e.to_string())
-}
-
-fn cidrs_arg(s: &str) -> Result<AddressPolicy, String> {
-    AddressPolicy::parse_allow_list(s)
-}
-
 /// Logs to stderr (stdout carries machine-readable lines such as `listening on <addr>`), as
 /// text or JSON (`LOG_FORMAT`), and exports traces when an OTLP endpoint is set (see
 /// [`crate::telemetry`]). Keep the value until the process ends: dropping it flushes the spans.
@@ -265,15 +235,6 @@ where
             std::process::ExitCode::FAILURE
         }
     }
-}
-
-/// `binary` alone, or with only flags, means `binary serve ...`.
-pub fn default_to_serve(mut args: Vec<String>) -> Vec<String> {
-    let informational = ["-h", "--help", "-V", "--version"];
-    if args.get(1).is_none_or(|a| a.starts_with('-') && !informational.contains(&a.as_str())) {
-        args.insert(1.min(args.len()), "serve".into());
-    }
-    args
 }
 
 /// The service's migrated database, for CLI commands: DATABASE_URL, or the embedded one `serve`
@@ -322,25 +283,64 @@ where
     R: FnOnce(Engine) -> C,
     C: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
 {
+    let (name, listen_addr, database_url) =
+        (spec.name, spec.listen_addr.clone(), common.store.database_url(spec.name));
+    let (engine, migration_versions) = open_engine(common, spec, &database_url).await?;
+    let shutdown = CancellationToken::new();
+    // The API's read caches (an API key's workspace) hear other processes' changes here.
+    if common.role != Role::Worker {
+        engine.spawn_change_listener(shutdown.clone());
+    }
+    let (worker_engine, worker) = spawn_dispatcher(common, &engine, &database_url, &shutdown)?.unzip();
+    let health = Health::new(engine.clone(), migration_versions);
+    let metrics = crate::metrics::configure(crate::metrics::Metrics::new(
+        name,
+        engine.clone(),
+        worker_engine,
+        health.clone(),
+    ));
+    // On METRICS_ADDR, /metrics has a listener of its own and is not on the service's port.
+    let metrics_server = match &common.metrics_addr {
+        Some(addr) => Some(metrics_server(addr, metrics.clone())?),
+        None => None,
+    };
+    let app = ApiApp {
+        engine: web::Data::new(engine.clone()),
+        routes: routes(engine.clone()),
+        probes: crate::health::configure(health.clone()),
+        metrics: metrics_server.is_none().then_some(metrics),
+        limiter: (common.rate_limit > 0).then(|| {
+            web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
+        }),
+        // A worker serves only its probes and metrics on LISTEN_ADDR; the API routes are not there.
+        serves_api: common.role != Role::Worker,
+        lowering: crate::priority::api_thread_lowering(common.role, common.api_nice),
+    };
+    let server = api_server(common, &listen_addr, app)?;
+    let mut signals = Signals::new(common.stop_on_stdin_eof)?;
+    let stopping = Stopping { engine: &engine, health: &health, shutdown: &shutdown, worker, metrics_server };
+    run_until_stopped(server, stopping, &mut signals).await
+}
+
+/// Creates the data directory, migrates, and builds the service's engine with its operational
+/// webhooks and listen settings; the migration versions are for the readiness check.
+async fn open_engine(
+    common: &CommonConfig,
+    spec: ServiceSpec,
+    database_url: &str,
+) -> anyhow::Result<(Engine, Vec<String>)> {
     common.store.create_data_dir()?;
-    let database_url = common.store.database_url(spec.name);
     let master_keys = common.store.secret(spec.name, MASTER_KEYS, common.master_keys.as_deref())?;
     let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;
-    let migration_versions = delivery_engine::migration_versions(&database_url, &spec.migrations)?;
-    migrate(&database_url, spec.migrations).await?;
-    let pool = delivery_engine::connect_pool(&database_url, common.pool_size())?;
+    let migration_versions = delivery_engine::migration_versions(database_url, &spec.migrations)?;
+    migrate(database_url, spec.migrations).await?;
+    let pool = delivery_engine::connect_pool(database_url, common.pool_size())?;
     if common.store.is_embedded() {
-        tracing::info!(
-            database = %database_url,
-            "using the embedded SQLite store (set DATABASE_URL for PostgreSQL)"
-        );
+        tracing::info!(database = %database_url, "using the embedded SQLite store (set DATABASE_URL for PostgreSQL)");
     }
-    let engine = Engine::new(
-        pool,
-        keyring,
-        spec.profile,
-        EngineConfig { url_rule: spec.url_rule, address_policy: common.outbound_allow_cidrs.clone() },
-    );
+    let config =
+        EngineConfig { url_rule: spec.url_rule, address_policy: common.outbound_allow_cidrs.clone() };
+    let engine = Engine::new(pool, keyring, spec.profile, config);
     // Operational webhooks: every process emits them when the setting is there, and each
     // brings the ops endpoint in line with it (registered, updated, or disabled when unset).
     let ops_target = common.ops_target()?;
@@ -350,139 +350,159 @@ where
     };
     engine.configure_ops_endpoint(ops_target.as_ref()).await.context("OPS_WEBHOOK_URL")?;
     engine.configure_listen(common.listen.config());
+    Ok((engine, migration_versions))
+}
 
-    let shutdown = CancellationToken::new();
-    // The API's read caches (an API key's workspace) hear other processes' changes here.
-    if common.role != Role::Worker {
-        engine.spawn_change_listener(&database_url, shutdown.clone());
+/// Unless `ROLE=api`: the dispatcher, on a pool of its own (see `Engine::with_pool`), running
+/// until `shutdown`; with the engine on that pool (its metrics).
+fn spawn_dispatcher(
+    common: &CommonConfig,
+    engine: &Engine,
+    database_url: &str,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<Option<(Engine, tokio::task::JoinHandle<()>)>> {
+    if common.role == Role::Api {
+        return Ok(None);
     }
-    let mut worker_engine = None;
-    let worker = if common.role != Role::Api {
-        let client = OutboundClient::new(OutboundConfig {
-            policy: common.outbound_allow_cidrs.clone(),
-            extra_ca_files: common.outbound_ca_file.clone().into_iter().collect(),
-            response_cap: 0,
-        })?;
-        // The worker gets a pool of its own (see Engine::with_pool).
-        let worker_pool = delivery_engine::connect_worker_pool(&database_url, common.pool_size())?;
-        let on_worker_pool = engine.with_pool(worker_pool);
-        worker_engine = Some(on_worker_pool.clone());
-        let dispatcher = Dispatcher::new(
-            on_worker_pool,
-            client,
-            DispatcherConfig {
-                poll_interval: common.worker_poll_interval,
-                lease: common.delivery_lease,
-                disable_after: common.endpoint_disable_after.0,
-                probe: common.probes(),
-                concurrency: common.delivery_concurrency.max(1),
-                per_endpoint: common.delivery_per_endpoint.max(1),
-                shutdown_grace: common.shutdown_grace,
-                // Only this process's API can be held: an API-only process is never gated.
-                ingest_gate: if common.role == Role::All {
-                    GateConfig::with_target(Duration::from_millis(common.ingest_gate_ms))
-                } else {
-                    None
-                },
-                ..DispatcherConfig::default()
-            },
-            Some(database_url.clone()),
-        );
-        Some(tokio::spawn(dispatcher.run(shutdown.clone())))
-    } else {
-        None
+    let client = OutboundClient::new(OutboundConfig {
+        policy: common.outbound_allow_cidrs.clone(),
+        extra_ca_files: common.outbound_ca_file.clone().into_iter().collect(),
+        response_cap: 0,
+    })?;
+    let worker_pool = delivery_engine::connect_worker_pool(database_url, common.pool_size())?;
+    let on_worker_pool = engine.with_pool(worker_pool);
+    let config = DispatcherConfig {
+        poll_interval: common.worker_poll_interval,
+        lease: common.delivery_lease,
+        disable_after: common.endpoint_disable_after.0,
+        probe: common.probes(),
+        concurrency: common.delivery_concurrency.max(1),
+        per_endpoint: common.delivery_per_endpoint.max(1),
+        shutdown_grace: common.shutdown_grace,
+        ingest_gate: common.ingest_gate(),
+        ..DispatcherConfig::default()
     };
+    let dispatcher = on_worker_pool.dispatcher(client, config);
+    Ok(Some((on_worker_pool, tokio::spawn(dispatcher.run(shutdown.clone())))))
+}
 
-    let health = Health::new(engine.clone(), migration_versions);
-    let mut signals = Signals::new(common.stop_on_stdin_eof)?;
-    // A worker serves only its probes and metrics on LISTEN_ADDR; the API routes are not there.
-    let serves_api = common.role != Role::Worker;
-    let engine_data = web::Data::new(engine.clone());
-    let configure = routes(engine.clone());
-    let probes = crate::health::configure(health.clone());
-    let metrics = crate::metrics::configure(crate::metrics::Metrics::new(
-        spec.name,
-        engine.clone(),
-        worker_engine,
-        health.clone(),
-    ));
-    // On METRICS_ADDR, /metrics has a listener of its own and is not on the service's port.
-    let metrics_server = match &common.metrics_addr {
-        Some(addr) => {
-            let metrics = metrics.clone();
-            let server = HttpServer::new(move || {
-                App::new().configure(metrics.clone()).default_service(web::to(crate::unknown_route))
-            })
-            .workers(1)
-            .disable_signals()
-            .bind(addr)
-            .with_context(|| format!("binding METRICS_ADDR {addr}"))?;
-            for addr in server.addrs() {
-                println!("metrics on {addr}");
-            }
-            let server = server.run();
-            let handle = server.handle();
-            tokio::spawn(server);
-            Some(handle)
-        }
-        None => None,
-    };
-    let metrics_here = metrics_server.is_none();
-    let limiter = (common.rate_limit > 0).then(|| {
-        web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
-    });
-    let api_lowering = crate::priority::api_thread_lowering(common.role, common.api_nice);
-    // Called once on each API worker thread, as it starts.
+/// `/metrics` on a listener of its own (`METRICS_ADDR`).
+fn metrics_server<M>(addr: &str, metrics: M) -> anyhow::Result<actix_web::dev::ServerHandle>
+where
+    M: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
+{
     let server = HttpServer::new(move || {
-        if let Some(steps) = api_lowering {
+        App::new().configure(metrics.clone()).default_service(web::to(crate::unknown_route))
+    })
+    .workers(1)
+    .disable_signals()
+    .bind(addr)
+    .with_context(|| format!("binding METRICS_ADDR {addr}"))?;
+    for addr in server.addrs() {
+        println!("metrics on {addr}");
+    }
+    let server = server.run();
+    let handle = server.handle();
+    tokio::spawn(server);
+    Ok(handle)
+}
+
+/// What the API's `App` is made of, on every worker thread.
+struct ApiApp<C, P, M> {
+    engine: web::Data<Engine>,
+    routes: C,
+    probes: P,
+    /// `/metrics`, unless it has a listener of its own.
+    metrics: Option<M>,
+    limiter: Option<web::Data<crate::rate_limit::RateLimiter>>,
+    serves_api: bool,
+    /// `API_NICE` steps each API thread lowers its own priority by, as it starts.
+    lowering: Option<u8>,
+}
+
+/// The HTTP server on LISTEN_ADDR, bound, not yet running.
+fn api_server<C, P, M>(
+    common: &CommonConfig,
+    listen_addr: &str,
+    app: ApiApp<C, P, M>,
+) -> anyhow::Result<actix_web::dev::Server>
+where
+    C: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
+    P: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
+    M: Fn(&mut web::ServiceConfig) + Clone + Send + 'static,
+{
+    let serves_api = app.serves_api;
+    let server = HttpServer::new(move || {
+        if let Some(steps) = app.lowering {
             if let Err(e) = crate::priority::lower_this_thread_by(steps) {
                 tracing::warn!(error = %e, steps, "API_NICE: could not lower the API thread's priority");
             }
         }
-        let app = App::new()
+        let base = App::new()
             .wrap(actix_web::middleware::from_fn(crate::idempotency::middleware))
             .wrap(crate::json_errors())
             .wrap(actix_web::middleware::from_fn(crate::metrics::middleware))
             .wrap(actix_web::middleware::from_fn(crate::telemetry::request_middleware))
-            .app_data(engine_data.clone())
-            .configure(probes.clone());
-        let app = if metrics_here { app.configure(metrics.clone()) } else { app };
-        let app = match &limiter {
-            Some(l) => app.app_data(l.clone()),
-            None => app,
+            .app_data(app.engine.clone())
+            .configure(app.probes.clone());
+        let base = match &app.metrics {
+            Some(metrics) => base.configure(metrics.clone()),
+            None => base,
         };
-        if serves_api {
-            app.configure(configure.clone())
+        let base = match &app.limiter {
+            Some(l) => base.app_data(l.clone()),
+            None => base,
+        };
+        if app.serves_api {
+            base.configure(app.routes.clone())
         } else {
-            app.default_service(web::to(crate::unknown_route))
+            base.default_service(web::to(crate::unknown_route))
         }
     })
     // Signals are ours: the API keeps serving (and /readyz says 503) while deliveries drain.
     .disable_signals()
     .shutdown_timeout(common.shutdown_grace.as_secs().max(1))
-    .bind(&spec.listen_addr)
-    .with_context(|| format!("binding {}", spec.listen_addr))?;
+    .bind(listen_addr)
+    .with_context(|| format!("binding {listen_addr}"))?;
     if !serves_api {
         println!("worker started");
     }
     for addr in server.addrs() {
         println!("listening on {addr}");
     }
-    let server = server.run();
+    Ok(server.run())
+}
+
+/// What stopping the service touches.
+struct Stopping<'a> {
+    engine: &'a Engine,
+    health: &'a Health,
+    shutdown: &'a CancellationToken,
+    worker: Option<tokio::task::JoinHandle<()>>,
+    metrics_server: Option<actix_web::dev::ServerHandle>,
+}
+
+/// Serves until the first signal, then drains (see [`drain`]), stops the metrics listener and
+/// lets in-flight requests finish (up to the grace) while refusing new connections. A second
+/// signal ends the process at once.
+async fn run_until_stopped(
+    server: actix_web::dev::Server,
+    stopping: Stopping<'_>,
+    signals: &mut Signals,
+) -> anyhow::Result<()> {
     let handle = server.handle();
     let mut server = std::pin::pin!(server);
     tokio::select! {
         result = &mut server => {
-            shutdown.cancel();
+            stopping.shutdown.cancel();
             return Ok(result?);
         }
         () = signals.next() => {}
     }
-    drain(&engine, &health, &shutdown, worker, &mut signals).await?;
-    if let Some(metrics_server) = metrics_server {
+    drain(stopping.engine, stopping.health, stopping.shutdown, stopping.worker, signals).await?;
+    if let Some(metrics_server) = stopping.metrics_server {
         metrics_server.stop(false).await;
     }
-    // In-flight requests finish (up to the grace); new connections are refused.
     // The server future handles the stop command, so it is polled meanwhile.
     tokio::select! {
         ((), result) = async { tokio::join!(handle.stop(true), &mut server) } => Ok(result?),
@@ -627,11 +647,14 @@ mod tests {
     }
 
     #[test]
-    fn bare_invocation_and_flags_mean_serve() {
-        let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(default_to_serve(v(&["bin"])), v(&["bin", "serve"]));
-        assert_eq!(default_to_serve(v(&["bin", "--role", "api"])), v(&["bin", "serve", "--role", "api"]));
-        assert_eq!(default_to_serve(v(&["bin", "token"])), v(&["bin", "token"]));
-        assert_eq!(default_to_serve(v(&["bin", "--help"])), v(&["bin", "--help"]));
+    fn the_ingest_gate_is_on_by_default_on_postgresql_only_and_the_setting_wins() {
+        let (embedded, pg) = ("--database-url=sqlite://data/x.db", "--database-url=postgres://db/x");
+        let target = |args: &[&str]| common(args).unwrap().ingest_gate().map(|g| g.target);
+        assert_eq!(target(&[pg]), Some(GateConfig::DEFAULT_TARGET));
+        assert_eq!(target(&[embedded]), None);
+        assert_eq!(target(&[embedded, "--ingest-gate-ms=20"]), Some(Duration::from_millis(20)));
+        assert_eq!(target(&[pg, "--ingest-gate-ms=0"]), None);
+        // Only a process that also delivers reads a claim lag.
+        assert_eq!(target(&[pg, "--role=api"]), None);
     }
 }

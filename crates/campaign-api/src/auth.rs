@@ -10,26 +10,25 @@
 use crate::store;
 use crate::AppState;
 use actix_web::{dev::Payload, FromRequest, HttpRequest};
-use api_support::{on_conn, ApiError};
+use api_support::ApiError;
+use delivery_engine::on_conn;
+use delivery_engine::Tenant;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::time::Duration;
 use uuid::Uuid;
 
-/// At most this many keys are cached per process.
-pub const KEY_CACHE_CAPACITY: usize = 10_000;
-/// A cached key is read again after this long, whatever was heard.
-pub const KEY_CACHE_TTL: Duration = Duration::from_secs(10);
-
 /// The authenticated workspace: extracting it is the authentication.
-#[derive(Debug, Clone, Copy)]
-pub struct Workspace(pub Uuid);
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    pub id: Uuid,
+    tenant: Tenant,
+}
 
 impl Workspace {
-    /// The engine's tenant id for this workspace.
-    pub fn tenant(&self) -> String {
-        self.0.to_string()
+    /// The engine's tenant for this workspace.
+    pub fn tenant(&self) -> &Tenant {
+        &self.tenant
     }
 }
 
@@ -40,10 +39,10 @@ impl FromRequest for Workspace {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let principal = api_support::auth::authenticate(&req).await?;
-            Uuid::parse_str(&principal)
-                .map(Workspace)
-                .map_err(|_| ApiError::internal("the principal is not a workspace id"))
+            let tenant = api_support::auth::authenticate(&req).await?;
+            let id = Uuid::parse_str(tenant.as_str())
+                .map_err(|_| ApiError::internal("the principal is not a workspace id"))?;
+            Ok(Workspace { id, tenant })
         })
     }
 }

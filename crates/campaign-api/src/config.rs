@@ -1,7 +1,8 @@
 //! campaign-api's configuration: the shared flags plus its own (environment variables; flags
 //! mirror them; see `campaign-api --help`), and the default retry policy.
 
-use api_support::server::{schedule_arg, CommonConfig, Schedule};
+use api_support::cli::{schedule_arg, Schedule};
+use api_support::server::CommonConfig;
 use clap::Args;
 use delivery_engine::policy::RetryPolicy;
 use std::time::Duration;

@@ -15,8 +15,9 @@ use api_support::console::service::{EndpointAction, ResendAction, ServiceConsole
 use api_support::console::{
     html, see_other, ConsoleError, ConsoleForm, ConsoleService, ConsoleSession, Layout, NavItem,
 };
-use api_support::{on_conn, ApiError};
+use api_support::ApiError;
 use askama::Template;
+use delivery_engine::on_conn;
 use delivery_engine::{DeliveryQuery, DeliveryStatus, EndpointPatch, Engine, EngineError, ResendRule};
 use serde::Deserialize;
 use std::sync::LazyLock;
@@ -176,8 +177,8 @@ async fn send_example(
     let id = endpoint_id(&id)?;
     let t = catalog::find(&form.fields.event_type)
         .ok_or_else(|| ConsoleError::bad_request("that is not an event type of the catalog"))?;
-    let workspace =
-        Uuid::parse_str(&form.session.tenant).map_err(|_| ConsoleError::internal("not a workspace"))?;
+    let workspace = Uuid::parse_str(form.session.tenant.as_str())
+        .map_err(|_| ConsoleError::internal("not a workspace"))?;
     // Another workspace's endpoint is 404 before anything is enqueued.
     engine.get_endpoint(&form.session.tenant, id).await.map_err(|e| engine_err(e, "webhook"))?;
     let emit = Emit {

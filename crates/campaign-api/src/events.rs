@@ -3,9 +3,10 @@
 //! this service does not model itself yet).
 
 use crate::catalog::{self, EventType, PayloadError};
-use api_support::{on_conn, ts};
+use api_support::ts;
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, Engine, EngineError, NewEvent};
+use delivery_engine::on_conn;
+use delivery_engine::{DbConn, Engine, EngineError, NewEvent, Tenant};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -69,9 +70,9 @@ pub async fn emit_to(
 ) -> Result<Uuid, EngineError> {
     let id = Uuid::now_v7();
     let body = envelope(id, workspace, &e);
-    let (tenant, key) = (workspace.to_string(), id.to_string());
+    let (tenant, key) = (Tenant::new(workspace.to_string())?, id.to_string());
     let event = NewEvent {
-        tenant_id: &tenant,
+        tenant: &tenant,
         event_type: e.event_type,
         dedupe_key: &key,
         body: &body,

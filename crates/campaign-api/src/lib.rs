@@ -10,30 +10,16 @@ pub mod events;
 pub mod handlers;
 pub mod profile;
 pub mod routes;
+pub mod state;
 pub mod store;
 
 pub use config::SERVICE;
+pub use state::AppState;
 
 use actix_web::web;
-use delivery_engine::ReadCache;
-use std::sync::Arc;
 
 /// Request bodies above this are refused with 413 before they are read in full.
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
-
-#[derive(Debug, Clone)]
-pub struct AppState {
-    pub engine: delivery_engine::Engine,
-    /// Workspaces of live API keys (see `auth`).
-    pub keys: Arc<ReadCache<store::KeyHash, uuid::Uuid>>,
-}
-
-impl AppState {
-    pub fn new(engine: delivery_engine::Engine) -> Self {
-        let keys = Arc::new(engine.read_cache(auth::KEY_CACHE_CAPACITY, auth::KEY_CACHE_TTL));
-        Self { engine, keys }
-    }
-}
 
 /// With `console`, the console is served under `/console`.
 pub fn configure_app(state: AppState, console: bool) -> impl FnOnce(&mut web::ServiceConfig) {

@@ -3,11 +3,11 @@
 //! `<test>::postgres` and `<test>::sqlite`; the HTTP ones start the real binary.
 #![allow(clippy::unwrap_used)]
 
-use api_support::on_conn;
 use api_support::pagination::PageRequest;
 use campaign_api::campaigns::{self, CampaignError, NewCampaign};
 use campaign_api::{profile, store};
 use delivery_engine::http::AddressPolicy;
+use delivery_engine::on_conn;
 use delivery_engine::secrets::Keyring;
 use delivery_engine::{Engine, EngineConfig, UrlRule};
 use serde_json::{json, Value};

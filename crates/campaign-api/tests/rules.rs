@@ -39,19 +39,24 @@ fn engine(db: &TestDb) -> Engine {
 /// A workspace with an endpoint for every type; no dispatcher runs, deliveries only queue.
 async fn workspace(engine: &Engine) -> Uuid {
     let (ws, _key) = engine
-        .transaction(api_support::on_conn!(|c| Ok::<_, EngineError>(store::create_workspace(c, "ws").await?)))
+        .transaction(delivery_engine::on_conn!(|c| Ok::<_, EngineError>(
+            store::create_workspace(c, "ws").await?
+        )))
         .await
         .unwrap();
     let new =
         NewEndpoint { url: "https://127.0.0.1:9/hook".into(), event_types: vec![], rate_limit_per_s: None };
-    engine.create_endpoint(&ws.to_string(), new).await.unwrap();
+    engine.create_endpoint(&delivery_engine::Tenant::new(ws.to_string()).unwrap(), new).await.unwrap();
     ws
 }
 
 /// Queued event types, sorted (events of one transaction may share a timestamp).
 async fn queued(engine: &Engine, ws: Uuid) -> Vec<String> {
     let all: Vec<Delivery> = engine
-        .list_deliveries(&ws.to_string(), &DeliveryQuery { limit: 100, ..Default::default() })
+        .list_deliveries(
+            &delivery_engine::Tenant::new(ws.to_string()).unwrap(),
+            &DeliveryQuery { limit: 100, ..Default::default() },
+        )
         .await
         .unwrap();
     let mut types: Vec<String> = all.into_iter().map(|d| d.event_type).collect();
@@ -124,8 +129,12 @@ async fn published_events_are_checked_then_queued(backend: Backend) {
     };
     let id =
         events::publish(&engine, ws, event("segment.evaluated.v1", json!({ "size": 12 }))).await.unwrap();
-    let all =
-        engine.list_deliveries(&ws.to_string(), &DeliveryQuery { limit: 10, ..Default::default() }).await;
+    let all = engine
+        .list_deliveries(
+            &delivery_engine::Tenant::new(ws.to_string()).unwrap(),
+            &DeliveryQuery { limit: 10, ..Default::default() },
+        )
+        .await;
     let all = all.unwrap();
     assert_eq!(all.len(), 1);
     assert_eq!((all[0].event_id, all[0].event_type.as_str()), (id, "segment.evaluated.v1"));

@@ -30,8 +30,8 @@ use delivery_engine::policy::RetryPolicy;
 use delivery_engine::secrets::Keyring;
 use delivery_engine::signing::HmacSha256Hex;
 use delivery_engine::{
-    AttemptContext, DeliveryQuery, DeliveryStatus, Dispatcher, DispatcherConfig, Engine, EngineConfig,
-    EventCatalog, HeaderSet, KeyMatch, LogPosition, NewEndpoint, NewEvent, Profile, UrlRule,
+    AttemptContext, DeliveryQuery, DeliveryStatus, DispatcherConfig, Engine, EngineConfig, EventCatalog,
+    HeaderSet, KeyMatch, LogPosition, NewEndpoint, NewEvent, Profile, Tenant, UrlRule,
 };
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::collections::HashMap;
@@ -95,7 +95,7 @@ fn dispatcher(engine: &Engine, db: &TestDb) -> (CancellationToken, tokio::task::
     .unwrap();
     let token = CancellationToken::new();
     let worker = engine.with_pool(delivery_engine::connect_worker_pool(db.url(), 8).unwrap());
-    let d = Dispatcher::new(worker, client, DispatcherConfig::default(), Some(db.url().to_owned()));
+    let d = worker.dispatcher(client, DispatcherConfig::default());
     (token.clone(), tokio::spawn(d.run(token)))
 }
 
@@ -103,7 +103,7 @@ async fn endpoints(engine: &Engine, n: usize, receiver: &Receiver) {
     for _ in 0..n {
         engine
             .create_endpoint(
-                "bench",
+                &Tenant::new("bench").unwrap(),
                 NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None },
             )
             .await
@@ -195,9 +195,10 @@ async fn enqueue_batches(
         engine
             .transaction(move |mut c| {
                 Box::pin(async move {
+                    let tenant = Tenant::new(tenant)?;
                     for i in batch * 500..((batch + 1) * 500).min(events) {
                         let key = key(i);
-                        e.enqueue(&mut c, bench_event(tenant, &key, body)).await?;
+                        e.enqueue(&mut c, bench_event(&tenant, &key, body)).await?;
                     }
                     Ok::<_, delivery_engine::EngineError>(())
                 })
@@ -208,15 +209,8 @@ async fn enqueue_batches(
 }
 
 /// The benchmark's event: one type, fanned out to every endpoint of `tenant`.
-fn bench_event<'a>(tenant: &'a str, key: &'a str, body: &'a [u8]) -> NewEvent<'a> {
-    NewEvent {
-        tenant_id: tenant,
-        event_type: "bench.event",
-        dedupe_key: key,
-        body,
-        only_endpoint: None,
-        id: None,
-    }
+fn bench_event<'a>(tenant: &'a Tenant, key: &'a str, body: &'a [u8]) -> NewEvent<'a> {
+    NewEvent { tenant, event_type: "bench.event", dedupe_key: key, body, only_endpoint: None, id: None }
 }
 
 /// Enqueues one event in a transaction of its own, as a service's outbox write is.
@@ -224,7 +218,7 @@ async fn enqueue_one(engine: &Engine, tenant: &'static str, key: String, body: &
     let e = engine.clone();
     engine
         .transaction(move |mut c| {
-            Box::pin(async move { e.enqueue(&mut c, bench_event(tenant, &key, body)).await })
+            Box::pin(async move { e.enqueue(&mut c, bench_event(&Tenant::new(tenant)?, &key, body)).await })
         })
         .await
         .unwrap();
@@ -237,7 +231,7 @@ async fn fairness(backend: Backend, backlog: usize, busy_endpoints: usize) {
     for (tenant, n, receiver) in [("busy", busy_endpoints, &slow), ("quiet", 1, &fast)] {
         for _ in 0..n {
             let endpoint = NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None };
-            engine.create_endpoint(tenant, endpoint).await.unwrap();
+            engine.create_endpoint(&Tenant::new(tenant).unwrap(), endpoint).await.unwrap();
         }
     }
     enqueue_batches(&engine, "busy", backlog / busy_endpoints, br#"{"bench":true}"#, |i| format!("busy{i}"))
@@ -289,7 +283,7 @@ async fn log_reads(backend: Backend, size: usize) {
         for _ in 0..2 {
             let created = engine
                 .create_endpoint(
-                    tenant,
+                    &Tenant::new(tenant).unwrap(),
                     NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None },
                 )
                 .await
@@ -329,18 +323,23 @@ async fn log_reads(backend: Backend, size: usize) {
         let engine = engine.clone();
         move || {
             let (engine, q) = (engine.clone(), q.clone());
-            async move { engine.list_deliveries("bench", &q).await.unwrap().len() }
+            async move { engine.list_deliveries(&Tenant::new("bench").unwrap(), &q).await.unwrap().len() }
         }
     };
     let first = DeliveryQuery { limit: 51, ..Default::default() };
     // The cursor of page 1,000 (50,000 rows in), found by walking pages once.
     let mut cursor = None;
     for _ in 0..1000.min(size / 50 - 1) {
-        let rows =
-            engine.list_deliveries("bench", &DeliveryQuery { after: cursor, ..first.clone() }).await.unwrap();
+        let rows = engine
+            .list_deliveries(
+                &Tenant::new("bench").unwrap(),
+                &DeliveryQuery { after: cursor, ..first.clone() },
+            )
+            .await
+            .unwrap();
         cursor = rows.get(49).map(LogPosition::of);
     }
-    let one = engine.list_deliveries("bench", &first).await.unwrap()[0].id;
+    let one = engine.list_deliveries(&Tenant::new("bench").unwrap(), &first).await.unwrap()[0].id;
     let cases: Vec<(&str, DeliveryQuery)> = vec![
         ("first page", first.clone()),
         ("page 1,000 by cursor", DeliveryQuery { after: cursor, ..first.clone() }),
@@ -369,7 +368,7 @@ async fn log_reads(backend: Backend, size: usize) {
     }
     let detail = || {
         let engine = engine.clone();
-        async move { engine.get_delivery("bench", one).await.unwrap().1.len() }
+        async move { engine.get_delivery(&Tenant::new("bench").unwrap(), one).await.unwrap().1.len() }
     };
     let (median, max) = timed(detail).await;
     println!(
@@ -380,7 +379,7 @@ async fn log_reads(backend: Backend, size: usize) {
         let engine = engine.clone();
         async move {
             let since = chrono::Utc::now() - chrono::TimeDelta::hours(24);
-            engine.tenant_overview("bench", since).await.unwrap().created as usize
+            engine.tenant_overview(&Tenant::new("bench").unwrap(), since).await.unwrap().created as usize
         }
     };
     let (median, max) = timed(overview).await;

@@ -17,6 +17,9 @@
 //!   for a CPU. A lag without pressure means the database or the receivers are slow, not that
 //!   ingest takes the CPU delivery needs; holding ingest would not help then either.
 //!
+//! The claim loop observes the lags (`worker/lag.rs`) and a task beside it samples the
+//! pressure (`worker/pressure.rs`); this file holds the rule and the door requests wait at.
+//!
 //! Only the lagging tenant waits; every other tenant's requests pass. A request waits at most
 //! [`GateConfig::max_hold`], then goes on whatever the signals say. The gate holds only in a
 //! process whose dispatcher arms it (`IngestGate::arm`): an API-only process has no claim lag
@@ -24,17 +27,10 @@
 //! it is configured to need no pressure at all.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
-
-/// The claim lag target unless configured (`INGEST_GATE_MS`).
-pub const DEFAULT_TARGET: Duration = Duration::from_millis(50);
-
-/// How often the dispatcher's process samples CPU pressure; the window each sample covers.
-pub const PRESSURE_WINDOW: Duration = Duration::from_millis(50);
 
 /// A held request looks at the signals again no sooner than this after it last did.
 const MIN_WAIT: Duration = Duration::from_millis(1);
@@ -57,6 +53,9 @@ pub struct GateConfig {
 }
 
 impl GateConfig {
+    /// The claim lag target unless configured (`INGEST_GATE_MS`).
+    pub const DEFAULT_TARGET: Duration = Duration::from_millis(50);
+
     /// The gate with `target` (zero: off) and the defaults documented in docs/engine.md.
     pub fn with_target(target: Duration) -> Option<Self> {
         (!target.is_zero()).then_some(Self {
@@ -230,68 +229,6 @@ impl IngestGate {
     }
 }
 
-/// Where this process's CPU pressure can be read: its cgroup's (v2) `cpu.pressure`, else the
-/// whole machine's `/proc/pressure/cpu`; `None` when neither reads (no PSI in the kernel, or
-/// turned off with `psi=0`).
-pub fn pressure_source() -> Option<PathBuf> {
-    let cgroup = std::fs::read_to_string("/proc/self/cgroup").ok();
-    let mut candidates = cgroup
-        .as_deref()
-        .and_then(cgroup_v2_path)
-        .map(|p| Path::new("/sys/fs/cgroup").join(p.trim_start_matches('/')).join("cpu.pressure"))
-        .into_iter()
-        .chain(std::iter::once(PathBuf::from("/proc/pressure/cpu")));
-    candidates.find(|p| read_some_total(p).is_some())
-}
-
-/// The cgroup v2 path in `/proc/self/cgroup` (the `0::` line).
-fn cgroup_v2_path(text: &str) -> Option<&str> {
-    text.lines().find_map(|l| l.strip_prefix("0::"))
-}
-
-/// `some … total=<µs>` of a PSI file: the time some runnable task waited for a CPU.
-pub(crate) fn parse_some_total(text: &str) -> Option<u64> {
-    let line = text.lines().find(|l| l.starts_with("some "))?;
-    line.split_whitespace().find_map(|f| f.strip_prefix("total="))?.parse().ok()
-}
-
-fn read_some_total(path: &Path) -> Option<u64> {
-    parse_some_total(&std::fs::read_to_string(path).ok()?)
-}
-
-/// The share of `elapsed` in which some task waited, from two readings of `some total`.
-pub(crate) fn pressure_between(before: u64, after: u64, elapsed: Duration) -> Option<f64> {
-    let micros = elapsed.as_micros();
-    (micros > 0).then(|| (after.saturating_sub(before) as f64 / micros as f64).min(1.0))
-}
-
-/// Samples CPU pressure from `source` every [`PRESSURE_WINDOW`] into `gate` until `stop`.
-pub(crate) async fn sample_pressure(
-    gate: std::sync::Arc<IngestGate>,
-    source: PathBuf,
-    stop: tokio_util::sync::CancellationToken,
-) {
-    let mut last = read_some_total(&source).map(|t| (Instant::now(), t));
-    // The first sample covers a whole window, not the microseconds since `last`.
-    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + PRESSURE_WINDOW, PRESSURE_WINDOW);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            () = stop.cancelled() => break,
-        }
-        let now = Instant::now();
-        let reading = read_some_total(&source);
-        let pressure = match (last, reading) {
-            (Some((at, before)), Some(after)) => pressure_between(before, after, now - at),
-            _ => None,
-        };
-        gate.set_pressure(pressure);
-        last = reading.map(|t| (now, t));
-    }
-    gate.set_pressure(None);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,43 +258,6 @@ mod tests {
     fn a_gate_that_needs_no_pressure_holds_on_the_lag_alone() {
         let (c, t0) = (GateConfig { min_pressure: 0.0, ..config() }, Instant::now());
         assert!(holds(Some(Observed { lag: 150 * MS, at: t0 }), None, &c, t0));
-    }
-
-    #[test]
-    fn psi_files_are_read_as_the_kernel_writes_them() {
-        let text = "some avg10=2.97 avg60=4.60 avg300=2.66 total=11895459\n\
-                    full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n";
-        assert_eq!(parse_some_total(text), Some(11_895_459));
-        assert_eq!(parse_some_total("full avg10=0.00 total=5\n"), None);
-        assert_eq!(parse_some_total(""), None);
-        assert_eq!(pressure_between(1_000, 26_000, 50 * MS), Some(0.5));
-        assert_eq!(pressure_between(1_000, 900_000, 50 * MS), Some(1.0), "at most all of it");
-        assert_eq!(pressure_between(1_000, 1_000, Duration::ZERO), None);
-        assert_eq!(cgroup_v2_path("1:cpu:/\n0::/system.slice/x.service\n"), Some("/system.slice/x.service"));
-        assert_eq!(cgroup_v2_path("4:memory:/a\n"), None);
-    }
-
-    /// Where the kernel has PSI (most do), the source is found and a sample is a share.
-    #[tokio::test]
-    async fn this_machines_pressure_is_sampled_where_the_kernel_has_psi() {
-        if read_some_total(Path::new("/proc/pressure/cpu")).is_none() {
-            assert_eq!(pressure_source(), None, "no PSI here, and none found");
-            return;
-        }
-        let source = pressure_source().expect("PSI reads here");
-        let gate = std::sync::Arc::new(IngestGate::default());
-        let stop = tokio_util::sync::CancellationToken::new();
-        let sampler = tokio::spawn(sample_pressure(gate.clone(), source, stop.clone()));
-        let mut windows = 0;
-        while gate.pressure().is_none() && windows < 200 {
-            tokio::time::sleep(PRESSURE_WINDOW).await;
-            windows += 1;
-        }
-        let p = gate.pressure().expect("sampled within a few windows");
-        assert!((0.0..=1.0).contains(&p));
-        stop.cancel();
-        sampler.await.expect("the sampler ends");
-        assert_eq!(gate.pressure(), None, "a stopped sampler leaves no stale reading");
     }
 
     /// Until a request waits on the gate's news (it subscribed), or fails the test.

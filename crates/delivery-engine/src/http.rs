@@ -455,12 +455,21 @@ fn load_pem_certs(path: &Path) -> Result<Vec<CertificateDer<'static>>, ClientBui
 
 /// The headers every delivery carries besides the profile's: `Content-Type` (unless the
 /// profile set one) and `User-Agent`.
-pub fn add_fixed_headers(headers: &mut HeaderMap) {
+pub(crate) fn add_fixed_headers(headers: &mut HeaderMap) {
     headers.entry(CONTENT_TYPE).or_insert(HeaderValue::from_static("application/json"));
     headers.insert(
         USER_AGENT,
         HeaderValue::from_static(concat!("webhook-delivery/", env!("CARGO_PKG_VERSION"))),
     );
+}
+
+/// Headers as `(name, value)` pairs in their order, names in lower case: how the delivery log
+/// and a listen stream show a request.
+pub(crate) fn header_pairs(headers: &HeaderMap) -> Vec<(String, String)> {
+    headers
+        .iter()
+        .map(|(k, v)| (k.as_str().to_owned(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+        .collect()
 }
 
 #[cfg(test)]

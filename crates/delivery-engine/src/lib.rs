@@ -10,7 +10,23 @@
 //!
 //! Error policy: see [`error`].
 
+/// The closure a connection runs, for [`Engine::run`], [`Engine::transaction`] and the engine's
+/// own calls: `on_conn!(|c| store_fn(c, …).await)`, where `c: &mut DbConn`. What the body uses
+/// is moved in (`async move`).
+#[macro_export]
+macro_rules! on_conn {
+    (|$conn:ident| $body:expr) => {
+        move |mut conn| {
+            ::std::boxed::Box::pin(async move {
+                let $conn = &mut conn;
+                $body
+            })
+        }
+    };
+}
+
 pub mod cache;
+mod core;
 mod engine;
 pub mod error;
 pub mod gate;
@@ -26,6 +42,7 @@ pub mod secrets;
 pub mod signing;
 pub mod sql;
 mod store;
+mod tenant;
 mod wake;
 mod worker;
 
@@ -35,10 +52,12 @@ pub use engine::{
     SentRequest, UrlRule, RATE_LIMIT_RANGE,
 };
 pub use error::{EngineError, EngineResult};
+pub use gate::GateConfig;
 pub use listen::{
     ListenConfig, ListenDelivery, ListenFrame, ListenOpen, ListenReply, ListenSessionInfo, ListenStream,
 };
-pub use profile::{AttemptContext, EventCatalog, HeaderSet, Profile};
+pub use profile::{EventCatalog, Profile};
+pub use signing::{AttemptContext, HeaderSet};
 pub use store::{
     announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,
     Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint,
@@ -46,6 +65,7 @@ pub use store::{
     RecoveryWindow, ResendRule, StartRecovery, TenantOverview, WindowError, ENGINE_MIGRATIONS,
     MAX_RECOVERY_WINDOW,
 };
+pub use tenant::Tenant;
 pub use worker::{Dispatcher, DispatcherConfig};
 
 /// Re-exported so services can embed their own migrations without a direct dependency.

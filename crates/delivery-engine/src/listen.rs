@@ -15,13 +15,6 @@
 //! - A session expires `ttl` after its stream was last seen, and a tenant has at most
 //!   `max_sessions` live ones.
 
-use crate::engine::Engine;
-use crate::error::{EngineError, EngineResult};
-use crate::http::AttemptOutcome;
-use crate::secrets::SigningSecret;
-use crate::store::listen_model::{listen_url, ListenConnection, NewListenSession};
-use crate::store::listen_sessions;
-use crate::store::model::NewEndpointRow;
 use std::collections::HashMap;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
@@ -70,7 +63,7 @@ pub struct ListenOpen {
 pub enum ListenFrame {
     /// First, once per stream.
     Session(ListenSessionInfo),
-    /// A signed delivery to forward; answer it with [`Engine::listen_reply`].
+    /// A signed delivery to forward; answer it with [`Engine::listen_reply`](crate::Engine::listen_reply).
     Delivery(ListenDelivery),
     /// Keep-alive, every [`PING`].
     Ping,
@@ -129,6 +122,12 @@ pub struct ListenStream {
     frames: mpsc::Receiver<ListenFrame>,
 }
 
+impl ListenStream {
+    pub(crate) fn new(frames: mpsc::Receiver<ListenFrame>) -> Self {
+        Self { frames }
+    }
+}
+
 impl futures_util::Stream for ListenStream {
     type Item = ListenFrame;
 
@@ -162,6 +161,10 @@ impl ListenHub {
         *self.config.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    pub(crate) fn configure(&self, config: ListenConfig) {
+        *self.config.lock().unwrap_or_else(|e| e.into_inner()) = config;
+    }
+
     fn sessions(&self) -> std::sync::MutexGuard<'_, HashMap<Uuid, HeldSession>> {
         self.sessions.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -173,7 +176,8 @@ impl ListenHub {
         }
     }
 
-    fn hold(&self, session: Uuid, held: HeldSession) {
+    /// This process holds `session`'s stream now.
+    pub(crate) fn hold(&self, session: Uuid, held: HeldSession) {
         if let Some(older) = self.sessions().insert(session, held) {
             // A newer stream took the session in this process: the older one ends.
             older.ended.cancel();
@@ -191,150 +195,21 @@ impl ListenHub {
     fn get(&self, session: Uuid) -> Option<HeldSession> {
         self.sessions().get(&session).cloned()
     }
-}
 
-impl Engine {
-    /// Ends every stream this process holds, telling each client to reconnect (to another
-    /// process): called when the process starts stopping, so a stream that never ends by
-    /// itself does not hold up the HTTP server's drain. The sessions live on.
-    pub fn close_listen_streams(&self) {
-        self.inner.listen.closing.cancel();
-    }
-
-    /// Sets how listen sessions behave (before serving).
-    pub fn configure_listen(&self, config: ListenConfig) {
-        *self.inner.listen.config.lock().unwrap_or_else(|e| e.into_inner()) = config;
-    }
-
-    /// Opens a listen session (or takes `open.session` again) for `tenant` and returns its
-    /// stream: a [`ListenFrame::Session`] first, then deliveries. `ListenSessionLimit` beyond the
-    /// cap; `NotFound` for a session that is not the tenant's or no longer lives;
-    /// `UnknownEventTypes` for a filter outside the catalog.
-    pub async fn listen(&self, tenant: &str, open: ListenOpen) -> EngineResult<ListenStream> {
-        let config = self.inner.listen.config();
-        let now = self.now();
-        let connection = ListenConnection {
-            id: Uuid::new_v4(),
-            connected_until: now + chrono_duration(HOLD),
-            expires_at: now + chrono_duration(config.ttl),
-        };
-        let tenant = tenant.to_owned();
-        let (endpoint, secret) = match open.session {
-            Some(id) => {
-                let endpoint = self
-                    .run(move |mut c| {
-                        Box::pin(async move {
-                            listen_sessions::resume_session(&mut c, &tenant, id, connection, now).await
-                        })
-                    })
-                    .await?;
-                (endpoint, None)
-            }
-            None => {
-                self.validate_types(&open.event_types)?;
-                let mut types = open.event_types;
-                crate::engine::dedup_in_order(&mut types);
-                let id = Uuid::now_v7();
-                let secret = SigningSecret::generate(&self.inner.profile.secret_prefix);
-                let sealed = self.inner.keyring.seal(id, &secret);
-                let max_live = i64::from(config.max_sessions);
-                let endpoint = self
-                    .run(move |mut c| {
-                        Box::pin(async move {
-                            let url = listen_url(id);
-                            let endpoint = NewEndpointRow {
-                                id,
-                                tenant_id: &tenant,
-                                url: &url,
-                                event_types: &types,
-                                sealed: &sealed,
-                                rate_limit_per_s: None,
-                                created_at: now,
-                            };
-                            let new = NewListenSession { endpoint, max_live, connection };
-                            listen_sessions::open_session(&mut c, new).await
-                        })
-                    })
-                    .await?;
-                (endpoint, Some(secret.expose().to_owned()))
-            }
-        };
-        let session = endpoint.id;
-        let (tx, frames) = mpsc::channel(64);
-        let info = ListenSessionInfo {
-            session_id: session,
-            secret,
-            event_types: endpoint.event_types,
-            resumed: open.session.is_some(),
-            timeout: self.inner.profile.timeout,
-            ttl: config.ttl,
-        };
-        // The channel is new and empty: the first frame always fits.
-        let _ = tx.try_send(ListenFrame::Session(info));
-        let held = HeldSession {
-            connection: connection.id,
-            wake: Arc::new(Notify::new()),
-            answered: Arc::default(),
-            ended: CancellationToken::new(),
-        };
-        self.inner.listen.hold(session, held.clone());
-        tokio::spawn(crate::worker::listen::run_session(self.clone(), session, held, tx));
-        // Deliveries made due by taking the session again go out at once.
-        self.wake_dispatchers();
-        Ok(ListenStream { frames })
-    }
-
-    /// Records the CLI's answer to a delivery of the tenant's session `session` as that
-    /// attempt's outcome, as the dispatcher records an HTTP answer (retry policy, health).
-    /// `ListenReplyNotExpected` when the attempt is not awaiting an answer (answered already,
-    /// timed out, or unknown); `NotFound` when `session` is not the tenant's.
-    pub async fn listen_reply(&self, tenant: &str, session: Uuid, reply: ListenReply) -> EngineResult<()> {
-        let fence: i64 = reply.reply_token.parse().map_err(|_| EngineError::ListenReplyNotExpected)?;
-        let (owner, delivery) = (tenant.to_owned(), reply.delivery_id);
-        let claim = self
-            .run(move |mut c| {
-                Box::pin(async move {
-                    listen_sessions::awaiting_reply(&mut c, &owner, session, delivery, fence).await
-                })
-            })
-            .await?;
-        let Some(claim) = claim else {
-            // Another tenant's (or no) session is not found; the tenant's own is a late reply.
-            self.get_endpoint(tenant, session).await?;
-            return Err(EngineError::ListenReplyNotExpected);
-        };
-        let timeout = self.inner.profile.timeout;
-        let duration = reply.duration.min(timeout);
-        let outcome = AttemptOutcome {
-            status: reply.status,
-            error: reply.error,
-            body: reply.body.into_iter().take(crate::http::DEFAULT_RESPONSE_CAP).collect(),
-            duration,
-            retry_after: None,
-            timed_out: reply.timed_out,
-        };
-        let started_at = self.now() - chrono_duration(duration);
-        crate::worker::listen::record(self, claim, started_at, outcome).await;
-        if let Some(held) = self.inner.listen.get(session) {
+    /// `delivery` of `session` was answered (through any process): if this process holds the
+    /// stream, its sender frees the delivery's place at once.
+    pub(crate) fn answered(&self, session: Uuid, delivery: Uuid) {
+        if let Some(held) = self.get(session) {
             held.answered.lock().unwrap_or_else(|e| e.into_inner()).push(delivery);
             held.wake.notify_one();
         }
-        Ok(())
     }
 
-    /// Ends the tenant's session `session` now: its endpoint is deleted, its open deliveries
-    /// end as dead, and its stream (if this process holds it; otherwise at its next heartbeat)
-    /// ends.
-    pub async fn end_listen(&self, tenant: &str, session: Uuid) -> EngineResult<()> {
-        let (tenant, now) = (tenant.to_owned(), self.now());
-        self.run(move |mut c| {
-            Box::pin(async move { listen_sessions::end_session(&mut c, &tenant, session, now).await })
-        })
-        .await?;
-        if let Some(held) = self.inner.listen.get(session) {
+    /// `session` was ended through the API: its stream, if this process holds it, ends.
+    pub(crate) fn end(&self, session: Uuid) {
+        if let Some(held) = self.get(session) {
             held.ended.cancel();
         }
-        Ok(())
     }
 }
 

@@ -205,24 +205,6 @@ impl EngineMetrics {
     }
 }
 
-/// The queue as a scrape sees it: counts by state and the age of the oldest due delivery.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct QueueSnapshot {
-    /// Open deliveries whose time has come and that no worker holds.
-    pub due: i64,
-    /// Open deliveries waiting for a retry time (or parked behind a disabled endpoint).
-    pub scheduled: i64,
-    /// Open deliveries a worker holds under a lease.
-    pub in_flight: i64,
-    pub dead: i64,
-    /// Seconds since the oldest due delivery became due (0 when none is).
-    pub oldest_due_age_s: i64,
-    pub endpoints_active: i64,
-    pub endpoints_disabled: i64,
-    /// Active endpoints that stalled with a backlog: their new events wait in the event log.
-    pub endpoints_backlogged: i64,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,12 +27,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use uuid::Uuid;
 
-/// The reserved tenant of operational events. Not a valid credential of either service (both
-/// refuse it as a principal), and refused by every tenant-scoped call of the engine.
-pub const OPS_TENANT: &str = "__ops";
-
-/// The one endpoint of [`OPS_TENANT`]; fixed, so that processes starting at once register one.
-pub const OPS_ENDPOINT_ID: Uuid = Uuid::from_u128(0x6f70_7300_0000_4000_8000_0000_0000_0001);
+pub use crate::store::model::{OPS_ENDPOINT_ID, OPS_TENANT};
 
 /// Why the ops endpoint is disabled when `OPS_WEBHOOK_URL` is unset.
 pub(crate) const UNSET_REASON: &str = "OPS_WEBHOOK_URL is not set";
@@ -369,7 +364,7 @@ pub(crate) async fn enqueue(
         deliveries += queue::enqueue(conn, &row, None).await?.map_or(0, |t| t.deliveries());
     }
     if deliveries > 0 {
-        crate::engine::note_queued_work();
+        crate::wake::note_queued_work();
     }
     Ok(deliveries)
 }

@@ -3,14 +3,11 @@
 //! rules: each service builds its own `Profile`.
 
 use crate::policy::RetryPolicy;
-use crate::signing::Signer;
-use chrono::{DateTime, Utc};
+use crate::signing::{AttemptContext, HeaderSet, Signer};
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::collections::BTreeSet;
-use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
-use uuid::Uuid;
 
 /// The event types a service may emit, declared as data.
 #[derive(Debug, Clone, Default)]
@@ -58,23 +55,6 @@ impl EventCatalog {
         let mut seen = BTreeSet::new();
         requested.iter().map(String::as_str).filter(|t| !self.contains(t) && seen.insert(*t)).collect()
     }
-}
-
-/// What the header builder knows about one attempt.
-#[derive(Debug, Clone, Copy)]
-pub struct AttemptContext<'a> {
-    pub delivery_id: Uuid,
-    pub event_id: Uuid,
-    pub event_type: &'a str,
-    pub dedupe_key: &'a str,
-    /// 1-based.
-    pub attempt_number: u32,
-    pub now: DateTime<Utc>,
-}
-
-/// Adds a service's own headers (ids, timestamps, event type) to an outbound request.
-pub trait HeaderSet: Send + Sync + fmt::Debug {
-    fn apply(&self, attempt: &AttemptContext<'_>, headers: &mut HeaderMap);
 }
 
 #[derive(Debug, Clone)]

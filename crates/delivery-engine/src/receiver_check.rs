@@ -5,7 +5,8 @@
 //! engine's [`OutboundClient`] (no redirects, no proxies), one case after another, in order.
 
 use crate::http::{AttemptOutcome, OutboundClient};
-use crate::profile::{AttemptContext, Profile};
+use crate::profile::Profile;
+use crate::signing::AttemptContext;
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use hyper::header::{HeaderMap, HeaderValue};
@@ -260,7 +261,8 @@ pub async fn run(
 mod tests {
     use super::*;
     use crate::policy::RetryPolicy;
-    use crate::profile::{EventCatalog, HeaderSet};
+    use crate::profile::EventCatalog;
+    use crate::signing::HeaderSet;
     use crate::signing::{HmacSha256Hex, Signer};
     use hyper::header::HeaderName;
     use std::sync::Arc;

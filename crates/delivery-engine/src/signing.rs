@@ -9,12 +9,30 @@
 //! A new scheme (another algorithm, a timestamped form) implements [`Signer`]; one that signs
 //! more than the body says what in [`Signer::signed_content`].
 
-use crate::profile::{AttemptContext, HeaderSet};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
+use chrono::{DateTime, Utc};
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::borrow::Cow;
+use uuid::Uuid;
 use webhook_verify::signature::{self as shared, Malformation, SIGNATURE_HEX_LEN};
+
+/// What the header builder knows about one attempt.
+#[derive(Debug, Clone, Copy)]
+pub struct AttemptContext<'a> {
+    pub delivery_id: Uuid,
+    pub event_id: Uuid,
+    pub event_type: &'a str,
+    pub dedupe_key: &'a str,
+    /// 1-based.
+    pub attempt_number: u32,
+    pub now: DateTime<Utc>,
+}
+
+/// Adds a service's own headers (ids, timestamps, event type) to an outbound request.
+pub trait HeaderSet: Send + Sync + std::fmt::Debug {
+    fn apply(&self, attempt: &AttemptContext<'_>, headers: &mut HeaderMap);
+}
 
 /// Why a signature header did not verify. Every failure has its own variant so receivers can log it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -293,12 +311,12 @@ mod standard_webhooks_tests {
     #[test]
     fn the_headers_carry_the_id_and_time_the_signature_covers() {
         let attempt = AttemptContext {
-            delivery_id: uuid::Uuid::nil(),
-            event_id: uuid::Uuid::from_u128(7),
+            delivery_id: Uuid::nil(),
+            event_id: Uuid::from_u128(7),
             event_type: "endpoint.disabled",
             dedupe_key: "k",
             attempt_number: 1,
-            now: chrono::DateTime::from_timestamp(TIMESTAMP, 0).unwrap_or_default(),
+            now: DateTime::from_timestamp(TIMESTAMP, 0).unwrap_or_default(),
         };
         let mut headers = HeaderMap::new();
         StandardWebhooks.apply(&attempt, &mut headers);

@@ -16,7 +16,7 @@ use test_support::{on_both_backends, Backend, Receiver, Reply, TestDb};
 
 async fn rows_of(engine: &delivery_engine::Engine, endpoint: uuid::Uuid) -> Vec<delivery_engine::Delivery> {
     let q = DeliveryQuery { limit: 1000, endpoint_id: Some(endpoint), ..Default::default() };
-    engine.list_deliveries(TENANT, &q).await.unwrap()
+    engine.list_deliveries(&TENANT, &q).await.unwrap()
 }
 
 /// What the switch to backlogged writes, as SQL: events accepted from now on are owed to
@@ -128,7 +128,7 @@ async fn a_stalled_endpoint_is_backlogged_and_every_event_arrives_once_when_it_a
     let engine = engine_retrying_fast(&db);
     let hangs = HangsUntilTold::start().await;
     let id = endpoint(&engine, &hangs.receiver.url(), &[]).await.endpoint.id;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), one_slot_config());
+    let running = spawn_dispatcher(&engine, client(0, None), one_slot_config());
 
     emit_concurrently(&engine, "before-", 40).await;
     eventually("the stalled endpoint to be backlogged", || async { backlogged(&db, id).await.then_some(()) })
@@ -182,7 +182,7 @@ async fn a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it(back
     assert!(rows_of(&engine, id).await.is_empty());
     // An event for this endpoint only (a test event) is never owed: it gets its row at once.
     let test_event = NewEvent {
-        tenant_id: TENANT,
+        tenant: &TENANT,
         event_type: "thing.deleted",
         dedupe_key: "test-1",
         body: b"{}",
@@ -194,14 +194,14 @@ async fn a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it(back
 
     // A new filter: what was owed stays owed (no rows yet); new events follow the new filter.
     let types = EndpointPatch { event_types: Some(vec!["thing.deleted".into()]), ..Default::default() };
-    engine.update_endpoint(TENANT, id, types).await.unwrap();
+    engine.update_endpoint(&TENANT, id, types).await.unwrap();
     emit(&engine, "thing.deleted", "after-filter", b"{}").await;
     emit(&engine, "thing.created", "not-matching-now", b"{}").await;
     assert_eq!(keys(rows_of(&engine, id).await), ["after-filter", "test-1"]);
     assert!(backlogged(&db, id).await, "closed, with owed events left");
 
     // It delivers: the owed events arrive, under the filter they were accepted under.
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     eventually("the closed backlog to be filled and ended", || async {
         (!backlogged(&db, id).await).then_some(())
     })
@@ -218,7 +218,7 @@ async fn a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it(back
     db.execute(&backlog).await.unwrap();
     emit(&engine, "thing.deleted", "owed-3", b"{}").await;
     let off = EndpointPatch { disabled: Some(true), ..Default::default() };
-    engine.update_endpoint(TENANT, id, off).await.unwrap();
+    engine.update_endpoint(&TENANT, id, off).await.unwrap();
     emit(&engine, "thing.deleted", "while-disabled", b"{}").await;
     // A second backlogged endpoint, enabled: once its owed event arrives, a fill round (which
     // looks at every backlogged endpoint at once) has passed the disabled one by.
@@ -226,12 +226,12 @@ async fn a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it(back
     let other_id = endpoint(&engine, &other.url(), &["thing.created"]).await.endpoint.id;
     db.execute(&backlog.replace(&id.to_string(), &other_id.to_string())).await.unwrap();
     emit(&engine, "thing.created", "other-owed", b"{}").await;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     other.wait_for(1).await;
     assert!(backlogged(&db, id).await, "a disabled endpoint's backlog is not filled");
     assert_eq!(receiver.count(), 4, "nothing reaches a disabled endpoint");
     let on = EndpointPatch { disabled: Some(false), ..Default::default() };
-    engine.update_endpoint(TENANT, id, on).await.unwrap();
+    engine.update_endpoint(&TENANT, id, on).await.unwrap();
     emit(&engine, "thing.deleted", "after-enable", b"{}").await;
     eventually("the backlog to be filled and ended", || async { (!backlogged(&db, id).await).then_some(()) })
         .await;
@@ -245,10 +245,10 @@ async fn a_change_of_filter_or_state_closes_the_backlog_and_delete_drops_it(back
     // Delete: the owed events never become deliveries.
     db.execute(&backlog).await.unwrap();
     emit(&engine, "thing.deleted", "owed-4", b"{}").await;
-    engine.delete_endpoint(TENANT, id).await.unwrap();
+    engine.delete_endpoint(&TENANT, id).await.unwrap();
     assert!(!backlogged(&db, id).await);
     let q = DeliveryQuery { limit: 100, dedupe_key: None, ..Default::default() };
-    let all = engine.list_deliveries(TENANT, &q).await.unwrap();
+    let all = engine.list_deliveries(&TENANT, &q).await.unwrap();
     assert!(all.iter().all(|d| d.dedupe_key != "owed-4" && d.dedupe_key != "while-disabled"));
     assert_eq!(receiver.count(), 6, "nothing else arrived");
 }
@@ -268,7 +268,7 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
     // What the ending fill does, by hand, holding the routes row until told to commit.
     let mut fill = AsyncPgConnection::establish(db.url()).await.unwrap();
     fill.batch_execute(&format!(
-        "BEGIN; SELECT 1 FROM webhook_tenant_routes WHERE tenant_id = '{TENANT}' FOR UPDATE"
+        "BEGIN; SELECT 1 FROM webhook_tenant_routes WHERE tenant_id = '{TENANT_ID}' FOR UPDATE"
     ))
     .await
     .unwrap();
@@ -279,7 +279,7 @@ async fn an_enqueue_that_waited_for_the_end_of_a_backlog_writes_its_delivery() {
     waiting_on_lock(&db, "WITH routes AS").await;
     fill.batch_execute(&format!(
         "DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id = '{id}'; \
-         UPDATE webhook_tenant_routes SET version = version + 1 WHERE tenant_id = '{TENANT}'; COMMIT"
+         UPDATE webhook_tenant_routes SET version = version + 1 WHERE tenant_id = '{TENANT_ID}'; COMMIT"
     ))
     .await
     .unwrap();
@@ -301,7 +301,7 @@ async fn switch_while_an_enqueue_is_open(
     Running,
 ) {
     let (go, outbox) = open_outbox_enqueue(engine).await;
-    let running = spawn_dispatcher(engine, db, client(0, None), one_slot_config());
+    let running = spawn_dispatcher(engine, client(0, None), one_slot_config());
     eventually("the switch to commit while the enqueue is open", || async {
         backlogged(db, id).await.then_some(())
     })
@@ -400,17 +400,17 @@ async fn an_enqueue_that_waited_for_a_filter_change_is_delivered() {
                 event_types: Some(vec!["thing.created".into(), "thing.deleted".into()]),
                 ..Default::default()
             };
-            engine.update_endpoint(TENANT, id, types).await.unwrap();
+            engine.update_endpoint(&TENANT, id, types).await.unwrap();
         }
     };
     let enqueue = {
         let engine = engine.clone();
         async move { emit(&engine, "thing.created", "waited", b"{}").await }
     };
-    let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT, change, enqueue).await;
+    let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT_ID, change, enqueue).await;
     assert!(matches!(enqueued, Enqueued::New { deliveries: 1, .. }));
     assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's row");
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     let arrived = receiver.wait_for(1).await;
     assert_eq!(arrived[0].header("x-test-id"), Some("waited"));
     eventually("the backlog to end", || async { (!backlogged(&db, id).await).then_some(()) }).await;
@@ -428,7 +428,7 @@ async fn the_event_after_a_backlog_ended_gets_its_row(backend: Backend) {
     db.execute(&switch_by_hand(backend, id)).await.unwrap();
     emit(&engine, "thing.created", "owed", b"{}").await;
     assert!(rows_of(&engine, id).await.is_empty(), "owed, no row yet");
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     eventually("the backlog to be filled and ended", || async { (!backlogged(&db, id).await).then_some(()) })
         .await;
     receiver.wait_for(1).await;

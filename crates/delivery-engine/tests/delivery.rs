@@ -8,6 +8,7 @@ use common::*;
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::{
     DeliveryQuery, DeliveryStatus, DispatcherConfig, EngineError, Enqueued, KeyMatch, NewEvent, ResendRule,
+    Tenant,
 };
 use std::collections::HashSet;
 use std::time::Duration;
@@ -15,7 +16,7 @@ use test_support::{on_both_backends, Backend, Receiver, Reply, TestCa};
 
 async fn only_delivery(engine: &delivery_engine::Engine) -> delivery_engine::Delivery {
     let mut all =
-        engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+        engine.list_deliveries(&TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
     assert_eq!(all.len(), 1, "expected exactly one delivery");
     all.remove(0)
 }
@@ -26,7 +27,7 @@ async fn wait_status(
     status: DeliveryStatus,
 ) -> delivery_engine::Delivery {
     eventually(&format!("delivery {id} to be {status:?}"), || async {
-        let (d, _) = engine.get_delivery(TENANT, id).await.unwrap();
+        let (d, _) = engine.get_delivery(&TENANT, id).await.unwrap();
         (d.status == status).then_some(d)
     })
     .await
@@ -37,7 +38,7 @@ async fn delivers_signed_exact_body_with_profile_headers(backend: Backend) {
     let engine = engine(&db);
     let receiver = Receiver::ok().await;
     let created = endpoint(&engine, &receiver.url(), &[]).await;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
 
     // Deliberately odd spacing and key order: the engine must send these bytes, not re-serialise.
     let body = br#"{"z": 1,  "a":"caf\u00e9"}"#;
@@ -61,7 +62,7 @@ async fn delivers_signed_exact_body_with_profile_headers(backend: Backend) {
     assert_eq!(delivery.attempt_count, 1);
     assert_eq!(delivery.last_response_code, Some(200));
     assert_eq!(delivery.next_attempt_at, None);
-    let (_, attempts) = engine.get_delivery(TENANT, delivery.id).await.unwrap();
+    let (_, attempts) = engine.get_delivery(&TENANT, delivery.id).await.unwrap();
     assert_eq!(attempts.len(), 1);
     assert_eq!(attempts[0].response_code, Some(200));
     assert_eq!(attempts[0].response_body.as_deref(), Some(&b"ok"[..]));
@@ -74,7 +75,7 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction(backend: Back
     let receiver = Receiver::ok().await;
     endpoint(&engine, &receiver.url(), &[]).await;
     let ev = |key: &'static str| NewEvent {
-        tenant_id: TENANT,
+        tenant: &TENANT,
         event_type: "thing.created",
         dedupe_key: key,
         body: b"{}",
@@ -98,7 +99,7 @@ async fn outbox_commits_or_rolls_back_with_the_callers_transaction(backend: Back
     assert!(matches!(committed, Ok(Enqueued::New { deliveries: 1, .. })));
     assert_eq!(db.count("SELECT count(*) AS n FROM webhook_events").await.unwrap(), 1);
 
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     let got = receiver.wait_for(1).await;
     assert_eq!(got[0].header("x-test-id"), Some("committed"));
     let d = only_delivery(&engine).await;
@@ -126,7 +127,7 @@ async fn transactions_committed_together_roll_back_alone(backend: Backend) {
                     Box::pin(async move {
                         let key = if i % 4 == 3 { format!("fail{i}") } else { format!("k{}", i / 2) };
                         let ev = NewEvent {
-                            tenant_id: TENANT,
+                            tenant: &TENANT,
                             event_type: "thing.created",
                             dedupe_key: &key,
                             body: b"{}",
@@ -176,7 +177,7 @@ async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent(backend: Backend
     assert_eq!(again, Enqueued::Duplicate { event_id: first.event_id() });
     let unknown = engine
         .enqueue_now(NewEvent {
-            tenant_id: TENANT,
+            tenant: &TENANT,
             event_type: "nope",
             dedupe_key: "k2",
             body: b"{}",
@@ -186,13 +187,13 @@ async fn fan_out_follows_filters_and_dedupe_keys_are_idempotent(backend: Backend
         .await;
     assert!(matches!(unknown, Err(EngineError::UnknownEventTypes(t)) if t == ["nope"]));
 
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     emit(&engine, "thing.deleted", "k3", b"{}").await;
     all.wait_for(2).await;
     created_only.wait_for(1).await;
     deleted_only.wait_for(1).await;
     let deliveries =
-        engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+        engine.list_deliveries(&TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
     assert_eq!(deliveries.len(), 4);
     for d in &deliveries {
         wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
@@ -220,7 +221,7 @@ async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt(ba
     // Fails the first four requests, succeeds from the fifth.
     let receiver = Receiver::start(|n, _| if n < 4 { Reply::Status(500) } else { Reply::Status(204) }).await;
     endpoint(&engine, &receiver.url(), &[]).await;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     emit(&engine, "thing.created", "r1", b"{}").await;
 
     let got = receiver.wait_for(3).await;
@@ -238,35 +239,38 @@ async fn retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt(ba
     assert_eq!(numbers, ["1", "2", "3"]);
 
     // A manual re-send of a dead delivery is one attempt; it fails (4th request) and stays dead.
-    engine.resend(TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
+    engine.resend(&TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
     receiver.wait_for(4).await;
     let still_dead = eventually("the manual attempt to be recorded", || async {
-        let (d, _) = engine.get_delivery(TENANT, d.id).await.unwrap();
+        let (d, _) = engine.get_delivery(&TENANT, d.id).await.unwrap();
         (d.attempt_count == 4).then_some(d)
     })
     .await;
     assert_eq!(still_dead.status, DeliveryStatus::Dead);
     // The next re-send succeeds (5th request); a re-send of a delivered one is refused or replayed by rule.
-    engine.resend(TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
+    engine.resend(&TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
     let delivered = wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
     assert_eq!(delivered.attempt_count, 5);
     assert!(matches!(
-        engine.resend(TENANT, d.id, ResendRule::RejectDelivered).await,
+        engine.resend(&TENANT, d.id, ResendRule::RejectDelivered).await,
         Err(EngineError::AlreadyDelivered)
     ));
-    engine.resend(TENANT, d.id, ResendRule::AllowDelivered).await.unwrap();
+    engine.resend(&TENANT, d.id, ResendRule::AllowDelivered).await.unwrap();
     let got = receiver.wait_for(6).await;
     assert_eq!(got[5].header("x-test-delivery"), Some(d.id.to_string().as_str()));
     wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
-    let (_, attempts) = engine.get_delivery(TENANT, d.id).await.unwrap();
+    let (_, attempts) = engine.get_delivery(&TENANT, d.id).await.unwrap();
     let codes: Vec<_> = attempts.iter().map(|a| a.response_code).collect();
     assert_eq!(codes, [Some(500), Some(500), Some(500), Some(500), Some(204), Some(204)]);
     running.stop().await;
 
     // Another tenant sees none of it.
-    assert!(matches!(engine.get_delivery("tenant-b", d.id).await, Err(EngineError::NotFound)));
     assert!(matches!(
-        engine.resend("tenant-b", d.id, ResendRule::AllowDelivered).await,
+        engine.get_delivery(&Tenant::new("tenant-b").unwrap(), d.id).await,
+        Err(EngineError::NotFound)
+    ));
+    assert!(matches!(
+        engine.resend(&Tenant::new("tenant-b").unwrap(), d.id, ResendRule::AllowDelivered).await,
         Err(EngineError::NotFound)
     ));
 }
@@ -284,10 +288,10 @@ async fn a_crashed_workers_claim_expires_and_another_worker_sends_again(backend:
     // Worker 1 runs on a runtime of its own; dropping that runtime kills every task it had,
     // as kill -9 would: no outcome is recorded, no lease released.
     let doomed = tokio::runtime::Runtime::new().unwrap();
-    let (url, cfg) = (db.url().to_owned(), config.clone());
+    let cfg = config.clone();
     let crashed_engine = engine(&db);
     doomed.spawn(async move {
-        let d = delivery_engine::Dispatcher::new(crashed_engine, client(0, None), cfg, Some(url));
+        let d = crashed_engine.dispatcher(client(0, None), cfg);
         d.run(tokio_util::sync::CancellationToken::new()).await;
     });
     receiver.wait_for(1).await;
@@ -295,7 +299,7 @@ async fn a_crashed_workers_claim_expires_and_another_worker_sends_again(backend:
     let d = only_delivery(&setup).await;
     assert_eq!(d.status, DeliveryStatus::Pending, "nothing was recorded for the lost attempt");
 
-    let running = spawn_dispatcher(&setup, &db, client(0, None), config);
+    let running = spawn_dispatcher(&setup, client(0, None), config);
     let got = receiver.wait_for(2).await;
     assert_eq!(got[0].header("x-test-delivery"), got[1].header("x-test-delivery"));
     // The lease runs from the claim, a little before the first request arrived.
@@ -319,8 +323,8 @@ async fn two_workers_never_send_the_same_delivery_twice(backend: Backend) {
     }
     let config = DispatcherConfig { batch_size: 8, ..fast_config() };
     let (e1, e2) = (engine(&db), engine(&db));
-    let w1 = spawn_dispatcher(&e1, &db, client(0, None), config.clone());
-    let w2 = spawn_dispatcher(&e2, &db, client(0, None), config);
+    let w1 = spawn_dispatcher(&e1, client(0, None), config.clone());
+    let w2 = spawn_dispatcher(&e2, client(0, None), config);
     let got: Vec<_> =
         receiver.wait_for(events).await.into_iter().chain(second.wait_for(events).await).collect();
     eventually("all deliveries recorded", || async {
@@ -351,19 +355,19 @@ async fn a_trickling_body_hits_the_timeout_and_a_redirect_is_not_followed(backen
     let redirector = Receiver::start(move |_, _| Reply::Redirect(307, target_url.clone())).await;
     let slow = endpoint(&engine, &trickler.url(), &["thing.created"]).await;
     let moved = endpoint(&engine, &redirector.url(), &["thing.deleted"]).await;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     emit(&engine, "thing.created", "slow", b"{}").await;
     emit(&engine, "thing.deleted", "moved", b"{}").await;
 
     let q = |endpoint_id| DeliveryQuery { limit: 1, endpoint_id: Some(endpoint_id), ..Default::default() };
-    let slow_d = engine.list_deliveries(TENANT, &q(slow.endpoint.id)).await.unwrap().remove(0);
+    let slow_d = engine.list_deliveries(&TENANT, &q(slow.endpoint.id)).await.unwrap().remove(0);
     let slow_d = wait_status(&engine, slow_d.id, DeliveryStatus::Dead).await;
     let err = slow_d.last_error.unwrap();
     assert!(err.contains("timed out after 400 ms"), "{err}");
-    let (_, attempts) = engine.get_delivery(TENANT, slow_d.id).await.unwrap();
+    let (_, attempts) = engine.get_delivery(&TENANT, slow_d.id).await.unwrap();
     assert!(attempts[0].duration_ms >= 400 && attempts[0].duration_ms < 2000, "{}", attempts[0].duration_ms);
 
-    let moved_d = engine.list_deliveries(TENANT, &q(moved.endpoint.id)).await.unwrap().remove(0);
+    let moved_d = engine.list_deliveries(&TENANT, &q(moved.endpoint.id)).await.unwrap().remove(0);
     let moved_d = wait_status(&engine, moved_d.id, DeliveryStatus::Dead).await;
     assert_eq!(moved_d.last_response_code, Some(307));
     let err = moved_d.last_error.unwrap();
@@ -378,12 +382,12 @@ async fn the_response_body_is_capped_while_reading(backend: Backend) {
     let engine = engine(&db);
     let receiver = Receiver::start(|_, _| Reply::Body { status: 200, bytes: 8 * 1024 * 1024 }).await;
     endpoint(&engine, &receiver.url(), &[]).await;
-    let running = spawn_dispatcher(&engine, &db, client(1000, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(1000, None), fast_config());
     emit(&engine, "thing.created", "big", b"{}").await;
     receiver.wait_for(1).await;
     let d = only_delivery(&engine).await;
     wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
-    let (_, attempts) = engine.get_delivery(TENANT, d.id).await.unwrap();
+    let (_, attempts) = engine.get_delivery(&TENANT, d.id).await.unwrap();
     assert_eq!(attempts[0].response_body.as_ref().map(Vec::len), Some(1000));
     running.stop().await;
 }
@@ -397,7 +401,7 @@ async fn https_with_an_operator_ca_works_and_an_untrusted_certificate_fails(back
     assert!(receiver.url().starts_with("https://localhost:"));
 
     // A client that trusts only the public roots refuses the test CA's certificate.
-    let untrusting = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let untrusting = spawn_dispatcher(&engine, client(0, None), fast_config());
     emit(&engine, "thing.created", "tls-1", b"{\"tls\":1}").await;
     let d = only_delivery(&engine).await;
     let dead = wait_status(&engine, d.id, DeliveryStatus::Dead).await;
@@ -406,8 +410,8 @@ async fn https_with_an_operator_ca_works_and_an_untrusted_certificate_fails(back
     untrusting.stop().await;
     assert_eq!(receiver.count(), 0);
 
-    let trusting = spawn_dispatcher(&engine, &db, client(0, Some(ca.pem_path())), fast_config());
-    engine.resend(TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
+    let trusting = spawn_dispatcher(&engine, client(0, Some(ca.pem_path())), fast_config());
+    engine.resend(&TENANT, d.id, ResendRule::RejectDelivered).await.unwrap();
     let req = receiver.wait_for(1).await.remove(0);
     let expected = format!("v1={}", independent_hmac_hex(created.secret.expose().as_bytes(), b"{\"tls\":1}"));
     assert_eq!(req.header("x-webhook-signature"), Some(expected.as_str()));
@@ -430,7 +434,7 @@ async fn a_hanging_endpoint_does_not_starve_the_others(backend: Backend) {
     }
     // 8 slots in all, at most 2 per endpoint: the hanging endpoint can hold only 2 (plus 2 waiting).
     let config = DispatcherConfig { concurrency: 8, per_endpoint: 2, batch_size: 8, ..fast_config() };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     healthy.wait_for(20).await;
     assert!(hanging.count() <= 2, "{} requests in flight to one endpoint", hanging.count());
     running.token.cancel();
@@ -457,7 +461,7 @@ async fn hanging_endpoints_hold_one_slot_each_and_the_healthy_one_gets_the_rest(
     }
     // Fewer slots than the hung endpoints' full caps together (9 x 4).
     let config = DispatcherConfig { concurrency: 16, per_endpoint: 4, ..fast_config() };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     healthy.wait_for(60).await;
     for receiver in &hanging {
         receiver.wait_for(1).await;
@@ -478,7 +482,6 @@ async fn a_quiet_loop_waits_for_company_before_claiming(backend: Backend) {
     let linger = Duration::from_millis(400);
     let running = spawn_dispatcher(
         &engine,
-        &db,
         client(0, None),
         // No poll in the test's time: a poll claims at once, linger or not.
         DispatcherConfig { claim_linger: linger, poll_interval: Duration::from_secs(60), ..fast_config() },
@@ -527,17 +530,18 @@ async fn a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up(backend: 
     };
     let running = spawn_dispatcher(
         &engine,
-        &db,
         client(0, None),
         // A 150 ms attempt is not "still" here, so only the end of the last one is catching up.
         DispatcherConfig { ingest_gate: Some(gate), still_after: Duration::from_secs(60), ..fast_config() },
     );
-    eventually("the first claim to be seen lagging", || async {
-        engine.ingest_gate().holds(TENANT, std::time::Instant::now()).then_some(())
-    })
-    .await;
-    assert_eq!(engine.admit("another-tenant").await, Duration::ZERO, "another tenant passes");
-    let held = engine.admit(TENANT).await;
+    eventually("the first claim to be seen lagging", || async { engine.ingest_holds(&TENANT).then_some(()) })
+        .await;
+    assert_eq!(
+        engine.admit(&Tenant::new("another-tenant").unwrap()).await,
+        Duration::ZERO,
+        "another tenant passes"
+    );
+    let held = engine.admit(&TENANT).await;
     let admitted = std::time::Instant::now();
     let got = slow.wait_for(3).await;
     assert!(
@@ -545,9 +549,9 @@ async fn a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up(backend: 
         "the tenant went on before its deliveries were all claimed (held {held:?})"
     );
     assert!(held < Duration::from_secs(30), "released by catching up, not by max_hold: {held:?}");
-    assert!(!engine.ingest_gate().holds(TENANT, std::time::Instant::now()));
+    assert!(!engine.ingest_holds(&TENANT));
     running.stop().await;
-    assert_eq!(engine.admit(TENANT).await, Duration::ZERO, "a stopped dispatcher holds nobody");
+    assert_eq!(engine.admit(&TENANT).await, Duration::ZERO, "a stopped dispatcher holds nobody");
 }
 
 /// One endpoint has a backlog of due deliveries that takes a while to drain; another endpoint's
@@ -565,7 +569,7 @@ async fn a_backlog_on_one_endpoint_does_not_hold_back_anothers_first_delivery(ba
     emit(&engine, "thing.deleted", "first", b"{}").await;
     // At most 4 in flight to the slow endpoint: its backlog takes about 1.5 s to drain.
     let config = DispatcherConfig { per_endpoint: 4, ..fast_config() };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     other.wait_for(1).await;
     let drained = slow.count();
     assert!(drained < 150, "the other endpoint waited for {drained} of the backlog's 300 deliveries");
@@ -589,7 +593,7 @@ async fn a_retry_comes_due_on_time_while_another_endpoint_keeps_the_loop_busy(ba
     endpoint(&engine, &busy.url(), &["thing.created"]).await;
     let poll_interval = Duration::from_millis(300);
     let config = DispatcherConfig { poll_interval, ..fast_config() };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     emit(&engine, "thing.deleted", "flaky", b"{}").await;
     let first = flaky.wait_for(1).await[0].received;
     // An event for the busy endpoint every 10 ms wakes the loop long before any poll timer
@@ -625,11 +629,14 @@ async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries(ba
     let receiver = Receiver::ok().await;
     let created = endpoint(&engine, &receiver.url(), &[]).await;
     let id = created.endpoint.id;
-    let new_secret = engine.rotate_secret(TENANT, id).await.unwrap();
+    let new_secret = engine.rotate_secret(&TENANT, id).await.unwrap();
     assert_ne!(new_secret, created.secret);
-    assert!(matches!(engine.rotate_secret("tenant-b", id).await, Err(EngineError::NotFound)));
+    assert!(matches!(
+        engine.rotate_secret(&Tenant::new("tenant-b").unwrap(), id).await,
+        Err(EngineError::NotFound)
+    ));
 
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     emit(&engine, "thing.created", "after-rotation", b"{\"n\":1}").await;
     let req = receiver.wait_for(1).await.remove(0);
     let sig = req.header("x-webhook-signature").unwrap();
@@ -639,18 +646,21 @@ async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries(ba
 
     // With no dispatcher running, a new event stays pending; deleting the endpoint ends it.
     emit(&engine, "thing.created", "never-sent", b"{}").await;
-    assert!(matches!(engine.delete_endpoint("tenant-b", id).await, Err(EngineError::NotFound)));
-    engine.delete_endpoint(TENANT, id).await.unwrap();
+    assert!(matches!(
+        engine.delete_endpoint(&Tenant::new("tenant-b").unwrap(), id).await,
+        Err(EngineError::NotFound)
+    ));
+    engine.delete_endpoint(&TENANT, id).await.unwrap();
     let q = DeliveryQuery { limit: 10, status: Some(DeliveryStatus::Dead), ..Default::default() };
-    let dead = engine.list_deliveries(TENANT, &q).await.unwrap();
+    let dead = engine.list_deliveries(&TENANT, &q).await.unwrap();
     assert_eq!(dead.len(), 1);
     assert_eq!(dead[0].last_error.as_deref(), Some("endpoint deleted"));
     assert!(matches!(
-        engine.resend(TENANT, dead[0].id, ResendRule::AllowDelivered).await,
+        engine.resend(&TENANT, dead[0].id, ResendRule::AllowDelivered).await,
         Err(EngineError::EndpointDeleted)
     ));
-    assert!(engine.list_endpoints(TENANT).await.unwrap().is_empty());
-    assert!(matches!(engine.get_endpoint(TENANT, id).await, Err(EngineError::NotFound)));
+    assert!(engine.list_endpoints(&TENANT).await.unwrap().is_empty());
+    assert!(matches!(engine.get_endpoint(&TENANT, id).await, Err(EngineError::NotFound)));
 }
 
 async fn graceful_shutdown_finishes_and_records_in_flight_attempts(backend: Backend) {
@@ -658,7 +668,7 @@ async fn graceful_shutdown_finishes_and_records_in_flight_attempts(backend: Back
     let engine = engine(&db);
     let receiver = Receiver::start(|_, _| Reply::StatusAfter(200, Duration::from_millis(300))).await;
     endpoint(&engine, &receiver.url(), &[]).await;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     emit(&engine, "thing.created", "in-flight", b"{}").await;
     receiver.wait_for(1).await;
     running.stop().await; // returns only after the attempt finished and was written
@@ -682,7 +692,7 @@ async fn an_idle_dispatcher_does_not_keep_scanning_endpoints_with_nothing_due() 
     }
     emit(&engine, "thing.created", "one", b"{}").await;
     let config = DispatcherConfig { poll_interval: Duration::from_secs(3600), ..fast_config() };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     eventually("every endpoint's first attempt to be recorded", || async {
         let failed =
             db.count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'failed'").await.unwrap();
@@ -706,7 +716,7 @@ async fn notify_from_another_process_wakes_an_idle_worker() {
     let receiver = Receiver::ok().await;
     // Polling effectively off: only LISTEN/NOTIFY can wake this worker.
     let config = DispatcherConfig { poll_interval: Duration::from_secs(3600), ..DispatcherConfig::default() };
-    let running = spawn_dispatcher(&worker_engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&worker_engine, client(0, None), config);
     // A separate engine (its own pool, no in-process signal to the worker) plays the API process.
     let api = engine(&db);
     endpoint(&api, &receiver.url(), &[]).await;
@@ -751,7 +761,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     ] {
         let r = strict
             .create_endpoint(
-                TENANT,
+                &TENANT,
                 delivery_engine::NewEndpoint { url: url.into(), event_types: vec![], rate_limit_per_s: None },
             )
             .await;
@@ -765,7 +775,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     for url in ["ftp://example.com/", "/relative", "http://user:pw@example.com/", "not a url"] {
         let r = strict
             .create_endpoint(
-                TENANT,
+                &TENANT,
                 delivery_engine::NewEndpoint { url: url.into(), event_types: vec![], rate_limit_per_s: None },
             )
             .await;
@@ -773,7 +783,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     }
     let r = strict
         .create_endpoint(
-            TENANT,
+            &TENANT,
             delivery_engine::NewEndpoint {
                 url: "https://example.com/".into(),
                 event_types: vec!["x".into()],
@@ -791,13 +801,13 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     let loopback_ok = engine(&db); // registration through an engine that allows loopback
     loopback_ok
         .create_endpoint(
-            TENANT,
+            &TENANT,
             delivery_engine::NewEndpoint { url, event_types: vec![], rate_limit_per_s: None },
         )
         .await
         .unwrap();
     let no_loopback = delivery_engine::http::OutboundClient::new(Default::default()).unwrap();
-    let running = spawn_dispatcher(&strict, &db, no_loopback, fast_config());
+    let running = spawn_dispatcher(&strict, no_loopback, fast_config());
     emit(&strict, "thing.created", "ssrf", b"{}").await;
     let d = only_delivery(&strict).await;
     let dead = wait_status(&strict, d.id, DeliveryStatus::Dead).await;
@@ -815,11 +825,11 @@ async fn a_410_disables_the_endpoint_until_it_is_enabled_again(backend: Backend)
     );
     let receiver = Receiver::start(|n, _| if n == 0 { Reply::Status(410) } else { Reply::Status(200) }).await;
     let ep = endpoint(&engine, &receiver.url(), &[]).await;
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     emit(&engine, "thing.created", "gone-1", b"{}").await;
     receiver.wait_for(1).await;
     let disabled = eventually("the endpoint to be disabled", || async {
-        let e = engine.get_endpoint(TENANT, ep.endpoint.id).await.unwrap();
+        let e = engine.get_endpoint(&TENANT, ep.endpoint.id).await.unwrap();
         e.disabled_at.is_some().then_some(e)
     })
     .await;
@@ -835,15 +845,15 @@ async fn a_410_disables_the_endpoint_until_it_is_enabled_again(backend: Backend)
     assert_eq!(receiver.count(), 1);
 
     // An explicit re-send still reaches it, once; the endpoint stays disabled.
-    engine.resend(TENANT, parked.id, ResendRule::RejectDelivered).await.unwrap();
+    engine.resend(&TENANT, parked.id, ResendRule::RejectDelivered).await.unwrap();
     receiver.wait_for(2).await;
     let resent = wait_status(&engine, parked.id, DeliveryStatus::Delivered).await;
     assert_eq!(resent.attempt_count, 2);
-    assert!(engine.get_endpoint(TENANT, ep.endpoint.id).await.unwrap().disabled_at.is_some());
+    assert!(engine.get_endpoint(&TENANT, ep.endpoint.id).await.unwrap().disabled_at.is_some());
 
     // Enabled again: new events are delivered.
     let patch = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
-    let enabled = engine.update_endpoint(TENANT, ep.endpoint.id, patch).await.unwrap();
+    let enabled = engine.update_endpoint(&TENANT, ep.endpoint.id, patch).await.unwrap();
     assert_eq!((enabled.disabled_at, enabled.disabled_reason), (None, None));
     assert!(matches!(
         emit(&engine, "thing.created", "gone-3", b"{}").await,
@@ -861,12 +871,12 @@ async fn parked_deliveries_resume_when_the_endpoint_is_enabled(backend: Backend)
     // Not yet attempted when the endpoint is disabled: parked.
     emit(&engine, "thing.created", "parked", b"{}").await;
     let off = delivery_engine::EndpointPatch { disabled: Some(true), ..Default::default() };
-    engine.update_endpoint(TENANT, ep.endpoint.id, off).await.unwrap();
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    engine.update_endpoint(&TENANT, ep.endpoint.id, off).await.unwrap();
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     let d = only_delivery(&engine).await;
     assert_eq!(d.status, DeliveryStatus::Pending);
     let on = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
-    engine.update_endpoint(TENANT, ep.endpoint.id, on).await.unwrap();
+    engine.update_endpoint(&TENANT, ep.endpoint.id, on).await.unwrap();
     receiver.wait_for(1).await;
     wait_status(&engine, d.id, DeliveryStatus::Delivered).await;
     running.stop().await;
@@ -887,7 +897,7 @@ async fn retry_after_on_503_is_honoured_within_the_cap(backend: Backend) {
     .await;
     endpoint(&engine, &receiver.url(), &[]).await;
     let config = DispatcherConfig { retry_after_cap: Duration::from_millis(1500), ..fast_config() };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     emit(&engine, "thing.created", "busy", b"{}").await;
     let got = receiver.wait_for(3).await;
     let first_gap = got[1].received - got[0].received;
@@ -909,10 +919,10 @@ async fn an_endpoint_failing_for_longer_than_the_window_is_disabled(backend: Bac
     let receiver = Receiver::start(|_, _| Reply::Status(500)).await;
     let ep = endpoint(&engine, &receiver.url(), &[]).await;
     let config = DispatcherConfig { disable_after: Some(Duration::from_millis(400)), ..fast_config() };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     emit(&engine, "thing.created", "down", b"{}").await;
     let disabled = eventually("the endpoint to be disabled", || async {
-        let e = engine.get_endpoint(TENANT, ep.endpoint.id).await.unwrap();
+        let e = engine.get_endpoint(&TENANT, ep.endpoint.id).await.unwrap();
         e.disabled_at.is_some().then_some(e)
     })
     .await;
@@ -942,7 +952,7 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
         ("50%_x:thing.created", "thing.created"),
     ] {
         let ev = NewEvent {
-            tenant_id: TENANT,
+            tenant: &TENANT,
             event_type,
             dedupe_key: key,
             body: b"{}",
@@ -951,8 +961,9 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
         };
         engine.enqueue_now(ev).await.unwrap();
     }
+    let tenant_b = Tenant::new("tenant-b").unwrap();
     let other = NewEvent {
-        tenant_id: "tenant-b",
+        tenant: &tenant_b,
         event_type: "thing.created",
         dedupe_key: "run-1:thing.created",
         body: b"{}",
@@ -962,7 +973,7 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
     engine.enqueue_now(other).await.unwrap();
     let list = |q: DeliveryQuery| {
         let engine = engine.clone();
-        async move { engine.list_deliveries(TENANT, &q).await.unwrap() }
+        async move { engine.list_deliveries(&TENANT, &q).await.unwrap() }
     };
     let all = list(DeliveryQuery { limit: 100, ..Default::default() }).await;
     assert_eq!(all.len(), 6, "5 events to a, 1 to b");
@@ -1016,7 +1027,7 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
     );
     let one = DeliveryQuery { limit: 100, delivery_id: Some(all[0].id), ..Default::default() };
     assert_eq!(list(one).await.len(), 1);
-    let overview = engine.tenant_overview(TENANT, before - chrono::TimeDelta::hours(24)).await.unwrap();
+    let overview = engine.tenant_overview(&TENANT, before - chrono::TimeDelta::hours(24)).await.unwrap();
     assert_eq!((overview.created, overview.due + overview.in_flight + overview.scheduled), (6, 6));
 }
 

@@ -9,7 +9,7 @@ mod common;
 use common::*;
 use delivery_engine::{
     DeliveryStatus, EndpointPatch, EngineError, ListenConfig, ListenDelivery, ListenFrame, ListenOpen,
-    ListenReply, ListenStream,
+    ListenReply, ListenStream, Tenant,
 };
 use futures_util::StreamExt;
 use std::time::Duration;
@@ -48,18 +48,18 @@ async fn a_session_delivers_answers_and_expires_after_its_stream_dropped(backend
     let engine = engine(&db);
     engine.configure_listen(ListenConfig { ttl: Duration::from_secs(1), max_sessions: 1 });
     let open = || ListenOpen { session: None, event_types: vec!["thing.created".into()] };
-    let mut stream = engine.listen(TENANT, open()).await.unwrap();
+    let mut stream = engine.listen(&TENANT, open()).await.unwrap();
     let ListenFrame::Session(info) = next_frame(&mut stream).await else { panic!("a session first") };
     let session = info.session_id;
     let secret = info.secret.clone().expect("a new session shows its secret");
     assert_eq!(info.event_types, ["thing.created"]);
 
     // The cap; the endpoint rules: not listed, no URL to change.
-    assert!(matches!(engine.listen(TENANT, open()).await, Err(EngineError::ListenSessionLimit(1))));
-    assert!(engine.list_endpoints(TENANT).await.unwrap().is_empty());
+    assert!(matches!(engine.listen(&TENANT, open()).await, Err(EngineError::ListenSessionLimit(1))));
+    assert!(engine.list_endpoints(&TENANT).await.unwrap().is_empty());
     let to_http = EndpointPatch { url: Some("http://127.0.0.1:9/".into()), ..EndpointPatch::default() };
     assert!(matches!(
-        engine.update_endpoint(TENANT, session, to_http).await,
+        engine.update_endpoint(&TENANT, session, to_http).await,
         Err(EngineError::InvalidUrl(_))
     ));
 
@@ -73,12 +73,13 @@ async fn a_session_delivers_answers_and_expires_after_its_stream_dropped(backend
     );
     let signature = first.headers.iter().find(|(k, _)| k == "x-webhook-signature").map(|(_, v)| v.clone());
     assert_eq!(signature, Some(format!("v1={}", independent_hmac_hex(secret.as_bytes(), &first.body))));
-    let elsewhere = engine.listen_reply("tenant-b", session, answer(&first, 200)).await;
+    let elsewhere =
+        engine.listen_reply(&Tenant::new("tenant-b").unwrap(), session, answer(&first, 200)).await;
     assert!(matches!(elsewhere, Err(EngineError::NotFound)), "{elsewhere:?}");
-    engine.listen_reply(TENANT, session, answer(&first, 200)).await.unwrap();
-    let again = engine.listen_reply(TENANT, session, answer(&first, 200)).await;
+    engine.listen_reply(&TENANT, session, answer(&first, 200)).await.unwrap();
+    let again = engine.listen_reply(&TENANT, session, answer(&first, 200)).await;
     assert!(matches!(again, Err(EngineError::ListenReplyNotExpected)), "{again:?}");
-    let (delivered, attempts) = engine.get_delivery(TENANT, first.delivery_id).await.unwrap();
+    let (delivered, attempts) = engine.get_delivery(&TENANT, first.delivery_id).await.unwrap();
     assert_eq!((delivered.status, attempts[0].response_code), (DeliveryStatus::Delivered, Some(200)));
 
     // The stream drops with a delivery unanswered: it fails ("listener not connected"); once the
@@ -87,15 +88,15 @@ async fn a_session_delivers_answers_and_expires_after_its_stream_dropped(backend
     let second = next_delivery(&mut stream).await;
     drop(stream);
     let _new =
-        eventually("the dropped session expired", || async { engine.listen(TENANT, open()).await.ok() })
+        eventually("the dropped session expired", || async { engine.listen(&TENANT, open()).await.ok() })
             .await;
-    let (ended, attempts) = engine.get_delivery(TENANT, second.delivery_id).await.unwrap();
+    let (ended, attempts) = engine.get_delivery(&TENANT, second.delivery_id).await.unwrap();
     assert_eq!(ended.status, DeliveryStatus::Dead);
     assert_eq!(ended.last_error.as_deref(), Some("listen session expired"));
     assert_eq!(attempts[0].error.as_deref(), Some("listener not connected"));
-    let resumed = engine.listen(TENANT, ListenOpen { session: Some(session), event_types: vec![] }).await;
+    let resumed = engine.listen(&TENANT, ListenOpen { session: Some(session), event_types: vec![] }).await;
     assert!(matches!(resumed, Err(EngineError::NotFound)), "{:?}", resumed.map(|_| ()));
-    let unknown = engine.end_listen(TENANT, Uuid::now_v7()).await;
+    let unknown = engine.end_listen(&TENANT, Uuid::now_v7()).await;
     assert!(matches!(unknown, Err(EngineError::NotFound)));
 }
 

@@ -10,7 +10,7 @@ use delivery_engine::ops::{OpsTarget, OPS_ENDPOINT_ID, OPS_TENANT};
 use delivery_engine::policy::{ProbeSchedule, RetryPolicy};
 use delivery_engine::{
     DeliveryQuery, DeliveryStatus, DisableCause, DispatcherConfig, EndpointPatch, Engine, EngineError,
-    NewEvent, RecoveryWindow, StartRecovery,
+    RecoveryWindow, StartRecovery, Tenant,
 };
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,7 +46,7 @@ fn is_probe(r: &Recorded) -> bool {
 }
 
 async fn endpoint_state(engine: &Engine, id: uuid::Uuid) -> delivery_engine::Endpoint {
-    engine.get_endpoint(TENANT, id).await.unwrap()
+    engine.get_endpoint(&TENANT, id).await.unwrap()
 }
 
 /// Two runs of failures of one endpoint: the first warned about (50 %, perhaps more) and ended
@@ -66,7 +66,7 @@ async fn operational_events_arrive_signed_in_order_with_each_warning_once(backen
         per_endpoint: 1,
         ..fast_config()
     };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
 
     // First run of failures: warned at 50 %, then the endpoint answers again.
     emit(&engine, "thing.created", "first", b"{}").await;
@@ -85,13 +85,13 @@ async fn operational_events_arrive_signed_in_order_with_each_warning_once(backen
 
     // A user enables it, then disables it.
     let on = EndpointPatch { disabled: Some(false), ..Default::default() };
-    engine.update_endpoint(TENANT, ep.endpoint.id, on).await.unwrap();
+    engine.update_endpoint(&TENANT, ep.endpoint.id, on).await.unwrap();
     let off = EndpointPatch {
         disabled: Some(true),
         disabled_reason: Some("maintenance".into()),
         ..Default::default()
     };
-    engine.update_endpoint(TENANT, ep.endpoint.id, off).await.unwrap();
+    engine.update_endpoint(&TENANT, ep.endpoint.id, off).await.unwrap();
     let events = wait_for_events(&ops, OPS_SECRET, "the manual disable", |l| {
         l.last().is_some_and(|x| x == "endpoint.disabled:manual")
     })
@@ -126,7 +126,7 @@ async fn operational_events_arrive_signed_in_order_with_each_warning_once(backen
         let d = &e["data"];
         assert_eq!(
             (d["service"].as_str(), d["tenant"].as_str()),
-            (Some("test-service"), Some(TENANT)),
+            (Some("test-service"), Some(TENANT_ID)),
             "{e}"
         );
         assert_eq!(d["endpointId"], ep.endpoint.id.to_string(), "{e}");
@@ -158,21 +158,21 @@ async fn dead_deliveries_and_ended_recovery_jobs_are_reported(backend: Backend) 
     let ep = endpoint(&engine, &receiver.url(), &[]).await.endpoint.id;
     let config = DispatcherConfig { per_endpoint: 1, ..fast_config() };
     let since = chrono::Utc::now() - chrono::TimeDelta::seconds(1);
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config.clone());
+    let running = spawn_dispatcher(&engine, client(0, None), config.clone());
     let enqueued = emit(&engine, "thing.created", "doomed", b"{}").await;
     wait_for_events(&ops, OPS_SECRET, "the dead delivery", |l| !l.is_empty()).await;
     running.stop().await;
 
     // With no worker running, a job is started and cancelled; another is started.
     let window = RecoveryWindow::new(since, None, false, chrono::Utc::now()).unwrap();
-    let StartRecovery::Started(cancelled) = engine.start_recovery(TENANT, ep, window).await.unwrap() else {
+    let StartRecovery::Started(cancelled) = engine.start_recovery(&TENANT, ep, window).await.unwrap() else {
         panic!("no job was active")
     };
-    engine.cancel_recovery(TENANT, ep, cancelled.id).await.unwrap();
-    let StartRecovery::Started(job) = engine.start_recovery(TENANT, ep, window).await.unwrap() else {
+    engine.cancel_recovery(&TENANT, ep, cancelled.id).await.unwrap();
+    let StartRecovery::Started(job) = engine.start_recovery(&TENANT, ep, window).await.unwrap() else {
         panic!("no job was active")
     };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     let events =
         wait_for_events(&ops, OPS_SECRET, "the re-sent delivery given up again", |l| l.len() >= 4).await;
     running.stop().await;
@@ -187,7 +187,7 @@ async fn dead_deliveries_and_ended_recovery_jobs_are_reported(backend: Backend) 
     );
     let dead = &events[0]["data"];
     let delivery =
-        engine.list_deliveries(TENANT, &DeliveryQuery { limit: 5, ..Default::default() }).await.unwrap();
+        engine.list_deliveries(&TENANT, &DeliveryQuery { limit: 5, ..Default::default() }).await.unwrap();
     assert_eq!(dead["deliveryId"], delivery[0].id.to_string());
     assert_eq!(dead["eventId"], enqueued.event_id().to_string());
     assert_eq!((dead["eventType"].as_str(), dead["attempts"].as_u64()), (Some("thing.created"), Some(1)));
@@ -205,38 +205,22 @@ async fn dead_deliveries_and_ended_recovery_jobs_are_reported(backend: Backend) 
     );
     assert_eq!(events[3]["data"]["attempts"], 2);
     for e in &events {
-        assert_eq!(e["data"]["tenant"], TENANT);
+        assert_eq!(e["data"]["tenant"], TENANT_ID);
     }
 }
 
-/// The reserved tenant is NotFound to every tenant-scoped call, and its one endpoint follows
+/// The reserved tenant cannot be named by any tenant-scoped call, and its one endpoint follows
 /// the setting: registered once, updated, disabled when unset, enabled when set again.
 async fn the_ops_tenant_is_out_of_reach_and_its_endpoint_follows_the_setting(backend: Backend) {
     let db = database(backend).await;
     let (first, second) = (Receiver::ok().await, Receiver::ok().await);
     let engine = ops_engine(&db, RetryPolicy::fixed(vec![]), &first).await;
-    assert!(matches!(engine.list_endpoints(OPS_TENANT).await, Err(EngineError::NotFound)));
-    assert!(matches!(engine.get_endpoint(OPS_TENANT, OPS_ENDPOINT_ID).await, Err(EngineError::NotFound)));
-    let query = DeliveryQuery { limit: 5, ..Default::default() };
-    assert!(matches!(engine.list_deliveries(OPS_TENANT, &query).await, Err(EngineError::NotFound)));
-    let off = EndpointPatch { disabled: Some(true), ..Default::default() };
-    assert!(matches!(
-        engine.update_endpoint(OPS_TENANT, OPS_ENDPOINT_ID, off).await,
-        Err(EngineError::NotFound)
-    ));
-    assert!(matches!(engine.delete_endpoint(OPS_TENANT, OPS_ENDPOINT_ID).await, Err(EngineError::NotFound)));
-    let event = NewEvent {
-        tenant_id: OPS_TENANT,
-        event_type: "thing.created",
-        dedupe_key: "forged",
-        body: b"{}",
-        only_endpoint: None,
-        id: None,
-    };
-    assert!(matches!(engine.enqueue_now(event).await, Err(EngineError::NotFound)));
+    // No call can name the reserved tenant: every tenant-scoped call takes a `Tenant`, and
+    // none can be made for it (the services refuse it as a principal too: their tests).
+    assert!(matches!(Tenant::new(OPS_TENANT), Err(EngineError::NotFound)));
     // Another tenant's endpoint id is NotFound to the ops tenant's callers too, and vice versa.
-    assert!(matches!(engine.get_endpoint(TENANT, OPS_ENDPOINT_ID).await, Err(EngineError::NotFound)));
-    assert!(engine.list_endpoints(TENANT).await.unwrap().is_empty());
+    assert!(matches!(engine.get_endpoint(&TENANT, OPS_ENDPOINT_ID).await, Err(EngineError::NotFound)));
+    assert!(engine.list_endpoints(&TENANT).await.unwrap().is_empty());
 
     let ops_row = |cond: &str| {
         format!("SELECT count(*) AS n FROM webhook_endpoints WHERE tenant_id = '{OPS_TENANT}' AND {cond}")
@@ -286,12 +270,12 @@ async fn a_probe_enables_an_endpoint_disabled_for_failing_and_its_parked_deliver
         per_endpoint: 1,
         ..fast_config()
     };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     receiver.wait_until("a probe while the endpoint is down", |r| r.iter().any(is_probe)).await;
     let disabled = endpoint_state(&engine, ep.endpoint.id).await;
     assert_eq!(disabled.disabled_cause, Some(DisableCause::Failing), "{disabled:?}");
     let parked =
-        engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+        engine.list_deliveries(&TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
     assert_eq!(parked.len(), 5);
     assert!(
         parked.iter().all(|d| matches!(d.status, DeliveryStatus::Failed | DeliveryStatus::Pending)),
@@ -320,8 +304,10 @@ async fn a_probe_enables_an_endpoint_disabled_for_failing_and_its_parked_deliver
     let enabled = endpoint_state(&engine, ep.endpoint.id).await;
     assert_eq!((enabled.disabled_at, enabled.disabled_cause), (None, None));
     eventually("every parked delivery delivered", || async {
-        let all =
-            engine.list_deliveries(TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+        let all = engine
+            .list_deliveries(&TENANT, &DeliveryQuery { limit: 10, ..Default::default() })
+            .await
+            .unwrap();
         all.iter().all(|d| d.status == DeliveryStatus::Delivered).then_some(())
     })
     .await;
@@ -362,14 +348,14 @@ async fn a_manually_disabled_or_gone_endpoint_is_never_probed(backend: Backend) 
     let failing = endpoint(&engine, &failing_rx.url(), &[]).await.endpoint.id;
     let gone = endpoint(&engine, &gone_rx.url(), &[]).await.endpoint.id;
     let off = EndpointPatch { disabled: Some(true), ..Default::default() };
-    engine.update_endpoint(TENANT, manual, off.clone()).await.unwrap();
+    engine.update_endpoint(&TENANT, manual, off.clone()).await.unwrap();
     emit(&engine, "thing.created", "e", b"{}").await;
     let config = DispatcherConfig {
         disable_after: Some(Duration::from_millis(300)),
         probe: ProbeSchedule::new(vec![Duration::from_millis(50)], Duration::from_secs(60)),
         ..fast_config()
     };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
     failing_rx.wait_until("three probes", |r| r.iter().filter(|r| is_probe(r)).count() >= 3).await;
     assert_eq!(endpoint_state(&engine, gone).await.disabled_cause, Some(DisableCause::Gone));
     assert_eq!(endpoint_state(&engine, manual).await.disabled_cause, Some(DisableCause::Manual));
@@ -379,7 +365,7 @@ async fn a_manually_disabled_or_gone_endpoint_is_never_probed(backend: Backend) 
     assert_eq!(db.count(scheduled).await.unwrap(), 1);
 
     // A user disables the probed one too: its probes stop.
-    engine.update_endpoint(TENANT, failing, off).await.unwrap();
+    engine.update_endpoint(&TENANT, failing, off).await.unwrap();
     assert_eq!(endpoint_state(&engine, failing).await.disabled_cause, Some(DisableCause::Manual));
     assert_eq!(db.count(scheduled).await.unwrap(), 0);
     running.stop().await;

@@ -39,7 +39,7 @@ async fn a_rate_limited_endpoint_is_paced_and_an_unlimited_one_beside_it_is_not(
         event_types: vec!["thing.created".into()],
         rate_limit_per_s: Some(RATE),
     };
-    let limited_ep = engine.create_endpoint(TENANT, new).await.unwrap().endpoint;
+    let limited_ep = engine.create_endpoint(&TENANT, new).await.unwrap().endpoint;
     assert_eq!(limited_ep.rate_limit_per_s, Some(RATE as i32));
     let free_ep = endpoint(&engine, &free.url(), &["thing.deleted"]).await.endpoint;
     assert_eq!(free_ep.rate_limit_per_s, None);
@@ -54,7 +54,7 @@ async fn a_rate_limited_endpoint_is_paced_and_an_unlimited_one_beside_it_is_not(
         poll_interval: Duration::from_secs(600),
         ..DispatcherConfig::default()
     };
-    let running = spawn_dispatcher(&engine, &db, client(0, None), config);
+    let running = spawn_dispatcher(&engine, client(0, None), config);
 
     // The unlimited endpoint gets its whole backlog while the limited one is still being paced.
     let free_requests = free.wait_for(N).await;
@@ -80,13 +80,13 @@ async fn a_rate_limited_endpoint_is_paced_and_an_unlimited_one_beside_it_is_not(
     // for about (N - 1) intervals; no unlimited delivery was.
     let delivered = eventually("all deliveries recorded", || async {
         let q = DeliveryQuery { limit: 100, status: Some(DeliveryStatus::Delivered), ..Default::default() };
-        let all = engine.list_deliveries(TENANT, &q).await.unwrap();
+        let all = engine.list_deliveries(&TENANT, &q).await.unwrap();
         (all.len() == 2 * N).then_some(all)
     })
     .await;
     let mut waits = Vec::new();
     for d in delivered {
-        let (_, attempts) = engine.get_delivery(TENANT, d.id).await.unwrap();
+        let (_, attempts) = engine.get_delivery(&TENANT, d.id).await.unwrap();
         assert_eq!(attempts.len(), 1);
         let held = attempts[0].rate_limited_ms;
         if d.endpoint_id == free_ep.id {
@@ -115,23 +115,23 @@ async fn a_rate_limit_is_validated_changed_and_cleared(backend: Backend) {
             event_types: vec![],
             rate_limit_per_s: Some(bad),
         };
-        let r = engine.create_endpoint(TENANT, new).await;
+        let r = engine.create_endpoint(&TENANT, new).await;
         assert!(matches!(r, Err(EngineError::InvalidRateLimit(n)) if n == bad), "{bad}");
     }
     let ep = endpoint(&engine, "https://example.com/", &[]).await.endpoint;
     let set = EndpointPatch { rate_limit_per_s: Some(Some(10_000)), ..Default::default() };
-    assert_eq!(engine.update_endpoint(TENANT, ep.id, set).await.unwrap().rate_limit_per_s, Some(10_000));
+    assert_eq!(engine.update_endpoint(&TENANT, ep.id, set).await.unwrap().rate_limit_per_s, Some(10_000));
     // Other changes leave it as it is.
     let other = EndpointPatch { url: Some("https://example.org/".into()), ..Default::default() };
-    assert_eq!(engine.update_endpoint(TENANT, ep.id, other).await.unwrap().rate_limit_per_s, Some(10_000));
+    assert_eq!(engine.update_endpoint(&TENANT, ep.id, other).await.unwrap().rate_limit_per_s, Some(10_000));
     let bad = EndpointPatch { rate_limit_per_s: Some(Some(0)), ..Default::default() };
     assert!(matches!(
-        engine.update_endpoint(TENANT, ep.id, bad).await,
+        engine.update_endpoint(&TENANT, ep.id, bad).await,
         Err(EngineError::InvalidRateLimit(0))
     ));
     let clear = EndpointPatch { rate_limit_per_s: Some(None), ..Default::default() };
-    assert_eq!(engine.update_endpoint(TENANT, ep.id, clear).await.unwrap().rate_limit_per_s, None);
-    assert_eq!(engine.get_endpoint(TENANT, ep.id).await.unwrap().rate_limit_per_s, None);
+    assert_eq!(engine.update_endpoint(&TENANT, ep.id, clear).await.unwrap().rate_limit_per_s, None);
+    assert_eq!(engine.get_endpoint(&TENANT, ep.id).await.unwrap().rate_limit_per_s, None);
 }
 
 on_both_backends!(

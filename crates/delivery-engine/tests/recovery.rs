@@ -9,7 +9,7 @@ mod common;
 use common::*;
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::{
-    DeliveryQuery, DeliveryStatus, EngineError, RecoveryStatus, RecoveryWindow, StartRecovery,
+    DeliveryQuery, DeliveryStatus, EngineError, RecoveryStatus, RecoveryWindow, StartRecovery, Tenant,
 };
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -43,7 +43,7 @@ async fn a_job_resends_the_windows_failed_deliveries_once_and_only_those(backend
     let a = endpoint(&engine, &format!("{}/a", receiver.url()), &[]).await.endpoint.id;
     endpoint(&engine, &format!("{}/b", receiver.url()), &[]).await;
     let since = chrono::Utc::now() - chrono::TimeDelta::seconds(1);
-    let running = spawn_dispatcher(&engine, &db, client(0, None), fast_config());
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     for i in 0..EVENTS {
         emit(&engine, "thing.created", &format!("e{i}"), b"{}").await;
     }
@@ -55,7 +55,7 @@ async fn a_job_resends_the_windows_failed_deliveries_once_and_only_those(backend
         let engine = engine.clone();
         async move {
             let q = DeliveryQuery { limit: 1000, status: Some(status), ..Default::default() };
-            engine.list_deliveries(TENANT, &q).await.unwrap().len()
+            engine.list_deliveries(&TENANT, &q).await.unwrap().len()
         }
     };
     // Settled: every failure dead and the `ok` event delivered to both, nothing else left.
@@ -70,22 +70,22 @@ async fn a_job_resends_the_windows_failed_deliveries_once_and_only_those(backend
     emit(&engine, "thing.created", "later", b"{}").await;
     receiver.wait_for(sent + 2).await;
 
-    assert_eq!(engine.recovery_dry_run(TENANT, a, w).await.unwrap(), EVENTS as i64);
+    assert_eq!(engine.recovery_dry_run(&TENANT, a, w).await.unwrap(), EVENTS as i64);
     assert_eq!(
-        engine.recovery_dry_run(TENANT, a, RecoveryWindow { include_delivered: true, ..w }).await.unwrap(),
+        engine.recovery_dry_run(&TENANT, a, RecoveryWindow { include_delivered: true, ..w }).await.unwrap(),
         EVENTS as i64 + 1
     );
     down.store(false, Ordering::SeqCst);
-    let StartRecovery::Started(job) = engine.start_recovery(TENANT, a, w).await.unwrap() else {
+    let StartRecovery::Started(job) = engine.start_recovery(&TENANT, a, w).await.unwrap() else {
         panic!("the endpoint had no active job")
     };
     assert_eq!((job.status, job.total, job.processed), (RecoveryStatus::Queued, EVENTS as i64, 0));
-    match engine.start_recovery(TENANT, a, w).await.unwrap() {
+    match engine.start_recovery(&TENANT, a, w).await.unwrap() {
         StartRecovery::AlreadyActive(id) => assert_eq!(id, job.id),
         StartRecovery::Started(_) => panic!("a second active job on one endpoint"),
     }
     let done = eventually("the job to finish", || async {
-        let j = engine.recovery_job(TENANT, a, job.id).await.unwrap();
+        let j = engine.recovery_job(&TENANT, a, job.id).await.unwrap();
         (j.status == RecoveryStatus::Finished).then_some(j)
     })
     .await;
@@ -105,7 +105,7 @@ async fn a_job_resends_the_windows_failed_deliveries_once_and_only_those(backend
     }
     assert_eq!(per_delivery.len(), EVENTS);
     assert!(resent.iter().all(|r| r.body.as_ref() == b"{}"));
-    assert_eq!(engine.recovery_dry_run(TENANT, a, w).await.unwrap(), 0, "all of them are delivered now");
+    assert_eq!(engine.recovery_dry_run(&TENANT, a, w).await.unwrap(), 0, "all of them are delivered now");
     // The same ids: receivers deduplicate as usual.
     let first_ids: std::collections::HashSet<&str> = got[..sent]
         .iter()
@@ -115,24 +115,39 @@ async fn a_job_resends_the_windows_failed_deliveries_once_and_only_those(backend
     assert!(per_delivery.keys().all(|id| first_ids.contains(id)));
 
     // A finished job cannot be cancelled; a queued one can (no runner is running now).
-    assert!(matches!(engine.cancel_recovery(TENANT, a, job.id).await, Err(EngineError::RecoveryJobEnded)));
+    assert!(matches!(engine.cancel_recovery(&TENANT, a, job.id).await, Err(EngineError::RecoveryJobEnded)));
     let StartRecovery::Started(queued) =
-        engine.start_recovery(TENANT, a, RecoveryWindow { include_delivered: true, ..w }).await.unwrap()
+        engine.start_recovery(&TENANT, a, RecoveryWindow { include_delivered: true, ..w }).await.unwrap()
     else {
         panic!("the first job has ended")
     };
-    let cancelled = engine.cancel_recovery(TENANT, a, queued.id).await.unwrap();
+    let cancelled = engine.cancel_recovery(&TENANT, a, queued.id).await.unwrap();
     assert_eq!(cancelled.status, RecoveryStatus::Cancelled);
     assert_eq!(cancelled.processed, 0);
-    let jobs = engine.recovery_jobs(TENANT, a).await.unwrap();
+    let jobs = engine.recovery_jobs(&TENANT, a).await.unwrap();
     assert_eq!(jobs.iter().map(|j| j.id).collect::<Vec<_>>(), [queued.id, job.id], "newest first");
 
     // Another tenant sees none of it.
-    assert!(matches!(engine.recovery_dry_run("tenant-b", a, w).await, Err(EngineError::NotFound)));
-    assert!(matches!(engine.start_recovery("tenant-b", a, w).await, Err(EngineError::NotFound)));
-    assert!(matches!(engine.recovery_job("tenant-b", a, job.id).await, Err(EngineError::NotFound)));
-    assert!(matches!(engine.recovery_jobs("tenant-b", a).await, Err(EngineError::NotFound)));
-    assert!(matches!(engine.cancel_recovery("tenant-b", a, queued.id).await, Err(EngineError::NotFound)));
+    assert!(matches!(
+        engine.recovery_dry_run(&Tenant::new("tenant-b").unwrap(), a, w).await,
+        Err(EngineError::NotFound)
+    ));
+    assert!(matches!(
+        engine.start_recovery(&Tenant::new("tenant-b").unwrap(), a, w).await,
+        Err(EngineError::NotFound)
+    ));
+    assert!(matches!(
+        engine.recovery_job(&Tenant::new("tenant-b").unwrap(), a, job.id).await,
+        Err(EngineError::NotFound)
+    ));
+    assert!(matches!(
+        engine.recovery_jobs(&Tenant::new("tenant-b").unwrap(), a).await,
+        Err(EngineError::NotFound)
+    ));
+    assert!(matches!(
+        engine.cancel_recovery(&Tenant::new("tenant-b").unwrap(), a, queued.id).await,
+        Err(EngineError::NotFound)
+    ));
 }
 
 on_both_backends!(

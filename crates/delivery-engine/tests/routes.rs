@@ -7,14 +7,14 @@
 mod common;
 
 use common::*;
-use delivery_engine::{DeliveryQuery, EndpointPatch, Enqueued};
+use delivery_engine::{DeliveryQuery, EndpointPatch, Enqueued, Tenant};
 use test_support::{on_both_backends, Backend};
 use uuid::Uuid;
 
 async fn keys_of(engine: &delivery_engine::Engine, endpoint: Uuid) -> Vec<String> {
     let q = DeliveryQuery { limit: 100, endpoint_id: Some(endpoint), ..Default::default() };
     let mut keys: Vec<String> =
-        engine.list_deliveries(TENANT, &q).await.unwrap().into_iter().map(|d| d.dedupe_key).collect();
+        engine.list_deliveries(&TENANT, &q).await.unwrap().into_iter().map(|d| d.dedupe_key).collect();
     keys.sort();
     keys
 }
@@ -39,25 +39,25 @@ async fn each_change_another_process_makes_routes_the_next_event(backend: Backen
     assert_eq!(deliveries(emit(&here, "thing.created", "e2", b"{}").await), 2, "a new endpoint");
 
     let off = EndpointPatch { disabled: Some(true), ..Default::default() };
-    there.update_endpoint(TENANT, first, off).await.unwrap();
+    there.update_endpoint(&TENANT, first, off).await.unwrap();
     assert_eq!(deliveries(emit(&here, "thing.created", "e3", b"{}").await), 1, "a disabled endpoint");
 
     let types = EndpointPatch { event_types: Some(vec!["thing.deleted".into()]), ..Default::default() };
-    there.update_endpoint(TENANT, second, types).await.unwrap();
+    there.update_endpoint(&TENANT, second, types).await.unwrap();
     assert_eq!(deliveries(emit(&here, "thing.created", "e4", b"{}").await), 0, "a new filter");
     assert_eq!(deliveries(emit(&here, "thing.deleted", "e5", b"{}").await), 1);
 
     let on = EndpointPatch { disabled: Some(false), ..Default::default() };
-    there.update_endpoint(TENANT, first, on).await.unwrap();
+    there.update_endpoint(&TENANT, first, on).await.unwrap();
     assert_eq!(deliveries(emit(&here, "thing.created", "e6", b"{}").await), 1, "an enabled endpoint");
 
-    there.delete_endpoint(TENANT, first).await.unwrap();
+    there.delete_endpoint(&TENANT, first).await.unwrap();
     assert_eq!(deliveries(emit(&here, "thing.created", "e7", b"{}").await), 0, "a deleted endpoint");
 
     assert_eq!(keys_of(&here, second).await, ["e2", "e3", "e5"]);
     let q = DeliveryQuery { limit: 100, ..Default::default() };
     let mut all: Vec<String> =
-        here.list_deliveries(TENANT, &q).await.unwrap().into_iter().map(|d| d.dedupe_key).collect();
+        here.list_deliveries(&TENANT, &q).await.unwrap().into_iter().map(|d| d.dedupe_key).collect();
     all.sort();
     // The first endpoint's own rows (e1, e2, e6) ended with it when it was deleted.
     assert_eq!(all, ["e1", "e2", "e2", "e3", "e5", "e6"]);
@@ -77,13 +77,13 @@ async fn an_enqueue_that_waited_for_a_disable_leaves_no_due_row_for_the_endpoint
 
     let disable = async move {
         let off = EndpointPatch { disabled: Some(true), ..Default::default() };
-        there.update_endpoint(TENANT, id, off).await.unwrap();
+        there.update_endpoint(&TENANT, id, off).await.unwrap();
     };
     let enqueue = {
         let here = here.clone();
         async move { emit(&here, "thing.created", "waited", b"{}").await }
     };
-    let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT, disable, enqueue).await;
+    let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT_ID, disable, enqueue).await;
     assert!(matches!(enqueued, Enqueued::New { deliveries: 0, .. }), "routed again: {enqueued:?}");
     let due = format!(
         "SELECT count(*) AS n FROM webhook_deliveries \
@@ -103,7 +103,7 @@ async fn a_disable_that_waited_for_an_enqueue_parks_its_row() {
     let (go, outbox) = open_outbox_enqueue(&here).await;
     let disable = tokio::spawn(async move {
         let off = EndpointPatch { disabled: Some(true), ..Default::default() };
-        there.update_endpoint(TENANT, id, off).await.unwrap();
+        there.update_endpoint(&TENANT, id, off).await.unwrap();
     });
     waiting_on_lock(&db, "JOIN webhook_tenant_routes").await;
     go.send(()).unwrap();
@@ -200,7 +200,7 @@ async fn the_routes_migration_upgrades_a_database_with_endpoints(backend: Backen
         event_types: Vec::new(),
         rate_limit_per_s: None,
     };
-    here.create_endpoint("tenant-b", other).await.unwrap();
+    here.create_endpoint(&Tenant::new("tenant-b").unwrap(), other).await.unwrap();
     drop(here);
 
     revert_through_routes_migration(db.url(), backend).await;

@@ -26,7 +26,7 @@ pub fn check_account_id(account: &str) -> anyhow::Result<()> {
             "the account id must be 1 to {MAX_ACCOUNT_ID} characters, none of them control characters"
         );
     }
-    if api_support::auth::is_reserved(account) {
+    if delivery_engine::Tenant::new(account).is_err() {
         anyhow::bail!("the account id `{account}` is reserved for the service itself");
     }
     Ok(())
@@ -96,7 +96,7 @@ impl JwtKeys {
 
 /// The authenticated account: extracting it is the authentication.
 #[derive(Debug, Clone)]
-pub struct Account(pub String);
+pub struct Account(pub delivery_engine::Tenant);
 
 impl FromRequest for Account {
     type Error = ApiError;

@@ -1,8 +1,9 @@
 //! workflow-api's configuration: the shared flags plus its own (environment variables; flags
 //! mirror them; see `workflow-api --help`).
 
+use api_support::cli::{schedule_arg, Schedule};
 use api_support::data_dir::{generate_token_key, SecretSpec};
-use api_support::server::{schedule_arg, CommonConfig, Schedule};
+use api_support::server::CommonConfig;
 use clap::Args;
 
 /// The name of the service's files in DATA_DIR.

@@ -9,19 +9,16 @@ pub mod handlers;
 pub mod profile;
 pub mod routes;
 pub mod runs;
+pub mod state;
 pub mod store;
 pub mod test_event;
 
 use actix_web::web;
 pub use api_support::{json_errors, ApiError};
+pub use state::AppState;
 
 /// Request bodies above this are refused with 413 before they are read in full.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
-
-#[derive(Debug, Clone)]
-pub struct AppState {
-    pub engine: delivery_engine::Engine,
-}
 
 /// Everything an `App` needs besides the routes: state, extractor error mapping, JSON errors
 /// for whatever actix answers on its own (unknown route, wrong method).

@@ -3,9 +3,10 @@
 
 use actix_web::web;
 use api_support::check_receiver::CheckReceiverArgs;
+use api_support::cli::duration_arg;
 use api_support::data_dir::StoreConfig;
 use api_support::listen_cli::{ListenArgs, ListenRoutes, ServerArgs, ServerClient};
-use api_support::server::{self, duration_arg, ServiceSpec};
+use api_support::server::{self, ServiceSpec};
 use clap::{Parser, Subcommand};
 use delivery_engine::receiver_check::SampleEvent;
 use delivery_engine::UrlRule;

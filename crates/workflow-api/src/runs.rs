@@ -5,9 +5,10 @@
 use crate::profile::{RUN_COMPLETED, RUN_FAILED};
 use crate::store::{self, Run};
 use api_support::pagination::{Page, PageRequest};
-use api_support::{on_conn, ts};
+use api_support::ts;
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, Engine, EngineError, LogPosition, NewEvent};
+use delivery_engine::on_conn;
+use delivery_engine::{DbConn, Engine, EngineError, LogPosition, NewEvent, Tenant};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -150,16 +151,16 @@ fn run_event(run: &Run, outcome: Outcome, completed_at: DateTime<Utc>) -> RunEve
 }
 
 /// Stores a new run.
-pub async fn create_run(engine: &Engine, account: &str, workflow_id: String) -> Result<Run, RunError> {
-    let run = new_run(account, workflow_id, Utc::now())?;
+pub async fn create_run(engine: &Engine, account: &Tenant, workflow_id: String) -> Result<Run, RunError> {
+    let run = new_run(account.as_str(), workflow_id, Utc::now())?;
     let stored = run.clone();
     engine.run(on_conn!(|c| store::insert_run(c, &stored).await.map_err(RunError::from))).await?;
     Ok(run)
 }
 
 /// The account's run.
-pub async fn get_run(engine: &Engine, account: &str, id: Uuid) -> Result<Run, RunError> {
-    let account = account.to_owned();
+pub async fn get_run(engine: &Engine, account: &Tenant, id: Uuid) -> Result<Run, RunError> {
+    let account = account.to_string();
     engine
         .run(on_conn!(|c| store::get_run(c, &account, id).await.map_err(RunError::from)))
         .await?
@@ -167,8 +168,8 @@ pub async fn get_run(engine: &Engine, account: &str, id: Uuid) -> Result<Run, Ru
 }
 
 /// A page of the account's runs, newest first, after `page.after` if given.
-pub async fn list_runs(engine: &Engine, account: &str, page: PageRequest) -> Result<Page<Run>, RunError> {
-    let account = account.to_owned();
+pub async fn list_runs(engine: &Engine, account: &Tenant, page: PageRequest) -> Result<Page<Run>, RunError> {
+    let account = account.to_string();
     let rows = engine
         .run(on_conn!(|c| store::list_runs(c, &account, page.after, page.rows_to_read())
             .await
@@ -179,8 +180,13 @@ pub async fn list_runs(engine: &Engine, account: &str, page: PageRequest) -> Res
 
 /// Settles the run in one transaction with its event and deliveries; workers are woken by
 /// the commit.
-pub async fn settle_run(engine: &Engine, account: &str, id: Uuid, outcome: Outcome) -> Result<Run, RunError> {
-    let (outbox, account) = (engine.clone(), account.to_owned());
+pub async fn settle_run(
+    engine: &Engine,
+    account: &Tenant,
+    id: Uuid,
+    outcome: Outcome,
+) -> Result<Run, RunError> {
+    let (outbox, account) = (engine.clone(), account.clone());
     engine.transaction(on_conn!(|c| settle_on(&outbox, c, &account, id, outcome, Utc::now()).await)).await
 }
 
@@ -188,19 +194,20 @@ pub async fn settle_run(engine: &Engine, account: &str, id: Uuid, outcome: Outco
 pub async fn settle_on(
     engine: &Engine,
     conn: &mut DbConn<'_>,
-    account: &str,
+    account: &Tenant,
     id: Uuid,
     outcome: Outcome,
     now: DateTime<Utc>,
 ) -> Result<Run, RunError> {
     loop {
         // The common case in one statement: the run is running and settles now.
-        if let Some(run) = store::settle_if_running(conn, account, id, outcome.status(), now).await? {
+        if let Some(run) = store::settle_if_running(conn, account.as_str(), id, outcome.status(), now).await?
+        {
             emit(engine, conn, account, &run_event(&run, outcome, now)).await?;
             return Ok(run);
         }
         // Settled already, or not the account's: the rule says what settling it again means.
-        let run = store::lock_run(conn, account, id).await?.ok_or(RunError::NotFound)?;
+        let run = store::lock_run(conn, account.as_str(), id).await?.ok_or(RunError::NotFound)?;
         match settle_rule(run, outcome, now)? {
             Settled::Unchanged(run) => return Ok(run),
             // Running after all (a run never returns to running, so this is not expected): it
@@ -214,11 +221,11 @@ pub async fn settle_on(
 async fn emit(
     engine: &Engine,
     conn: &mut DbConn<'_>,
-    account: &str,
+    account: &Tenant,
     event: &RunEvent,
 ) -> Result<(), RunError> {
     let new_event = NewEvent {
-        tenant_id: account,
+        tenant: account,
         event_type: event.event_type,
         dedupe_key: &event.id,
         body: &event.body,

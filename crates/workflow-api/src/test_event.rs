@@ -3,7 +3,7 @@
 use crate::profile::WEBHOOK_TEST;
 use api_support::ts;
 use chrono::{DateTime, Utc};
-use delivery_engine::{Engine, EngineError, NewEvent};
+use delivery_engine::{Engine, EngineError, NewEvent, Tenant};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -55,7 +55,7 @@ pub fn test_event(source: Uuid, now: DateTime<Utc>) -> TestEvent {
 /// Queues a test event for one enabled endpoint of the account; returns the event id.
 pub async fn send_test_event(
     engine: &Engine,
-    account: &str,
+    account: &Tenant,
     endpoint: Uuid,
 ) -> Result<String, TestEventError> {
     if engine.get_endpoint(account, endpoint).await?.disabled_at.is_some() {
@@ -64,7 +64,7 @@ pub async fn send_test_event(
     let event = test_event(Uuid::now_v7(), Utc::now());
     engine
         .enqueue_now(NewEvent {
-            tenant_id: account,
+            tenant: account,
             event_type: WEBHOOK_TEST,
             dedupe_key: &event.id,
             body: &event.body,

@@ -3,11 +3,11 @@
 //! `<test>::sqlite`; the HTTP ones start the real binary.
 #![allow(clippy::unwrap_used)]
 
-use api_support::on_conn;
 use api_support::pagination::PageRequest;
 use delivery_engine::http::AddressPolicy;
+use delivery_engine::on_conn;
 use delivery_engine::secrets::Keyring;
-use delivery_engine::{Engine, EngineConfig, UrlRule};
+use delivery_engine::{Engine, EngineConfig, Tenant, UrlRule};
 use serde_json::{json, Value};
 use std::time::Duration;
 use test_support::{on_both_backends, run_cli, ApiClient, Backend, ServiceProcess, TestDb};
@@ -165,7 +165,7 @@ async fn runs_with_one_creation_time_page_by_id(backend: Backend) {
     let mut seen = Vec::new();
     let mut page = PageRequest { limit: 2, after: None };
     loop {
-        let listed = runs::list_runs(&engine, "acct-a", page).await.unwrap();
+        let listed = runs::list_runs(&engine, &Tenant::new("acct-a").unwrap(), page).await.unwrap();
         seen.extend(listed.items.iter().map(|r| r.id));
         match listed.next {
             Some(next) => page.after = Some(next),

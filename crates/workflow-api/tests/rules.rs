@@ -4,14 +4,17 @@
 
 use delivery_engine::http::AddressPolicy;
 use delivery_engine::secrets::Keyring;
-use delivery_engine::{Delivery, DeliveryQuery, EndpointPatch, Engine, EngineConfig, NewEndpoint, UrlRule};
+use delivery_engine::{
+    Delivery, DeliveryQuery, EndpointPatch, Engine, EngineConfig, NewEndpoint, Tenant, UrlRule,
+};
 use std::time::Duration;
 use test_support::{on_both_backends, Backend, TestDb};
 use workflow_api::runs::{self, Outcome, RunError};
 use workflow_api::test_event::{self, TestEventError};
 use workflow_api::{profile, store};
 
-const ACCOUNT: &str = "acct-a";
+const ACCOUNT_ID: &str = "acct-a";
+static ACCOUNT: std::sync::LazyLock<Tenant> = std::sync::LazyLock::new(|| Tenant::new(ACCOUNT_ID).unwrap());
 
 async fn database(backend: Backend) -> TestDb {
     TestDb::create_on(backend, "workflow", |url| async move {
@@ -36,7 +39,7 @@ fn engine(db: &TestDb) -> Engine {
 }
 
 /// An endpoint for every run event; nothing is sent (no dispatcher runs), deliveries only queue.
-async fn endpoint(engine: &Engine, account: &str) -> uuid::Uuid {
+async fn endpoint(engine: &Engine, account: &Tenant) -> uuid::Uuid {
     let new = NewEndpoint {
         url: "http://127.0.0.1:9/hook".into(),
         event_types: vec![profile::RUN_COMPLETED.into(), profile::RUN_FAILED.into()],
@@ -51,64 +54,70 @@ fn stored(run: &store::Run) -> (String, String, Option<String>) {
     (run.status.clone(), micros(run.created_at), run.completed_at.map(micros))
 }
 
-async fn deliveries(engine: &Engine, account: &str) -> Vec<Delivery> {
+async fn deliveries(engine: &Engine, account: &Tenant) -> Vec<Delivery> {
     engine.list_deliveries(account, &DeliveryQuery { limit: 100, ..Default::default() }).await.unwrap()
 }
 
 async fn a_settle_stores_the_outcome_and_queues_its_event_once(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
-    endpoint(&engine, ACCOUNT).await;
-    let run = runs::create_run(&engine, ACCOUNT, "wf-1".into()).await.unwrap();
-    assert_eq!(stored(&runs::get_run(&engine, ACCOUNT, run.id).await.unwrap()), stored(&run));
+    endpoint(&engine, &ACCOUNT).await;
+    let run = runs::create_run(&engine, &ACCOUNT, "wf-1".into()).await.unwrap();
+    assert_eq!(stored(&runs::get_run(&engine, &ACCOUNT, run.id).await.unwrap()), stored(&run));
 
-    let settled = runs::settle_run(&engine, ACCOUNT, run.id, Outcome::Failed).await.unwrap();
+    let settled = runs::settle_run(&engine, &ACCOUNT, run.id, Outcome::Failed).await.unwrap();
     assert_eq!(settled.status, "failed");
     assert!(settled.completed_at.is_some());
-    assert_eq!(stored(&runs::get_run(&engine, ACCOUNT, run.id).await.unwrap()), stored(&settled));
-    let queued = deliveries(&engine, ACCOUNT).await;
+    assert_eq!(stored(&runs::get_run(&engine, &ACCOUNT, run.id).await.unwrap()), stored(&settled));
+    let queued = deliveries(&engine, &ACCOUNT).await;
     assert_eq!(queued.len(), 1);
     assert_eq!(queued[0].event_type, "run.failed");
     assert_eq!(queued[0].dedupe_key, format!("{}:run.failed", run.id));
 
     // The same outcome again: a no-op that queues nothing; the other outcome: refused.
-    let again = runs::settle_run(&engine, ACCOUNT, run.id, Outcome::Failed).await.unwrap();
+    let again = runs::settle_run(&engine, &ACCOUNT, run.id, Outcome::Failed).await.unwrap();
     assert_eq!(stored(&again), stored(&settled));
-    let refused = runs::settle_run(&engine, ACCOUNT, run.id, Outcome::Succeeded).await;
+    let refused = runs::settle_run(&engine, &ACCOUNT, run.id, Outcome::Succeeded).await;
     assert!(matches!(refused, Err(RunError::AlreadySettled(ref s)) if s == "failed"), "{refused:?}");
-    assert_eq!(deliveries(&engine, ACCOUNT).await.len(), 1);
-    assert_eq!(stored(&runs::get_run(&engine, ACCOUNT, run.id).await.unwrap()), stored(&settled));
+    assert_eq!(deliveries(&engine, &ACCOUNT).await.len(), 1);
+    assert_eq!(stored(&runs::get_run(&engine, &ACCOUNT, run.id).await.unwrap()), stored(&settled));
 }
 
 async fn runs_belong_to_their_account(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
-    let run = runs::create_run(&engine, ACCOUNT, "wf-1".into()).await.unwrap();
-    assert!(matches!(runs::get_run(&engine, "acct-b", run.id).await, Err(RunError::NotFound)));
-    let other = runs::settle_run(&engine, "acct-b", run.id, Outcome::Succeeded).await;
+    let run = runs::create_run(&engine, &ACCOUNT, "wf-1".into()).await.unwrap();
+    assert!(matches!(
+        runs::get_run(&engine, &Tenant::new("acct-b").unwrap(), run.id).await,
+        Err(RunError::NotFound)
+    ));
+    let other = runs::settle_run(&engine, &Tenant::new("acct-b").unwrap(), run.id, Outcome::Succeeded).await;
     assert!(matches!(other, Err(RunError::NotFound)), "{other:?}");
-    assert_eq!(runs::get_run(&engine, ACCOUNT, run.id).await.unwrap().status, runs::RUNNING);
-    assert!(matches!(runs::create_run(&engine, ACCOUNT, " ".into()).await, Err(RunError::InvalidWorkflowId)));
+    assert_eq!(runs::get_run(&engine, &ACCOUNT, run.id).await.unwrap().status, runs::RUNNING);
+    assert!(matches!(
+        runs::create_run(&engine, &ACCOUNT, " ".into()).await,
+        Err(RunError::InvalidWorkflowId)
+    ));
 }
 
 async fn a_test_event_goes_to_its_enabled_endpoint_only(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
-    let target = endpoint(&engine, ACCOUNT).await;
-    let bystander = endpoint(&engine, ACCOUNT).await;
-    let event_id = test_event::send_test_event(&engine, ACCOUNT, target).await.unwrap();
-    let queued = deliveries(&engine, ACCOUNT).await;
+    let target = endpoint(&engine, &ACCOUNT).await;
+    let bystander = endpoint(&engine, &ACCOUNT).await;
+    let event_id = test_event::send_test_event(&engine, &ACCOUNT, target).await.unwrap();
+    let queued = deliveries(&engine, &ACCOUNT).await;
     assert_eq!(queued.len(), 1);
     assert_eq!((queued[0].endpoint_id, queued[0].event_type.as_str()), (target, "webhook.test"));
     assert_eq!(queued[0].dedupe_key, event_id);
 
     let disable = EndpointPatch { disabled: Some(true), ..Default::default() };
-    engine.update_endpoint(ACCOUNT, bystander, disable).await.unwrap();
-    let refused = test_event::send_test_event(&engine, ACCOUNT, bystander).await;
+    engine.update_endpoint(&ACCOUNT, bystander, disable).await.unwrap();
+    let refused = test_event::send_test_event(&engine, &ACCOUNT, bystander).await;
     assert!(matches!(refused, Err(TestEventError::EndpointDisabled)), "{refused:?}");
-    let unknown = test_event::send_test_event(&engine, "acct-b", target).await;
+    let unknown = test_event::send_test_event(&engine, &Tenant::new("acct-b").unwrap(), target).await;
     assert!(matches!(unknown, Err(TestEventError::Engine(delivery_engine::EngineError::NotFound))));
-    assert_eq!(deliveries(&engine, ACCOUNT).await.len(), 1);
+    assert_eq!(deliveries(&engine, &ACCOUNT).await.len(), 1);
 }
 
 on_both_backends!(

@@ -1,7 +1,11 @@
 //! The shared pages: sign-in by credential, sign-in by link, sign-out, assets, errors.
 
+use super::assets;
+use super::error::ConsoleError;
+use super::layout::ConsoleService;
+use super::render::{html, see_other};
 use super::session::{self, cookie, removal, tokens_match, SESSION_COOKIE, SIGN_IN_COOKIE};
-use super::{assets, html, see_other, ConsoleError, ConsoleForm, ConsoleService};
+use super::session::{ConsoleForm, NoFields};
 use crate::auth::Authenticator;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -9,16 +13,6 @@ use askama::Template;
 use chrono::Utc;
 use delivery_engine::Engine;
 use serde::Deserialize;
-
-#[derive(Template)]
-#[template(path = "console/error.html")]
-pub(super) struct ErrorPage {
-    pub css: &'static str,
-    pub status: u16,
-    pub title: &'static str,
-    pub detail: String,
-    pub sign_in: bool,
-}
 
 #[derive(Template)]
 #[template(path = "console/sign_in.html")]
@@ -132,7 +126,7 @@ async fn sign_in(req: HttpRequest, form: web::Form<SignInFields>) -> Result<Http
         Ok(tenant) => {
             let expires_at = auth.expires_at.as_ref().and_then(|f| f(&credential));
             let with = session::SignedInWith::Credential { credential: &credential, expires_at };
-            signed_in(&req, &tenant, with, &form.next).await
+            signed_in(&req, tenant.as_str(), with, &form.next).await
         }
         Err(e) if e.status == StatusCode::UNAUTHORIZED => {
             let page = SignInPage {
@@ -179,10 +173,7 @@ async fn use_link(req: HttpRequest, form: web::Form<LinkFields>) -> Result<HttpR
     }
 }
 
-async fn sign_out(
-    req: HttpRequest,
-    form: ConsoleForm<super::screens::NoFields>,
-) -> Result<HttpResponse, ConsoleError> {
+async fn sign_out(req: HttpRequest, form: ConsoleForm<NoFields>) -> Result<HttpResponse, ConsoleError> {
     session::end(&**engine(&req)?, &form.session).await?;
     let mut res = see_other("/console/sign-in");
     res.add_cookie(&removal(&req, SESSION_COOKIE))

@@ -1,15 +1,20 @@
 //! The screens both consoles have (overview, endpoints, delivery log, delivery detail), generic
 //! over the service's [`ServiceConsole`]. Handlers call the engine as the API handlers do.
 
+use super::error::ConsoleError;
+use super::layout::Layout;
+use super::render::{html, see_other};
 use super::service::{EndpointAction, ServiceConsole};
+use super::session::{ConsoleForm, ConsoleSession, NoFields};
 use super::views::{parse_time_bound, span_words, AttemptView, OverviewView, RequestView};
-use super::{html, see_other, ConsoleError, ConsoleForm, ConsoleSession, Layout};
 use crate::ts;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
 use chrono::Utc;
-use delivery_engine::{Delivery, DeliveryQuery, Endpoint, EndpointPatch, Engine, LogPosition, NewEndpoint};
+use delivery_engine::{
+    Delivery, DeliveryQuery, Endpoint, EndpointPatch, Engine, LogPosition, NewEndpoint, Tenant,
+};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::marker::PhantomData;
@@ -50,9 +55,6 @@ pub struct NoticeQuery {
     #[serde(default)]
     notice: String,
 }
-
-#[derive(Debug, Deserialize)]
-pub struct NoFields {}
 
 // ---- Overview ----
 
@@ -288,7 +290,7 @@ async fn rotate_secret<S: ServiceConsole>(
 
 async fn set_disabled<S: ServiceConsole>(
     engine: &Engine,
-    tenant: &str,
+    tenant: &Tenant,
     id: &str,
     disabled: bool,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -494,7 +496,7 @@ struct LogPage {
 /// One page of the log for `filter`, and the cursor of the next page if there is one.
 async fn log_page<S: ServiceConsole>(
     engine: &Engine,
-    tenant: &str,
+    tenant: &Tenant,
     filter: &LogFilter<S>,
 ) -> Result<(Vec<Delivery>, Option<String>), String> {
     for q in filter.queries()? {
@@ -648,7 +650,7 @@ async fn resend<S: ServiceConsole>(
 pub fn configure<S: ServiceConsole>(cfg: &mut web::ServiceConfig) {
     let resend_path = format!("/deliveries/{{id}}/{}", S::RESEND.path);
     cfg.app_data(S::SERVICE)
-        .configure(super::configure_shared)
+        .configure(super::pages::configure_shared)
         .service(web::resource("").route(web::get().to(overview::<S>)))
         .service(web::resource("/").route(web::get().to(overview::<S>)))
         .service(

@@ -2,7 +2,7 @@
 //! reference to what its API uses (status names, the search a log accepts, the endpoint checks,
 //! the resend rule), so the console holds no second copy of them.
 
-use super::ConsoleService;
+use super::layout::ConsoleService;
 use crate::ApiError;
 use delivery_engine::{DeliveryQuery, DeliveryStatus, EngineError, ResendRule};
 

@@ -6,14 +6,14 @@
 //! ([`SIGN_IN_COOKIE`]): a `SameSite=Strict` cookie is not sent with a cross-site POST, so a
 //! forged sign-in is refused.
 
+use super::error::ConsoleError;
 use super::store::{self, StoredSession};
-use super::ConsoleError;
-use crate::on_conn;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
+use delivery_engine::on_conn;
 use delivery_engine::{Engine, EngineError, Pool};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -51,7 +51,7 @@ pub fn tokens_match(a: &str, b: &str) -> bool {
 /// A signed-in console request: the tenant it may see and the session's CSRF token.
 #[derive(Debug, Clone)]
 pub struct ConsoleSession {
-    pub tenant: String,
+    pub tenant: delivery_engine::Tenant,
     pub csrf_token: String,
     token: String,
 }
@@ -184,10 +184,15 @@ impl FromRequest for ConsoleSession {
                 .run(on_conn!(|c| store::find_session(c, &token_hash, now).await.map_err(EngineError::from)))
                 .await?;
             let stored = found.ok_or_else(signed_out)?;
-            Ok(ConsoleSession { tenant: stored.tenant, csrf_token: stored.csrf_token, token })
+            let tenant = delivery_engine::Tenant::new(stored.tenant).map_err(|_| signed_out())?;
+            Ok(ConsoleSession { tenant, csrf_token: stored.csrf_token, token })
         })
     }
 }
+
+/// The fields of a form that carries only its CSRF token (a button).
+#[derive(Debug, serde::Deserialize)]
+pub struct NoFields {}
 
 /// A state-changing console form: the session, and the form's fields once its CSRF token has
 /// matched the session's (403 otherwise). Every console POST handler takes one, so none can

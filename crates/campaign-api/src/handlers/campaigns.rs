@@ -63,7 +63,7 @@ pub async fn create(
     body: web::Json<CampaignIn>,
 ) -> Result<HttpResponse, ApiError> {
     let CampaignIn { name, status } = body.into_inner();
-    let campaign = campaigns::create_campaign(&state.engine, ws.0, NewCampaign { name, status }).await?;
+    let campaign = campaigns::create_campaign(&state.engine, ws.id, NewCampaign { name, status }).await?;
     Ok(HttpResponse::Created().json(CampaignOut::from(campaign)))
 }
 
@@ -74,7 +74,7 @@ pub async fn list(
     query: web::Query<HashMap<String, String>>,
 ) -> Result<HttpResponse, ApiError> {
     let page = LIST_LIMITS.page(&query)?;
-    let campaigns = campaigns::list_campaigns(&state.engine, ws.0, page).await?;
+    let campaigns = campaigns::list_campaigns(&state.engine, ws.id, page).await?;
     Ok(campaigns.map(CampaignOut::from).respond("/api/v1/campaigns", &page))
 }
 
@@ -84,7 +84,7 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "campaign")?;
-    let campaign = campaigns::get_campaign(&state.engine, ws.0, id).await?;
+    let campaign = campaigns::get_campaign(&state.engine, ws.id, id).await?;
     Ok(HttpResponse::Ok().json(CampaignOut::from(campaign)))
 }
 
@@ -105,6 +105,6 @@ pub async fn update(
     let id = path_id(&id, "campaign")?;
     let CampaignPatchIn { name, status } = body.into_inner();
     let campaign =
-        campaigns::update_campaign(&state.engine, ws.0, id, CampaignPatch { name, status }).await?;
+        campaigns::update_campaign(&state.engine, ws.id, id, CampaignPatch { name, status }).await?;
     Ok(HttpResponse::Ok().json(CampaignOut::from(campaign)))
 }

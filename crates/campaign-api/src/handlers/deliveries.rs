@@ -102,7 +102,7 @@ pub async fn list(
     query: web::Query<HashMap<String, String>>,
 ) -> Result<HttpResponse, ApiError> {
     let q = parse_query(&query)?;
-    let all = state.engine.list_deliveries(&ws.tenant(), &q).await.map_err(|e| engine_err(e, "delivery"))?;
+    let all = state.engine.list_deliveries(ws.tenant(), &q).await.map_err(|e| engine_err(e, "delivery"))?;
     Ok(HttpResponse::Ok().json(all.into_iter().map(DeliveryOut::from).collect::<Vec<_>>()))
 }
 
@@ -113,7 +113,7 @@ pub async fn get(
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "delivery")?;
     let (d, attempts) =
-        state.engine.get_delivery(&ws.tenant(), id).await.map_err(|e| engine_err(e, "delivery"))?;
+        state.engine.get_delivery(ws.tenant(), id).await.map_err(|e| engine_err(e, "delivery"))?;
     Ok(HttpResponse::Ok().json(DeliveryWithAttempts {
         delivery: d.into(),
         attempts: attempts.into_iter().map(AttemptOut::from).collect(),
@@ -130,7 +130,7 @@ pub async fn replay(
     let id = path_id(&id, "delivery")?;
     let d = state
         .engine
-        .resend(&ws.tenant(), id, ResendRule::AllowDelivered)
+        .resend(ws.tenant(), id, ResendRule::AllowDelivered)
         .await
         .map_err(|e| engine_err(e, "delivery"))?;
     Ok(HttpResponse::Accepted().json(DeliveryOut::from(d)))

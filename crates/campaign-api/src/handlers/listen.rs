@@ -17,8 +17,7 @@ pub async fn stream(
     query: web::Query<ListenQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let open = listen::listen_open(&req, query.into_inner())?;
-    let stream =
-        state.engine.listen(&ws.tenant(), open).await.map_err(|e| engine_err(e, "listen session"))?;
+    let stream = state.engine.listen(ws.tenant(), open).await.map_err(|e| engine_err(e, "listen session"))?;
     Ok(listen::sse_response(stream))
 }
 
@@ -29,7 +28,7 @@ pub async fn end(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "listen session")?;
-    state.engine.end_listen(&ws.tenant(), id).await.map_err(|e| engine_err(e, "listen session"))?;
+    state.engine.end_listen(ws.tenant(), id).await.map_err(|e| engine_err(e, "listen session"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -42,6 +41,6 @@ pub async fn reply(
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "listen session")?;
     let reply = body.into_inner().into_reply()?;
-    state.engine.listen_reply(&ws.tenant(), id, reply).await.map_err(|e| engine_err(e, "listen session"))?;
+    state.engine.listen_reply(ws.tenant(), id, reply).await.map_err(|e| engine_err(e, "listen session"))?;
     Ok(HttpResponse::NoContent().finish())
 }

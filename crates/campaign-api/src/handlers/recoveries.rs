@@ -22,14 +22,14 @@ pub async fn create(
     if request.dry_run {
         let total = state
             .engine
-            .recovery_dry_run(&ws.tenant(), endpoint, request.window)
+            .recovery_dry_run(ws.tenant(), endpoint, request.window)
             .await
             .map_err(|e| engine_err(e, "webhook"))?;
         return Ok(HttpResponse::Ok().json(RecoveryDryRunOut::new(endpoint, &request.window, total)));
     }
     let started = state
         .engine
-        .start_recovery(&ws.tenant(), endpoint, request.window)
+        .start_recovery(ws.tenant(), endpoint, request.window)
         .await
         .map_err(|e| engine_err(e, "webhook"))?;
     recovery::started_response(started, |job| format!("/api/v1/webhooks/{endpoint}/recoveries/{job}"))
@@ -43,7 +43,7 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let endpoint = path_id(&id, "webhook")?;
     let jobs =
-        state.engine.recovery_jobs(&ws.tenant(), endpoint).await.map_err(|e| engine_err(e, "webhook"))?;
+        state.engine.recovery_jobs(ws.tenant(), endpoint).await.map_err(|e| engine_err(e, "webhook"))?;
     Ok(HttpResponse::Ok().json(jobs.into_iter().map(RecoveryJobOut::from).collect::<Vec<_>>()))
 }
 
@@ -55,7 +55,7 @@ pub async fn get(
     let (endpoint, job) = (path_id(&ids.0, "recovery job")?, path_id(&ids.1, "recovery job")?);
     let job = state
         .engine
-        .recovery_job(&ws.tenant(), endpoint, job)
+        .recovery_job(ws.tenant(), endpoint, job)
         .await
         .map_err(|e| engine_err(e, "recovery job"))?;
     Ok(HttpResponse::Ok().json(RecoveryJobOut::from(job)))
@@ -70,7 +70,7 @@ pub async fn cancel(
     let (endpoint, job) = (path_id(&ids.0, "recovery job")?, path_id(&ids.1, "recovery job")?);
     let job = state
         .engine
-        .cancel_recovery(&ws.tenant(), endpoint, job)
+        .cancel_recovery(ws.tenant(), endpoint, job)
         .await
         .map_err(|e| engine_err(e, "recovery job"))?;
     Ok(HttpResponse::Ok().json(RecoveryJobOut::from(job)))

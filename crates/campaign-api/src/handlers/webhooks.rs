@@ -83,7 +83,7 @@ pub async fn create(
     let created = state
         .engine
         .create_endpoint(
-            &ws.tenant(),
+            ws.tenant(),
             NewEndpoint { url, event_types: event_types.unwrap_or_default(), rate_limit_per_s: rate_limit },
         )
         .await
@@ -100,7 +100,7 @@ pub async fn create(
 }
 
 pub async fn list(state: web::Data<AppState>, ws: Workspace) -> Result<HttpResponse, ApiError> {
-    let all = state.engine.list_endpoints(&ws.tenant()).await.map_err(|e| engine_err(e, "webhook"))?;
+    let all = state.engine.list_endpoints(ws.tenant()).await.map_err(|e| engine_err(e, "webhook"))?;
     Ok(HttpResponse::Ok().json(all.into_iter().map(EndpointOut::from).collect::<Vec<_>>()))
 }
 
@@ -110,7 +110,7 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "webhook")?;
-    let e = state.engine.get_endpoint(&ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
+    let e = state.engine.get_endpoint(ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
     Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
 }
 
@@ -145,7 +145,7 @@ pub async fn update(
     let e = state
         .engine
         .update_endpoint(
-            &ws.tenant(),
+            ws.tenant(),
             id,
             EndpointPatch {
                 url: patch.url,
@@ -174,7 +174,7 @@ pub async fn rotate_secret(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "webhook")?;
-    let secret = state.engine.rotate_secret(&ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
+    let secret = state.engine.rotate_secret(ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
     Ok(HttpResponse::Ok().json(RotatedOut { id: id.to_string(), secret: secret.expose().to_owned() }))
 }
 
@@ -184,6 +184,6 @@ pub async fn delete(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "webhook")?;
-    state.engine.delete_endpoint(&ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
+    state.engine.delete_endpoint(ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -79,7 +79,8 @@ pub struct Pool {
 
 #[derive(Clone)]
 enum PoolKind {
-    Pg(pg::conn::PgPool, Arc<pg::listen::CoalescedNotify>),
+    /// With the database URL, for the LISTEN connections it opens beside the pool.
+    Pg(pg::conn::PgPool, Arc<pg::listen::CoalescedNotify>, Arc<str>),
     /// With the turn its write transactions take (the dispatcher's pool goes first).
     Sqlite(sqlite::conn::SqlitePool, sqlite::Writer),
 }
@@ -87,7 +88,7 @@ enum PoolKind {
 impl std::fmt::Debug for Pool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (backend, status) = match &self.kind {
-            PoolKind::Pg(p, _) => ("postgres", p.status()),
+            PoolKind::Pg(p, ..) => ("postgres", p.status()),
             PoolKind::Sqlite(p, _) => ("sqlite", p.status()),
         };
         f.debug_struct("Pool").field("backend", &backend).field("size", &status.size).finish()
@@ -116,6 +117,7 @@ fn connect(database_url: &str, max_size: usize, commit: Commit) -> EngineResult<
         Backend::Postgres => PoolKind::Pg(
             pg::conn::pool(database_url, max_size, commit, POOL_TIMEOUT)?,
             Arc::new(pg::listen::CoalescedNotify::new()),
+            database_url.into(),
         ),
         Backend::Sqlite(path) => {
             let writer = match commit {
@@ -165,7 +167,7 @@ impl Pool {
         E: From<EngineError> + Send + 'static,
     {
         match &self.kind {
-            PoolKind::Pg(p, _) => {
+            PoolKind::Pg(p, ..) => {
                 let p = p.clone();
                 tokio::spawn(async move {
                     let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
@@ -194,7 +196,7 @@ impl Pool {
         E: From<EngineError> + Send + 'static,
     {
         match &self.kind {
-            PoolKind::Pg(p, _) => {
+            PoolKind::Pg(p, ..) => {
                 let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
                 tokio::spawn(async move {
                     let conn: &mut AsyncPgConnection = &mut conn;
@@ -229,16 +231,13 @@ impl Pool {
     /// (SQLite: this process wakes its own dispatchers, and other processes poll).
     pub(crate) fn spawn_wake_listener(
         &self,
-        database_url: &str,
         wake: Arc<crate::wake::Wake>,
         shutdown: CancellationToken,
     ) -> Option<tokio::task::JoinHandle<()>> {
-        match self.kind {
-            PoolKind::Pg(..) => Some(tokio::spawn(pg::listen::listen(
-                database_url.to_owned(),
-                pg::listen::Wake(wake),
-                shutdown,
-            ))),
+        match &self.kind {
+            PoolKind::Pg(.., url) => {
+                Some(tokio::spawn(pg::listen::listen(url.to_string(), pg::listen::Wake(wake), shutdown)))
+            }
             PoolKind::Sqlite(..) => None,
         }
     }
@@ -248,15 +247,12 @@ impl Pool {
     /// therefore stay off.
     pub(crate) fn spawn_change_listener(
         &self,
-        database_url: &str,
         shutdown: CancellationToken,
     ) -> Option<tokio::task::JoinHandle<()>> {
-        match self.kind {
-            PoolKind::Pg(..) => Some(tokio::spawn(pg::listen::listen(
-                database_url.to_owned(),
-                self.changes.clone(),
-                shutdown,
-            ))),
+        match &self.kind {
+            PoolKind::Pg(.., url) => {
+                Some(tokio::spawn(pg::listen::listen(url.to_string(), self.changes.clone(), shutdown)))
+            }
             PoolKind::Sqlite(..) => None,
         }
     }
@@ -264,7 +260,7 @@ impl Pool {
     /// Connections `(in use, idle)` right now.
     pub(crate) fn connections(&self) -> (usize, usize) {
         let status = match &self.kind {
-            PoolKind::Pg(p, _) => p.status(),
+            PoolKind::Pg(p, ..) => p.status(),
             PoolKind::Sqlite(p, _) => p.status(),
         };
         (status.size.saturating_sub(status.available), status.available)
@@ -280,7 +276,7 @@ impl Pool {
     /// processes poll).
     /// `token` names the signalling process (`crate::wake::Wake::token`).
     pub(crate) fn signal_other_processes(&self, token: &str) {
-        if let PoolKind::Pg(pool, notify) = &self.kind {
+        if let PoolKind::Pg(pool, notify, _) = &self.kind {
             notify.signal(pool, token);
         }
     }

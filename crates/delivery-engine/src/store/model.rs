@@ -8,6 +8,31 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use uuid::Uuid;
 
+/// The reserved tenant of operational events. Not a valid credential of either service (both
+/// refuse it as a principal), and refused by every tenant-scoped call of the engine.
+pub const OPS_TENANT: &str = "__ops";
+
+/// The one endpoint of [`OPS_TENANT`]; fixed, so that processes starting at once register one.
+pub const OPS_ENDPOINT_ID: Uuid = Uuid::from_u128(0x6f70_7300_0000_4000_8000_0000_0000_0001);
+
+/// The queue as a scrape sees it: counts by state and the age of the oldest due delivery.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QueueSnapshot {
+    /// Open deliveries whose time has come and that no worker holds.
+    pub due: i64,
+    /// Open deliveries waiting for a retry time (or parked behind a disabled endpoint).
+    pub scheduled: i64,
+    /// Open deliveries a worker holds under a lease.
+    pub in_flight: i64,
+    pub dead: i64,
+    /// Seconds since the oldest due delivery became due (0 when none is).
+    pub oldest_due_age_s: i64,
+    pub endpoints_active: i64,
+    pub endpoints_disabled: i64,
+    /// Active endpoints that stalled with a backlog: their new events wait in the event log.
+    pub endpoints_backlogged: i64,
+}
+
 /// How a pool's connections commit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Commit {

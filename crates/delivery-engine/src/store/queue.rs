@@ -11,7 +11,7 @@ use super::model::{
 use super::routes::{RouteCache, Targets};
 use super::{pg, sqlite, DbConn};
 use crate::error::EngineResult;
-use crate::metrics::QueueSnapshot;
+use crate::store::model::QueueSnapshot;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 

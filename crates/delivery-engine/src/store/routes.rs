@@ -110,7 +110,7 @@ impl RouteCache {
 /// transaction's order, or two could wait for each other.
 pub(crate) fn lock_order<'a>(tenants: &[&'a str]) -> Vec<&'a str> {
     let mut tenants = tenants.to_vec();
-    tenants.sort_unstable_by_key(|t| (*t == crate::ops::OPS_TENANT, *t));
+    tenants.sort_unstable_by_key(|t| (*t == super::model::OPS_TENANT, *t));
     tenants.dedup();
     tenants
 }
@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn tenants_lock_in_id_order_with_the_ops_tenant_last() {
-        let ops = crate::ops::OPS_TENANT;
+        let ops = crate::store::model::OPS_TENANT;
         assert_eq!(lock_order(&["zeta", ops, "alpha", "zeta"]), ["alpha", "zeta", ops]);
         assert_eq!(lock_order(&[ops, "_"]), ["_", ops]);
     }

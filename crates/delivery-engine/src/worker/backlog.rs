@@ -1,118 +1,153 @@
-//! Backlogged endpoints, tended beside the claim loop (what they are: `store/backlog.rs`).
+//! The backlog tender: beside the claim loop, it switches stalled endpoints to backlogged and
+//! fills backlogged ones (what a backlog is: `store/backlog.rs`, D36).
 //!
-//! Every `stall / 2` it looks for endpoints stalled for `stall` (every slot this process
-//! gives them taken, and no attempt ended meanwhile) and asks the store to switch them to
-//! backlogged, in one statement (it does for those with enough open deliveries). When an
-//! attempt delivers to a backlogged endpoint and leaves it room, and on every poll for the
-//! backlogged endpoints this process has not seen fail or hang lately (switched by another
-//! process, or before a restart), it fills the endpoint's deliveries from its owed events,
-//! and wakes the claim loop when it added any. An endpoint that hangs or fails gets no fill:
-//! it keeps retrying the rows it has.
+//! - **Owns**: the endpoints to try filling once more, and when it last listed the backlogged
+//!   endpoints.
+//! - **Woken by**: a send task whose backlogged endpoint delivered and has room (the kick), and
+//!   every `stall / 2`.
+//! - **Does**: each round, asks the store to switch the endpoints stalled for `stall` (every
+//!   slot this process gives them taken, no attempt ended meanwhile) in one statement (it does
+//!   for those with enough open deliveries); fills the endpoints kicked, and, once per poll
+//!   interval, the backlogged endpoints this process has not seen fail or hang lately (switched
+//!   by another process, or before a restart); wakes the claim loop when a fill added rows.
+//! - **Never**: fills an endpoint that hangs or fails (it keeps retrying the rows it has), or
+//!   claims or sends.
 
-use super::limits::EndpointLimits;
-use super::lock;
-use crate::engine::Engine;
+use super::config::DispatcherConfig;
+use super::limits::{lock, EndpointLimits};
+use super::send::Senders;
+use crate::core::Core;
 use crate::store::backlog;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
 
 /// Backlogged endpoints a poll fills at most.
 const SWEEP_LIMIT: i64 = 256;
 
-pub(super) struct Tending {
-    pub engine: Engine,
-    pub limits: Arc<Mutex<EndpointLimits>>,
+pub(super) struct Tender {
+    core: Arc<Core>,
+    limits: Arc<Mutex<EndpointLimits>>,
     /// Signalled when a backlogged endpoint has room again.
-    pub kick: Arc<Notify>,
+    kick: Arc<Notify>,
     /// How long an endpoint stays stalled before it may be backlogged.
-    pub stall: Duration,
-    /// Open deliveries a stalled endpoint needs to be switched.
-    pub switch_at: i64,
+    stall: Duration,
+    /// Open deliveries a stalled endpoint needs to be switched: two full rounds of its cap.
+    switch_at: i64,
     /// Open deliveries a backlogged endpoint is filled up to.
-    pub fill_to: i64,
+    fill_to: i64,
     /// How often backlogged endpoints this process has not seen lately are filled.
-    pub poll_interval: Duration,
+    poll_interval: Duration,
+    last_sweep: Instant,
+    /// Endpoints kicked without room last round (outcomes still unwritten, say): once more.
+    again: Vec<Uuid>,
 }
 
-pub(super) async fn run(t: Tending, shutdown: CancellationToken) {
-    let tick = (t.stall / 2).max(Duration::from_millis(1));
-    let mut last_sweep = Instant::now();
-    // Endpoints to try once more on the next round, and those tried again this round.
-    let mut again: Vec<uuid::Uuid> = Vec::new();
-    let mut retried: Vec<uuid::Uuid>;
-    loop {
-        tokio::select! {
-            () = t.kick.notified() => {}
-            () = tokio::time::sleep(tick) => {}
-            () = shutdown.cancelled() => return,
+impl Tender {
+    pub(super) fn new(
+        core: Arc<Core>,
+        senders: &Senders,
+        config: &DispatcherConfig,
+        stall: Duration,
+    ) -> Self {
+        Self {
+            core,
+            limits: senders.limits.clone(),
+            kick: senders.backlog_kick.clone(),
+            stall,
+            switch_at: (config.per_endpoint.max(1) as i64).saturating_mul(2),
+            fill_to: config.backlog_fill.max(1) as i64,
+            poll_interval: config.poll_interval,
+            last_sweep: Instant::now(),
+            again: Vec::new(),
         }
-        let now = Instant::now();
-        let (stalled, mut to_fill) = {
-            let mut limits = lock(&t.limits);
-            (limits.stalled(now, t.stall), limits.take_to_fill())
-        };
-        if !stalled.is_empty() {
-            let open = t.switch_at;
-            let switched = t
-                .engine
-                .inner
-                .pool
-                .run(move |mut c| {
-                    Box::pin(async move { backlog::switch_to_backlog(&mut c, &stalled, open).await })
-                })
-                .await;
-            match switched {
-                Ok(ids) => {
-                    let mut limits = lock(&t.limits);
-                    for id in ids {
-                        tracing::info!(endpoint_id = %id, "endpoint stalled: its next events wait in the event log");
-                        limits.set_backlogged(id, true);
-                    }
-                }
-                Err(e) => tracing::warn!(error = %e, "switching stalled endpoints to backlogged failed"),
+    }
+
+    pub(super) async fn run(mut self, shutdown: CancellationToken) {
+        let tick = (self.stall / 2).max(Duration::from_millis(1));
+        loop {
+            tokio::select! {
+                () = self.kick.notified() => {}
+                () = tokio::time::sleep(tick) => {}
+                () = shutdown.cancelled() => return,
+            }
+            let now = Instant::now();
+            let (stalled, mut to_fill) = {
+                let mut limits = lock(&self.limits);
+                (limits.stalled(now, self.stall), limits.take_to_fill())
+            };
+            if !stalled.is_empty() {
+                self.switch(stalled).await;
+            }
+            if now.saturating_duration_since(self.last_sweep) >= self.poll_interval {
+                self.last_sweep = now;
+                to_fill.extend(self.backlogged_to_fill().await);
+            }
+            if self.fill(to_fill).await > 0 {
+                self.core.wake().anything();
             }
         }
-        if now.saturating_duration_since(last_sweep) >= t.poll_interval {
-            last_sweep = now;
-            let listed = t
-                .engine
-                .inner
-                .pool
-                .run(|mut c| {
-                    Box::pin(async move { backlog::backlogged_endpoints(&mut c, SWEEP_LIMIT).await })
-                })
-                .await;
-            match listed {
-                Ok(ids) => {
-                    let limits = lock(&t.limits);
-                    to_fill.extend(ids.into_iter().filter(|id| limits.may_fill(*id)));
+    }
+
+    /// Asks the store to switch `stalled` endpoints to backlogged.
+    async fn switch(&self, stalled: Vec<Uuid>) {
+        let open = self.switch_at;
+        let switched = self
+            .core
+            .pool()
+            .run(crate::on_conn!(|c| backlog::switch_to_backlog(c, &stalled, open).await))
+            .await;
+        match switched {
+            Ok(ids) => {
+                let mut limits = lock(&self.limits);
+                for id in ids {
+                    tracing::info!(endpoint_id = %id, "endpoint stalled: its next events wait in the event log");
+                    limits.set_backlogged(id, true);
                 }
-                Err(e) => tracing::warn!(error = %e, "listing backlogged endpoints failed"),
+            }
+            Err(e) => tracing::warn!(error = %e, "switching stalled endpoints to backlogged failed"),
+        }
+    }
+
+    /// The backlogged endpoints this process may fill (it has not seen them fail or hang).
+    async fn backlogged_to_fill(&self) -> Vec<Uuid> {
+        let listed = self
+            .core
+            .pool()
+            .run(crate::on_conn!(|c| backlog::backlogged_endpoints(c, SWEEP_LIMIT).await))
+            .await;
+        match listed {
+            Ok(ids) => {
+                let limits = lock(&self.limits);
+                ids.into_iter().filter(|id| limits.may_fill(*id)).collect()
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "listing backlogged endpoints failed");
+                Vec::new()
             }
         }
-        // Kicked last time without room (outcomes still unwritten, say): once more.
-        retried = std::mem::take(&mut again);
+    }
+
+    /// Fills each of `to_fill` (and the ones to try again); returns the deliveries added.
+    async fn fill(&mut self, mut to_fill: Vec<Uuid>) -> i64 {
+        let retried = std::mem::take(&mut self.again);
         to_fill.extend_from_slice(&retried);
         to_fill.sort_unstable();
         to_fill.dedup();
         let mut added = 0;
         for id in to_fill {
-            let fill_to = t.fill_to;
-            let filled = t
-                .engine
-                .inner
-                .pool
-                .run(move |mut c| Box::pin(async move { backlog::fill_backlog(&mut c, id, fill_to).await }))
-                .await;
+            let fill_to = self.fill_to;
+            let filled =
+                self.core.pool().run(crate::on_conn!(|c| backlog::fill_backlog(c, id, fill_to).await)).await;
             match filled {
                 Ok(fill) => {
                     if fill.backlogged && fill.added == 0 && !retried.contains(&id) {
-                        again.push(id);
+                        self.again.push(id);
                     }
                     added += fill.added;
-                    lock(&t.limits).set_backlogged(id, fill.backlogged);
+                    lock(&self.limits).set_backlogged(id, fill.backlogged);
                     if !fill.backlogged {
                         tracing::info!(endpoint_id = %id, "endpoint caught up: its events get deliveries as accepted again");
                     }
@@ -122,8 +157,6 @@ pub(super) async fn run(t: Tending, shutdown: CancellationToken) {
                 }
             }
         }
-        if added > 0 {
-            t.engine.inner.wake.anything();
-        }
+        added
     }
 }

@@ -15,6 +15,7 @@
 //! this process's: W worker processes may send W times an endpoint's rate.
 
 use std::collections::HashMap;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -80,6 +81,12 @@ pub(super) fn next_start(rate_per_s: u32, now: Instant) -> Instant {
 /// limit: until the endpoint's pace let an attempt start (`paced_until`), if that was later.
 pub(super) fn held_back(paced_until: Option<Instant>, due_since: Instant) -> Option<Duration> {
     paced_until?.checked_duration_since(due_since).filter(|d| !d.is_zero())
+}
+
+/// Locks the limits the claim loop, the send tasks and the backlog tender share. A panic while
+/// they were held leaves them usable: every update is one step.
+pub(super) fn lock(limits: &Mutex<EndpointLimits>) -> MutexGuard<'_, EndpointLimits> {
+    limits.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// In-flight attempts and caps per endpoint, for the endpoints active lately.

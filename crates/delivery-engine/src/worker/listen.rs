@@ -1,21 +1,35 @@
-//! Listen sessions on the sending side (see [`crate::listen`]): the sender of a session whose
-//! stream this process holds, the outcome every dispatcher records for a session no stream
-//! holds, recording an answer, and the sweep that ends expired sessions.
+//! Listen sessions on the sending side (what they are: [`crate::listen`]).
+//!
+//! - **A session's sender** ([`run_session`]), one task per stream this process holds:
+//!   - **Owns** the deliveries pushed down its stream and awaiting an answer (at most
+//!     [`WINDOW`]).
+//!   - **Woken by** answers recorded through this process, deliveries becoming due here, the
+//!     earliest answer deadline, its poll ([`POLL`]), the keep-alive ([`PING`]) and the
+//!     heartbeat ([`HEARTBEAT`]) that renews its hold.
+//!   - **Never** dials a URL: it claims only its session's rows and pushes them down the stream.
+//!   - **Ends** when the stream is gone, the session ended or was taken by a newer stream, or
+//!     the process stops; then releases the session and records what awaited an answer as
+//!     "listener not connected", so it is retried and sent at once when a stream takes the
+//!     session again.
+//! - **The outcome of a session no stream holds** ([`not_connected`]): every dispatcher's
+//!   attempt to a session endpoint fails at once, nothing dialled.
+//! - **The sweep** ([`sweep`]), beside the claim loop: ends expired sessions (all tenants).
 
+use super::config::{millis, DispatcherConfig};
 use super::recorder::{self, Completed};
-use super::DispatcherConfig;
-use crate::engine::Engine;
+use crate::core::Core;
 use crate::http::AttemptOutcome;
-use crate::listen::{chrono_duration, HeldSession, ListenDelivery, ListenFrame, HEARTBEAT, HOLD, PING};
-use crate::profile::AttemptContext;
+use crate::listen::{chrono_duration, HeldSession, ListenConfig, ListenDelivery, ListenFrame};
+use crate::listen::{HEARTBEAT, HOLD, PING};
 use crate::store::listen_model::{ListenConnection, NOT_CONNECTED};
 use crate::store::listen_sessions;
 use crate::store::model::ClaimedDelivery;
 use chrono::{DateTime, Utc};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use tokio::time::Instant;
+use tokio::time::{Instant, Interval};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -34,16 +48,18 @@ pub(super) fn not_connected() -> AttemptOutcome {
 }
 
 /// Records one attempt's outcome as the dispatcher's recorder does (retry policy, endpoint
-/// health), under the claim's fence.
+/// health), under the claim's fence. Listen sessions are recorded under the engine's default
+/// health settings (`DispatcherConfig::default`): a session is a developer's, not an
+/// operator's endpoint, and `ENDPOINT_DISABLE_AFTER` is not applied to it.
 pub(crate) async fn record(
-    engine: &Engine,
+    core: &Core,
     claim: ClaimedDelivery,
     started_at: DateTime<Utc>,
     outcome: AttemptOutcome,
 ) {
-    engine.inner.metrics.attempt(&outcome);
+    core.metrics().attempt(&outcome);
     let completed = Completed { claim, started_at, outcome, rate_limited: None };
-    recorder::write_batch(engine, &[completed], &DispatcherConfig::default()).await;
+    recorder::write_batch(core, &[completed], &DispatcherConfig::default()).await;
 }
 
 /// A delivery pushed down the stream, awaiting its answer.
@@ -53,173 +69,194 @@ struct Pushed {
     deadline: Instant,
 }
 
-/// Sends session `session`'s deliveries down `frames` while this process holds its stream:
-/// claims what is due (up to [`WINDOW`] awaiting answers), signs and pushes each, sends a
-/// keep-alive every [`PING`], renews the hold every [`HEARTBEAT`], and records an attempt nobody answered in time as timed out. When
-/// the stream is gone, the session is released and what was awaiting an answer is recorded as
-/// failed ("listener not connected"), so it is retried and, once a stream takes the session
-/// again, sent at once.
+/// Why a sender stops: the frame that tells its client, if the client is still there.
+type End = Option<(&'static str, bool)>;
+
+/// The sender of one session whose stream this process holds.
+struct SessionSender {
+    core: Arc<Core>,
+    session: Uuid,
+    held: HeldSession,
+    frames: mpsc::Sender<ListenFrame>,
+    config: ListenConfig,
+    timeout: Duration,
+    lease_ms: i64,
+    pushed: HashMap<Uuid, Pushed>,
+}
+
+/// Sends session `session`'s deliveries down `frames` while this process holds its stream
+/// (see the module's doc).
 pub(crate) async fn run_session(
-    engine: Engine,
+    core: Arc<Core>,
     session: Uuid,
     held: HeldSession,
     frames: mpsc::Sender<ListenFrame>,
 ) {
-    let hub = engine.inner.listen.clone();
-    let config = hub.config();
-    let timeout = engine.inner.profile.timeout;
-    let lease_ms = (timeout + REPLY_GRACE + Duration::from_secs(5)).as_millis().min(i64::MAX as u128) as i64;
-    let mut pushed: HashMap<Uuid, Pushed> = HashMap::new();
-    let mut heartbeat = tokio::time::interval_at(Instant::now() + HEARTBEAT, HEARTBEAT);
-    // A write to a stream whose client is gone fails: the keep-alive finds a dropped stream.
-    let mut ping = tokio::time::interval_at(Instant::now() + PING, PING);
-    let end = loop {
-        // Answers recorded through this process free their place at once.
-        for id in std::mem::take(&mut *held.answered.lock().unwrap_or_else(|e| e.into_inner())) {
-            pushed.remove(&id);
-        }
-        // Nobody answered in time: a timed-out attempt (a no-op if an answer was recorded by
-        // another process meanwhile: the fence and attempt count no longer match).
-        let now = Instant::now();
-        let late: Vec<Uuid> = pushed.iter().filter(|(_, p)| p.deadline <= now).map(|(id, _)| *id).collect();
-        for id in late {
-            if let Some(p) = pushed.remove(&id) {
-                let error = format!("no answer from the listener within {} ms", timeout.as_millis());
-                record(&engine, p.claim, p.started_at, AttemptOutcome::failed(error, timeout, true)).await;
-            }
-        }
-        let room = WINDOW.saturating_sub(pushed.len()) as i64;
-        if room > 0 {
-            match claim(&engine, session, room, lease_ms).await {
-                Ok(claims) => {
-                    for claim in claims {
-                        let started_at = engine.now();
-                        let frame = match signed(&engine, &claim, started_at) {
-                            Ok(delivery) => ListenFrame::Delivery(delivery),
-                            Err(error) => {
-                                record(&engine, claim, started_at, AttemptOutcome::not_sent(error)).await;
-                                continue;
-                            }
-                        };
-                        let deadline = Instant::now() + timeout + REPLY_GRACE;
-                        pushed.insert(claim.id, Pushed { claim, started_at, deadline });
-                        if frames.send(frame).await.is_err() {
-                            break;
-                        }
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!(error = %e, %session, "claiming a listen session's deliveries failed")
-                }
-            }
-        }
-        let next_deadline = pushed.values().map(|p| p.deadline).min();
-        tokio::select! {
-            () = frames.closed() => break None,
-            () = held.ended.cancelled() => break Some(("the listen session was ended", false)),
-            () = hub.closing.cancelled() => break Some(("the service is stopping; reconnect", true)),
-            () = held.wake.notified() => {}
-            () = sleep_until(next_deadline) => {}
-            () = tokio::time::sleep(POLL) => {}
-            _ = ping.tick() => {
-                if frames.send(ListenFrame::Ping).await.is_err() {
-                    break None;
-                }
-            }
-            _ = heartbeat.tick() => {
-                let renewed = ListenConnection {
-                    id: held.connection,
-                    connected_until: engine.now() + chrono_duration(HOLD),
-                    expires_at: engine.now() + chrono_duration(config.ttl),
-                };
-                let alive = engine
-                    .run(move |mut c| {
-                        Box::pin(async move { listen_sessions::renew_connection(&mut c, session, renewed).await })
-                    })
-                    .await;
-                match alive {
-                    Ok(true) => {}
-                    Ok(false) => break Some(("the listen session ended, or a newer stream took it", false)),
-                    Err(e) => tracing::warn!(error = %e, %session, "renewing a listen session failed"),
-                }
-            }
-        }
-    };
-    if let Some((reason, reconnect)) = end {
-        let _ = frames.try_send(ListenFrame::End { reason: reason.to_owned(), reconnect });
-    }
-    hub.release(session, held.connection);
-    let (connection, expires_at) = (held.connection, engine.now() + chrono_duration(config.ttl));
-    let released = engine
-        .run(move |mut c| {
-            Box::pin(async move {
-                listen_sessions::release_connection(&mut c, session, connection, expires_at).await
-            })
-        })
-        .await;
-    if let Err(e) = released {
-        tracing::warn!(error = %e, %session, "releasing a listen session failed; its hold lapses by itself");
-    }
-    // The stream went before answering: as if it had not been connected, so a stream that takes
-    // the session again sends these at once (store::listen_sessions::claim_session_deliveries).
-    for (_, p) in pushed {
-        let outcome = not_connected();
-        record(&engine, p.claim, p.started_at, outcome).await;
-    }
-    // Dispatchers take over what is due now.
-    engine.wake_dispatchers();
+    let (config, timeout) = (core.listen().config(), core.profile().timeout);
+    let lease_ms = millis(timeout + REPLY_GRACE + Duration::from_secs(5));
+    let sender =
+        SessionSender { core, session, held, frames, config, timeout, lease_ms, pushed: HashMap::new() };
+    sender.run().await;
 }
 
-async fn claim(
-    engine: &Engine,
-    session: Uuid,
-    room: i64,
-    lease_ms: i64,
-) -> crate::EngineResult<Vec<ClaimedDelivery>> {
-    engine
-        .inner
-        .pool
-        .run(move |mut c| {
-            Box::pin(async move {
-                listen_sessions::claim_session_deliveries(&mut c, session, room, lease_ms).await
-            })
-        })
-        .await
+impl SessionSender {
+    async fn run(mut self) {
+        let mut heartbeat = tokio::time::interval_at(Instant::now() + HEARTBEAT, HEARTBEAT);
+        // A write to a stream whose client is gone fails: the keep-alive finds a dropped stream.
+        let mut ping = tokio::time::interval_at(Instant::now() + PING, PING);
+        let end = loop {
+            self.forget_answered();
+            self.time_out_late().await;
+            if !self.push_due().await {
+                break None;
+            }
+            if let Some(end) = self.wait(&mut ping, &mut heartbeat).await {
+                break end;
+            }
+        };
+        self.finish(end).await;
+    }
+
+    /// Answers recorded through this process free their place at once.
+    fn forget_answered(&mut self) {
+        for id in std::mem::take(&mut *self.held.answered.lock().unwrap_or_else(|e| e.into_inner())) {
+            self.pushed.remove(&id);
+        }
+    }
+
+    /// Nobody answered in time: a timed-out attempt (a no-op if an answer was recorded by
+    /// another process meanwhile: the fence and attempt count no longer match).
+    async fn time_out_late(&mut self) {
+        let now = Instant::now();
+        let late: Vec<Uuid> =
+            self.pushed.iter().filter(|(_, p)| p.deadline <= now).map(|(id, _)| *id).collect();
+        for id in late {
+            if let Some(p) = self.pushed.remove(&id) {
+                let error = format!("no answer from the listener within {} ms", self.timeout.as_millis());
+                let outcome = AttemptOutcome::failed(error, self.timeout, true);
+                record(&self.core, p.claim, p.started_at, outcome).await;
+            }
+        }
+    }
+
+    /// Claims what is due, up to the window, and pushes each down the stream signed. False when
+    /// the stream is gone.
+    async fn push_due(&mut self) -> bool {
+        let room = WINDOW.saturating_sub(self.pushed.len()) as i64;
+        if room == 0 {
+            return true;
+        }
+        let (session, lease_ms) = (self.session, self.lease_ms);
+        let claimed = self
+            .core
+            .pool()
+            .run(crate::on_conn!(
+                |c| listen_sessions::claim_session_deliveries(c, session, room, lease_ms).await
+            ))
+            .await;
+        let claims = match claimed {
+            Ok(claims) => claims,
+            Err(e) => {
+                tracing::warn!(error = %e, %session, "claiming a listen session's deliveries failed");
+                return true;
+            }
+        };
+        for claim in claims {
+            let started_at = self.core.now();
+            let frame = match signed(&self.core, &claim, started_at) {
+                Ok(delivery) => ListenFrame::Delivery(delivery),
+                Err(error) => {
+                    record(&self.core, claim, started_at, AttemptOutcome::not_sent(error)).await;
+                    continue;
+                }
+            };
+            let deadline = Instant::now() + self.timeout + REPLY_GRACE;
+            self.pushed.insert(claim.id, Pushed { claim, started_at, deadline });
+            if self.frames.send(frame).await.is_err() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Waits for the next reason to look again; `Some` when the sender must stop.
+    async fn wait(&self, ping: &mut Interval, heartbeat: &mut Interval) -> Option<End> {
+        let next_deadline = self.pushed.values().map(|p| p.deadline).min();
+        let hub = self.core.listen().clone();
+        tokio::select! {
+            () = self.frames.closed() => Some(None),
+            () = self.held.ended.cancelled() => Some(Some(("the listen session was ended", false))),
+            () = hub.closing.cancelled() => Some(Some(("the service is stopping; reconnect", true))),
+            () = self.held.wake.notified() => None,
+            () = sleep_until(next_deadline) => None,
+            () = tokio::time::sleep(POLL) => None,
+            _ = ping.tick() => self.frames.send(ListenFrame::Ping).await.is_err().then_some(None),
+            _ = heartbeat.tick() => self.renew().await,
+        }
+    }
+
+    /// Renews this process's hold on the session; `Some` when it has ended or another stream
+    /// took it.
+    async fn renew(&self) -> Option<End> {
+        let now = self.core.now();
+        let renewed = ListenConnection {
+            id: self.held.connection,
+            connected_until: now + chrono_duration(HOLD),
+            expires_at: now + chrono_duration(self.config.ttl),
+        };
+        let session = self.session;
+        let alive = self
+            .core
+            .run(crate::on_conn!(|c| listen_sessions::renew_connection(c, session, renewed).await))
+            .await;
+        match alive {
+            Ok(true) => None,
+            Ok(false) => Some(Some(("the listen session ended, or a newer stream took it", false))),
+            Err(e) => {
+                tracing::warn!(error = %e, %session, "renewing a listen session failed");
+                None
+            }
+        }
+    }
+
+    /// Tells the client why (if it is there), releases the session, and records what awaited
+    /// an answer as not connected; dispatchers take over what is due now.
+    async fn finish(self, end: End) {
+        if let Some((reason, reconnect)) = end {
+            let _ = self.frames.try_send(ListenFrame::End { reason: reason.to_owned(), reconnect });
+        }
+        let (core, session, connection) = (&self.core, self.session, self.held.connection);
+        core.listen().release(session, connection);
+        let expires_at = core.now() + chrono_duration(self.config.ttl);
+        let released = core
+            .run(crate::on_conn!(
+                |c| listen_sessions::release_connection(c, session, connection, expires_at).await
+            ))
+            .await;
+        if let Err(e) = released {
+            tracing::warn!(error = %e, %session, "releasing a listen session failed; its hold lapses by itself");
+        }
+        // The stream went before answering: as if it had not been connected, so a stream that
+        // takes the session again sends these at once
+        // (store::listen_sessions::claim_session_deliveries).
+        for (_, p) in self.pushed {
+            record(core, p.claim, p.started_at, not_connected()).await;
+        }
+        core.wake_dispatchers();
+    }
 }
 
 /// The request the attempt would POST to an endpoint: every header (signed with the session
 /// endpoint's secret) and the body.
-fn signed(
-    engine: &Engine,
-    claim: &ClaimedDelivery,
-    started_at: DateTime<Utc>,
-) -> Result<ListenDelivery, String> {
-    let inner = &engine.inner;
-    let secret = inner
-        .keyring
-        .open(claim.endpoint_id, &claim.sealed_secret)
-        .map_err(|e| format!("signing secret unavailable: {e}"))?;
-    let attempt = claim.attempt_count as u32 + 1;
-    let context = AttemptContext {
-        delivery_id: claim.id,
-        event_id: claim.event_id,
-        event_type: &claim.event_type,
-        dedupe_key: &claim.dedupe_key,
-        attempt_number: attempt,
-        now: started_at,
-    };
-    let mut headers = inner.profile.signed_headers(&context, secret.as_hmac_key(), &claim.body);
+fn signed(core: &Core, claim: &ClaimedDelivery, started_at: DateTime<Utc>) -> Result<ListenDelivery, String> {
+    let mut headers = core.sign_claim(claim, started_at)?;
     crate::http::add_fixed_headers(&mut headers);
-    let headers = headers
-        .iter()
-        .map(|(k, v)| (k.as_str().to_owned(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
-        .collect();
     Ok(ListenDelivery {
         delivery_id: claim.id,
         event_type: claim.event_type.clone(),
-        attempt,
+        attempt: claim.attempt_count as u32 + 1,
         reply_token: claim.fence.to_string(),
-        headers,
+        headers: crate::http::header_pairs(&headers),
         body: claim.body.clone(),
     })
 }
@@ -232,20 +269,15 @@ async fn sleep_until(at: Option<Instant>) {
 }
 
 /// Ends expired listen sessions (all tenants) every `every` until `shutdown`.
-pub(super) async fn sweep(engine: Engine, shutdown: CancellationToken, every: Duration) {
+pub(super) async fn sweep(core: Arc<Core>, shutdown: CancellationToken, every: Duration) {
     loop {
         tokio::select! {
             () = tokio::time::sleep(every) => {}
             () = shutdown.cancelled() => return,
         }
-        let now = engine.now();
-        let swept = engine
-            .inner
-            .pool
-            .run(move |mut c| {
-                Box::pin(async move { listen_sessions::sweep_expired(&mut c, None, now).await })
-            })
-            .await;
+        let now = core.now();
+        let swept =
+            core.pool().run(crate::on_conn!(|c| listen_sessions::sweep_expired(c, None, now).await)).await;
         match swept {
             Ok(0) => {}
             Ok(n) => tracing::info!(expired = n, "listen sessions expired"),

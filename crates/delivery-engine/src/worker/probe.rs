@@ -12,17 +12,20 @@
 //! the schedule is over. Probes are not in the delivery log; the log line `probe answered`
 //! (at `info`) and the operational event are their trace.
 
-use crate::engine::Engine;
+use super::config::millis;
+use crate::core::Core;
 use crate::http::{AttemptOutcome, OutboundClient};
 use crate::metrics::Outcome;
 use crate::ops::{self, AttemptSummary, EnabledBy, OpsEvent};
 use crate::policy::ProbeSchedule;
-use crate::profile::{AttemptContext, Profile};
+use crate::secrets::KeyringError;
+use crate::signing::AttemptContext;
 use crate::store::model::{ProbeTarget, ProbeVerdict};
 use crate::store::probes;
 use bytes::Bytes;
 use chrono::{DateTime, SecondsFormat, Utc};
 use hyper::header::{HeaderMap, HeaderValue};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -35,27 +38,24 @@ const PROBES_PER_CLAIM: i64 = 16;
 
 /// Runs until `shutdown`: claims due probes every `poll`, under a lease of `lease`.
 pub(super) async fn run(
-    engine: Engine,
+    core: Arc<Core>,
     client: OutboundClient,
     schedule: ProbeSchedule,
     shutdown: CancellationToken,
     poll: Duration,
     lease: Duration,
 ) {
-    let lease_ms = lease.as_millis().min(i64::MAX as u128) as i64;
+    let lease_ms = millis(lease);
     loop {
-        let claimed = engine
-            .inner
-            .pool
-            .run(move |mut c| {
-                Box::pin(async move { probes::claim_due_probes(&mut c, lease_ms, PROBES_PER_CLAIM).await })
-            })
+        let claimed = core
+            .pool()
+            .run(crate::on_conn!(|c| probes::claim_due_probes(c, lease_ms, PROBES_PER_CLAIM).await))
             .await;
         match claimed {
             Ok(targets) if !targets.is_empty() => {
                 let full = targets.len() as i64 == PROBES_PER_CLAIM;
                 let sending = futures_util::future::join_all(
-                    targets.into_iter().map(|target| probe_one(&engine, &client, &schedule, target)),
+                    targets.into_iter().map(|target| probe_one(&core, &client, &schedule, target)),
                 );
                 tokio::select! {
                     _ = sending => {}
@@ -76,18 +76,18 @@ pub(super) async fn run(
     }
 }
 
-async fn probe_one(engine: &Engine, client: &OutboundClient, schedule: &ProbeSchedule, target: ProbeTarget) {
-    let profile = engine.profile_for(target.endpoint_id);
-    let started_at = engine.now();
+async fn probe_one(core: &Core, client: &OutboundClient, schedule: &ProbeSchedule, target: ProbeTarget) {
     let number = u32::try_from(target.probes).unwrap_or_default() + 1;
-    let outcome = match engine.inner.keyring.open(target.endpoint_id, &target.sealed_secret) {
-        Ok(secret) => {
-            let (headers, body) = probe_request(profile, &target, number, secret.as_hmac_key(), started_at);
-            client.post(&target.url, headers, Bytes::from(body), profile.timeout).await
+    let started_at = core.now();
+    let request = ProbeRequest::new(&target, number, started_at);
+    let outcome = match probe_headers(core, &target, &request) {
+        Ok(headers) => {
+            let timeout = core.profile_for(target.endpoint_id).timeout;
+            client.post(&target.url, headers, Bytes::from(request.body), timeout).await
         }
         Err(e) => AttemptOutcome::not_sent(format!("signing secret unavailable: {e}")),
     };
-    let now = engine.now();
+    let now = core.now();
     let verdict = if outcome.is_success() {
         ProbeVerdict::Enable
     } else {
@@ -110,31 +110,38 @@ async fn probe_one(engine: &Engine, client: &OutboundClient, schedule: &ProbeSch
         status: outcome.status,
         outcome: class,
     };
-    let ops = engine.ops().cloned();
-    let endpoint_id = target.endpoint_id;
-    let recorded = engine
-        .inner
-        .pool
-        .transaction(move |mut c| {
-            Box::pin(async move {
-                let enabled = probes::record_probe(&mut c, &target, verdict, now).await?;
-                if let (Some(endpoint), Some(feed)) = (&enabled, ops) {
-                    let event = OpsEvent::EndpointEnabled {
-                        endpoint: endpoint.clone(),
-                        by: EnabledBy::Probe,
-                        last_attempt: Some(summary),
-                    };
-                    ops::enqueue(&mut c, &feed, &[event], now).await?;
-                }
-                Ok::<_, crate::EngineError>(enabled.is_some())
-            })
-        })
+    record(core, target, verdict, summary, now).await;
+}
+
+/// Records a probe's verdict (with, when it enables the endpoint, its operational event).
+async fn record(
+    core: &Core,
+    target: ProbeTarget,
+    verdict: ProbeVerdict,
+    summary: AttemptSummary,
+    now: DateTime<Utc>,
+) {
+    let (ops, endpoint_id) = (core.ops().cloned(), target.endpoint_id);
+    let recorded = core
+        .pool()
+        .transaction(crate::on_conn!(|c| {
+            let enabled = probes::record_probe(c, &target, verdict, now).await?;
+            if let (Some(endpoint), Some(feed)) = (&enabled, ops) {
+                let event = OpsEvent::EndpointEnabled {
+                    endpoint: endpoint.clone(),
+                    by: EnabledBy::Probe,
+                    last_attempt: Some(summary),
+                };
+                ops::enqueue(c, &feed, &[event], now).await?;
+            }
+            Ok::<_, crate::error::EngineError>(enabled.is_some())
+        }))
         .await;
     match recorded {
         Ok(true) => {
             tracing::info!(endpoint_id = %endpoint_id, "endpoint enabled: a probe was answered 2xx");
             // Its parked deliveries are due (and an operational event may be).
-            engine.wake_dispatchers();
+            core.wake_dispatchers();
         }
         Ok(false) => {}
         Err(e) => {
@@ -143,36 +150,54 @@ async fn probe_one(engine: &Engine, client: &OutboundClient, schedule: &ProbeSch
     }
 }
 
-/// The headers and body of probe number `number` of `target`, signed with `secret`.
-fn probe_request(
-    profile: &Profile,
-    target: &ProbeTarget,
+/// Probe number `number` of an endpoint: its body, and the id its headers name.
+struct ProbeRequest {
+    id: Uuid,
+    dedupe_key: String,
     number: u32,
-    secret: &[u8],
     now: DateTime<Utc>,
-) -> (HeaderMap, Vec<u8>) {
-    let id = Uuid::now_v7();
-    let ts = |t: DateTime<Utc>| t.to_rfc3339_opts(SecondsFormat::Millis, true);
-    let body = serde_json::json!({
-        "type": PROBE_EVENT_TYPE,
-        "id": id,
-        "endpointId": target.endpoint_id,
-        "disabledAt": ts(target.disabled_at),
-        "timestamp": ts(now),
-    });
-    let body = serde_json::to_vec(&body).unwrap_or_default();
-    let dedupe_key = format!("{id}:{PROBE_EVENT_TYPE}");
-    let attempt = AttemptContext {
-        delivery_id: id,
-        event_id: id,
-        event_type: PROBE_EVENT_TYPE,
-        dedupe_key: &dedupe_key,
-        attempt_number: number,
-        now,
-    };
-    let mut headers = profile.signed_headers(&attempt, secret, &body);
-    headers.insert(profile.probe_header.clone(), HeaderValue::from_static("true"));
-    (headers, body)
+    body: Vec<u8>,
+}
+
+impl ProbeRequest {
+    fn new(target: &ProbeTarget, number: u32, now: DateTime<Utc>) -> Self {
+        let id = Uuid::now_v7();
+        let ts = |t: DateTime<Utc>| t.to_rfc3339_opts(SecondsFormat::Millis, true);
+        let body = serde_json::json!({
+            "type": PROBE_EVENT_TYPE,
+            "id": id,
+            "endpointId": target.endpoint_id,
+            "disabledAt": ts(target.disabled_at),
+            "timestamp": ts(now),
+        });
+        let body = serde_json::to_vec(&body).unwrap_or_default();
+        Self { id, dedupe_key: format!("{id}:{PROBE_EVENT_TYPE}"), number, now, body }
+    }
+
+    fn attempt(&self) -> AttemptContext<'_> {
+        AttemptContext {
+            delivery_id: self.id,
+            event_id: self.id,
+            event_type: PROBE_EVENT_TYPE,
+            dedupe_key: &self.dedupe_key,
+            attempt_number: self.number,
+            now: self.now,
+        }
+    }
+}
+
+/// A probe's headers: an attempt's, signed under the endpoint's current secret, and the
+/// profile's probe header.
+fn probe_headers(
+    core: &Core,
+    target: &ProbeTarget,
+    request: &ProbeRequest,
+) -> Result<HeaderMap, KeyringError> {
+    let mut headers =
+        core.sign_attempt(target.endpoint_id, &target.sealed_secret, &request.attempt(), &request.body)?;
+    headers
+        .insert(core.profile_for(target.endpoint_id).probe_header.clone(), HeaderValue::from_static("true"));
+    Ok(headers)
 }
 
 #[cfg(test)]
@@ -180,11 +205,10 @@ fn probe_request(
 mod tests {
     use super::*;
     use crate::policy::RetryPolicy;
-    use crate::profile::{EventCatalog, HeaderSet};
-    use crate::secrets::SealedSecret;
-    use crate::signing::{HmacSha256Hex, Signer};
+    use crate::profile::{EventCatalog, Profile};
+    use crate::secrets::{Keyring, SigningSecret};
+    use crate::signing::{HeaderSet, HmacSha256Hex, Signer};
     use hyper::header::HeaderName;
-    use std::sync::Arc;
 
     #[derive(Debug)]
     struct IdHeader;
@@ -195,8 +219,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_probe_is_signed_like_a_delivery_and_marked_as_a_probe() {
+    #[tokio::test]
+    async fn a_probe_is_signed_like_a_delivery_and_marked_as_a_probe() {
         let profile = Profile {
             signer: Arc::new(HmacSha256Hex::V1),
             signature_header: HeaderName::from_static("x-webhook-signature"),
@@ -207,20 +231,28 @@ mod tests {
             secret_prefix: "whsec_".into(),
             probe_header: HeaderName::from_static("x-webhook-probe"),
         };
+        let dir = tempfile::tempdir().unwrap();
+        let pool =
+            crate::store::connect_pool(&format!("sqlite://{}/probe.db", dir.path().display()), 1).unwrap();
+        let keyring = Keyring::parse(&Keyring::generate_entry("k1")).unwrap();
+        let endpoint_id = Uuid::from_u128(3);
+        let sealed_secret = keyring.seal(endpoint_id, &SigningSecret::from_plain("whsec_secret".into()));
+        let core = Core::new(pool, keyring, profile);
         let now = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
         let target = ProbeTarget {
-            endpoint_id: Uuid::from_u128(3),
+            endpoint_id,
             url: "https://example.com/hook".into(),
-            sealed_secret: SealedSecret { key_id: "k".into(), nonce: vec![], ciphertext: vec![] },
+            sealed_secret,
             disabled_at: now - chrono::Duration::minutes(1),
             probes: 0,
             fence: now,
         };
-        let (headers, body) = probe_request(&profile, &target, 1, b"whsec_secret", now);
+        let request = ProbeRequest::new(&target, 1, now);
+        let headers = probe_headers(&core, &target, &request).unwrap();
         assert_eq!(headers["x-webhook-probe"], "true");
         let signature = headers["x-webhook-signature"].to_str().unwrap();
-        assert_eq!(HmacSha256Hex::V1.verify(b"whsec_secret", &body, signature), Ok(()));
-        let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(HmacSha256Hex::V1.verify(b"whsec_secret", &request.body, signature), Ok(()));
+        let json: serde_json::Value = serde_json::from_slice(&request.body).unwrap();
         assert_eq!(json["type"], "webhook.probe");
         assert_eq!(json["endpointId"], "00000000-0000-0000-0000-000000000003");
         assert_eq!(json["disabledAt"], "2027-01-15T07:59:00.000Z");

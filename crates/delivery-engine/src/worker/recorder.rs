@@ -4,8 +4,9 @@
 //! operational events the batch causes (`crate::ops`): deliveries given up, failing warnings,
 //! recoveries, disables.
 
-use super::DispatcherConfig;
-use crate::engine::Engine;
+use super::config::DispatcherConfig;
+use crate::core::Core;
+use crate::error::EngineError;
 use crate::health;
 use crate::http::AttemptOutcome;
 use crate::metrics::{DeadReason, Outcome};
@@ -13,7 +14,6 @@ use crate::ops::{self, AttemptSummary, OpsEvent};
 use crate::policy::{AfterFailure, ProbeSchedule};
 use crate::store::model::{AttemptRecord, ClaimedDelivery, DisableCause, EndpointRef};
 use crate::store::{queue, DbConn, DeliveryStatus};
-use crate::EngineError;
 use backon::{ExponentialBuilder, Retryable};
 use chrono::{DateTime, Utc};
 use std::collections::{HashMap, HashSet};
@@ -77,7 +77,7 @@ impl HealthNote {
 }
 
 /// Turns an outcome into the row update, applying the retry policy and `Retry-After`.
-fn decide(engine: &Engine, c: &Completed, retry_after_cap: Duration) -> AttemptRecord {
+fn decide(core: &Core, c: &Completed, retry_after_cap: Duration) -> AttemptRecord {
     let attempt_number = c.claim.attempt_count + 1;
     let finished = c.started_at + chrono::Duration::from_std(c.outcome.duration).unwrap_or_default();
     let (status, next_attempt_at) = if c.outcome.is_success() {
@@ -86,7 +86,7 @@ fn decide(engine: &Engine, c: &Completed, retry_after_cap: Duration) -> AttemptR
         (DeliveryStatus::Dead, None)
     } else {
         let unit: f64 = rand::random();
-        match engine.inner.profile.retry.after_failure(attempt_number as u32, finished, unit) {
+        match core.profile().retry.after_failure(attempt_number as u32, finished, unit) {
             AfterFailure::RetryAt(at) => {
                 // Never before the receiver asked (within bounds), never sooner than the policy.
                 let asked = c.outcome.retry_after.map(|ra| {
@@ -118,7 +118,7 @@ fn decide(engine: &Engine, c: &Completed, retry_after_cap: Duration) -> AttemptR
 }
 
 /// Receives finished attempts until every sender is gone, writing them in batches.
-pub(super) async fn run(engine: Engine, mut rx: mpsc::Receiver<Completed>, config: DispatcherConfig) {
+pub(super) async fn run(core: Arc<Core>, mut rx: mpsc::Receiver<Completed>, config: DispatcherConfig) {
     let max_batch = config.record_batch.max(1);
     let mut batch = Vec::with_capacity(max_batch);
     while rx.recv_many(&mut batch, max_batch).await > 0 {
@@ -133,22 +133,22 @@ pub(super) async fn run(engine: Engine, mut rx: mpsc::Receiver<Completed>, confi
                 }
             }
         }
-        write_batch(&engine, &batch, &config).await;
+        write_batch(&core, &batch, &config).await;
         batch.clear();
     }
 }
 
-pub(super) async fn write_batch(engine: &Engine, batch: &[Completed], config: &DispatcherConfig) {
+pub(super) async fn write_batch(core: &Core, batch: &[Completed], config: &DispatcherConfig) {
     let records: Arc<Vec<AttemptRecord>> =
-        Arc::new(batch.iter().map(|c| decide(engine, c, config.retry_after_cap)).collect());
+        Arc::new(batch.iter().map(|c| decide(core, c, config.retry_after_cap)).collect());
     let notes: Arc<Vec<HealthNote>> =
         Arc::new(batch.iter().zip(records.iter()).map(|(c, r)| HealthNote::new(c, r)).collect());
     let rules = Arc::new(HealthRules { disable_after: config.disable_after, probe: config.probe.clone() });
-    let ops = engine.ops().cloned();
+    let ops = core.ops().cloned();
     let write = || {
         let (records, notes, rules, ops, now) =
-            (records.clone(), notes.clone(), rules.clone(), ops.clone(), engine.now());
-        engine.inner.pool.transaction(move |mut c| {
+            (records.clone(), notes.clone(), rules.clone(), ops.clone(), core.now());
+        core.pool().transaction(move |mut c| {
             Box::pin(async move {
                 let written = queue::record_attempts(&mut c, now, &records).await?;
                 let written_ids: HashSet<&Uuid> = written.iter().collect();
@@ -193,11 +193,11 @@ pub(super) async fn write_batch(engine: &Engine, batch: &[Completed], config: &D
         Ok((written, queued)) => {
             if queued {
                 // Operational events were queued for the ops endpoint.
-                engine.wake_dispatchers();
+                core.wake_dispatchers();
             }
             let written: HashSet<Uuid> = written.into_iter().collect();
             for (c, r) in batch.iter().zip(records.iter()).filter(|(_, r)| written.contains(&r.delivery_id)) {
-                count_written(engine, c, r);
+                count_written(core, c, r);
             }
             if written.len() < records.len() {
                 tracing::info!(
@@ -215,8 +215,8 @@ pub(super) async fn write_batch(engine: &Engine, batch: &[Completed], config: &D
 }
 
 /// Metrics and the log line of one outcome that was written.
-fn count_written(engine: &Engine, c: &Completed, r: &AttemptRecord) {
-    let metrics = &engine.inner.metrics;
+fn count_written(core: &Core, c: &Completed, r: &AttemptRecord) {
+    let metrics = core.metrics();
     match r.status {
         DeliveryStatus::Delivered if !c.claim.manual => {
             let finished = r.started_at + chrono::Duration::milliseconds(i64::from(r.duration_ms));

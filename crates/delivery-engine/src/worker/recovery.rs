@@ -3,27 +3,25 @@
 //! process stops. Each batch commits its re-sends with the job's progress, under the job's
 //! fence, so a job resumed elsewhere neither repeats nor skips a delivery.
 
-use crate::engine::Engine;
+use super::config::millis;
+use crate::core::Core;
 use crate::ops::{self, OpsEvent};
 use crate::store::recovery;
 use crate::store::recovery_model::{BatchOutcome, ClaimedJob};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 /// Runs until `shutdown`; looks for a job every `poll` when it has none. A job is held for
 /// `lease` between batches (the dispatcher's delivery lease): after that another process may
 /// take it over.
-pub(super) async fn run(engine: Engine, shutdown: CancellationToken, poll: Duration, lease: Duration) {
-    let lease_ms = lease.as_millis().min(i64::MAX as u128) as i64;
+pub(super) async fn run(core: Arc<Core>, shutdown: CancellationToken, poll: Duration, lease: Duration) {
+    let lease_ms = millis(lease);
     loop {
-        let claimed = engine
-            .inner
-            .pool
-            .run(move |mut c| Box::pin(async move { recovery::claim_job(&mut c, lease_ms).await }))
-            .await;
+        let claimed = core.pool().run(crate::on_conn!(|c| recovery::claim_job(c, lease_ms).await)).await;
         match claimed {
             Ok(Some(job)) => {
-                work_through(&engine, &job, lease_ms, &shutdown).await;
+                work_through(&core, &job, lease_ms, &shutdown).await;
                 continue;
             }
             Ok(None) => {}
@@ -36,41 +34,38 @@ pub(super) async fn run(engine: Engine, shutdown: CancellationToken, poll: Durat
     }
 }
 
-async fn work_through(engine: &Engine, job: &ClaimedJob, lease_ms: i64, shutdown: &CancellationToken) {
+async fn work_through(core: &Core, job: &ClaimedJob, lease_ms: i64, shutdown: &CancellationToken) {
     let mut resent_total = 0;
     loop {
         if shutdown.is_cancelled() {
             // Its lease runs out and another process takes it over where this one stopped.
             return;
         }
-        let (claimed, now, ops) = (job.clone(), engine.now(), engine.ops().cloned());
+        let (claimed, now, ops) = (job.clone(), core.now(), core.ops().cloned());
         // The last batch and its operational event commit together.
-        let batch = engine
-            .inner
-            .pool
-            .transaction(move |mut c| {
-                Box::pin(async move {
-                    let outcome = recovery::run_batch(&mut c, &claimed, lease_ms, now).await?;
-                    if let (BatchOutcome::Done { .. }, Some(feed)) = (outcome, ops) {
-                        let (tenant_id, job) = recovery::job_report(&mut c, claimed.id).await?;
-                        let event = OpsEvent::RecoveryJobFinished { tenant_id, job };
-                        ops::enqueue(&mut c, &feed, &[event], now).await?;
-                    }
-                    Ok::<_, crate::EngineError>(outcome)
-                })
-            })
+        let batch = core
+            .pool()
+            .transaction(crate::on_conn!(|c| {
+                let outcome = recovery::run_batch(c, &claimed, lease_ms, now).await?;
+                if let (BatchOutcome::Done { .. }, Some(feed)) = (outcome, ops) {
+                    let (tenant_id, job) = recovery::job_report(c, claimed.id).await?;
+                    let event = OpsEvent::RecoveryJobFinished { tenant_id, job };
+                    ops::enqueue(c, &feed, &[event], now).await?;
+                }
+                Ok::<_, crate::error::EngineError>(outcome)
+            }))
             .await;
         match batch {
             Ok(BatchOutcome::Progressed { resent }) => {
                 resent_total += resent;
                 if resent > 0 {
-                    engine.wake_dispatchers();
+                    core.wake_dispatchers();
                 }
             }
             Ok(BatchOutcome::Done { resent }) => {
                 // With operational webhooks, the job's end was queued as an event too.
-                if resent > 0 || engine.ops().is_some() {
-                    engine.wake_dispatchers();
+                if resent > 0 || core.ops().is_some() {
+                    core.wake_dispatchers();
                 }
                 tracing::info!(job_id = %job.id, resent = resent_total + resent, "recovery job done");
                 return;

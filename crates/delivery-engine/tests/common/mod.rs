@@ -7,8 +7,8 @@ use delivery_engine::policy::RetryPolicy;
 use delivery_engine::secrets::Keyring;
 use delivery_engine::signing::HmacSha256Hex;
 use delivery_engine::{
-    AttemptContext, Dispatcher, DispatcherConfig, Engine, EngineConfig, EventCatalog, HeaderSet, NewEndpoint,
-    NewEvent, Profile, UrlRule,
+    AttemptContext, DispatcherConfig, Engine, EngineConfig, EventCatalog, HeaderSet, NewEndpoint, NewEvent,
+    Profile, Tenant, UrlRule,
 };
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::sync::Arc;
@@ -16,7 +16,10 @@ use std::time::Duration;
 use test_support::TestDb;
 use tokio_util::sync::CancellationToken;
 
-pub const TENANT: &str = "tenant-a";
+pub const TENANT_ID: &str = "tenant-a";
+/// The test tenant.
+pub static TENANT: std::sync::LazyLock<Tenant> =
+    std::sync::LazyLock::new(|| Tenant::new(TENANT_ID).expect("not the reserved tenant"));
 
 pub async fn database(backend: test_support::Backend) -> TestDb {
     TestDb::create_on(backend, "engine", |url| async move {
@@ -100,14 +103,9 @@ impl Running {
     }
 }
 
-pub fn spawn_dispatcher(
-    engine: &Engine,
-    db: &TestDb,
-    client: OutboundClient,
-    config: DispatcherConfig,
-) -> Running {
+pub fn spawn_dispatcher(engine: &Engine, client: OutboundClient, config: DispatcherConfig) -> Running {
     let token = CancellationToken::new();
-    let d = Dispatcher::new(engine.clone(), client, config, Some(db.url().to_owned()));
+    let d = engine.dispatcher(client, config);
     let handle = tokio::spawn(d.run(token.clone()));
     Running { token, handle }
 }
@@ -115,7 +113,7 @@ pub fn spawn_dispatcher(
 pub async fn endpoint(engine: &Engine, url: &str, types: &[&str]) -> delivery_engine::CreatedEndpoint {
     engine
         .create_endpoint(
-            TENANT,
+            &TENANT,
             NewEndpoint {
                 url: url.to_owned(),
                 event_types: types.iter().map(|s| s.to_string()).collect(),
@@ -132,7 +130,7 @@ pub async fn emit(engine: &Engine, event_type: &str, key: &str, body: &[u8]) -> 
 
 /// An event of the test tenant for every endpoint whose filter takes it.
 pub fn event<'a>(event_type: &'a str, key: &'a str, body: &'a [u8]) -> NewEvent<'a> {
-    NewEvent { tenant_id: TENANT, event_type, dedupe_key: key, body, only_endpoint: None, id: None }
+    NewEvent { tenant: &TENANT, event_type, dedupe_key: key, body, only_endpoint: None, id: None }
 }
 
 pub use test_support::eventually;

@@ -2,8 +2,11 @@
 //! operation, each dispatching to the backend's file. Only SHA-256 hashes of session tokens and
 //! link codes are stored, so a copy of the database signs nobody in.
 
+mod model;
 mod pg;
 mod sqlite;
+
+pub use model::StoredSession;
 
 use chrono::{DateTime, Utc};
 use delivery_engine::{DbConn, MigrationSet};
@@ -13,14 +16,6 @@ pub const MIGRATIONS: MigrationSet = MigrationSet {
     postgres: delivery_engine::embed_migrations!("../../migrations/postgres/console"),
     sqlite: delivery_engine::embed_migrations!("../../migrations/sqlite/console"),
 };
-
-/// A live console session, as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredSession {
-    pub tenant: String,
-    pub csrf_token: String,
-    pub expires_at: DateTime<Utc>,
-}
 
 /// Stores a new session, started with the credential whose hash is `credential_hash` (none for
 /// a sign-in link), and drops every expired one, so the table stays small.

@@ -1,6 +1,6 @@
 //! The console's statements on PostgreSQL, in diesel's DSL.
 
-use super::StoredSession;
+use super::model::StoredSession;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};

@@ -1,7 +1,7 @@
 //! The console's statements on SQLite, as bound SQL (timestamps in microseconds:
 //! `delivery_engine::sqlite_values`).
 
-use super::StoredSession;
+use super::model::StoredSession;
 use chrono::{DateTime, Utc};
 use delivery_engine::sql::prepared;
 use delivery_engine::sqlite_values::{micros, time};

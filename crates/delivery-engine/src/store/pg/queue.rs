@@ -7,8 +7,8 @@ use super::rows::{
     ClaimPart, ClaimedRow, EndpointTenantRow, EnqueueOutcome, HealthRow, IdRow, ResendRow, SnapshotRow,
 };
 use crate::error::{EngineError, EngineResult};
-use crate::metrics::QueueSnapshot;
 use crate::sql::prepared;
+use crate::store::model::QueueSnapshot;
 use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, DisableCause, EndpointRef, HealthBefore, NewEventRow,
     ResendPlan, ResendRule, ResendTarget,

@@ -9,8 +9,8 @@ use super::rows::{
 use super::values::{json_ids, micros, uuid, INFINITY};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
-use crate::metrics::QueueSnapshot;
 use crate::sql::prepared;
+use crate::store::model::QueueSnapshot;
 use crate::store::model::{
     resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, DisableCause, EndpointRef,
     HealthBefore, NewEventRow, ResendPlan, ResendRule, ResendTarget,

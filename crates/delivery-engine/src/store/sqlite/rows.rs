@@ -414,7 +414,7 @@ pub(super) struct SnapshotRow {
     endpoints_backlogged: i64,
 }
 
-impl From<SnapshotRow> for crate::metrics::QueueSnapshot {
+impl From<SnapshotRow> for crate::store::model::QueueSnapshot {
     fn from(r: SnapshotRow) -> Self {
         Self {
             due: r.due,

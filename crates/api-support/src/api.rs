@@ -1,0 +1,202 @@
+//! The JSON API's shared pieces: timestamps, path ids, the bearer credential, extractor error
+//! mapping, and JSON bodies for the errors actix answers by itself (unknown route, wrong method,
+//! oversized or malformed body).
+
+use crate::codes;
+use crate::error::{ApiError, ErrorBody};
+use actix_web::dev::ServiceResponse;
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::{header, StatusCode};
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{DateTime, SecondsFormat, Utc};
+use uuid::Uuid;
+
+/// The request-body limit the middleware enforces while buffering (the JSON extractor's own).
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimit(pub usize);
+
+/// Timestamps in responses and payloads: RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+pub fn ts(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// True for text PostgreSQL cannot store or that has no place in a name: NUL and other
+/// control characters.
+pub fn has_control_chars(s: &str) -> bool {
+    s.chars().any(char::is_control)
+}
+
+/// An id in a path; one that is not a UUID names nothing, so it is a 404 like an unknown id.
+pub fn path_id(raw: &str, what: &str) -> Result<Uuid, ApiError> {
+    Uuid::parse_str(raw).map_err(|_| ApiError::not_found(what))
+}
+
+/// The credential of an `Authorization: Bearer <credential>` header (scheme matched
+/// case-insensitively, as RFC 9110 says), or the 401 to answer.
+pub fn bearer_credential(req: &HttpRequest, what: &str) -> Result<String, ApiError> {
+    let header = req.headers().get(header::AUTHORIZATION).ok_or_else(|| {
+        ApiError::unauthorized(&format!("an Authorization: Bearer <{what}> header is required"))
+    })?;
+    header
+        .to_str()
+        .ok()
+        .and_then(|h| h.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, credential)| credential.trim())
+        .filter(|c| !c.is_empty() && c.len() <= 4096)
+        .map(str::to_owned)
+        .ok_or_else(|| ApiError::unauthorized(&format!("the Authorization header must be `Bearer <{what}>`")))
+}
+
+/// The (METHOD, path) operations of an OpenAPI document, for keeping it equal to a route table.
+pub fn openapi_operations(doc: &str) -> Result<std::collections::BTreeSet<(String, String)>, String> {
+    let doc: serde_json::Value = serde_json::from_str(doc).map_err(|e| e.to_string())?;
+    let paths = doc["paths"].as_object().ok_or("no paths object")?;
+    let mut ops = std::collections::BTreeSet::new();
+    for (path, item) in paths {
+        for method in item.as_object().ok_or("a path item is not an object")?.keys() {
+            if ["get", "post", "put", "patch", "delete"].contains(&method.as_str()) {
+                ops.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    Ok(ops)
+}
+
+/// JSON bodies up to `max_body` bytes (413 above, before the whole body is read); extractor
+/// failures as JSON errors: 415 wrong content type, 400 malformed JSON, 422 well-formed JSON
+/// of the wrong shape, 404 for a path that does not parse, 422 for a query that does not.
+pub fn configure_extractors(max_body: usize) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg| {
+        cfg.app_data(BodyLimit(max_body))
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(max_body)
+                    .error_handler(move |e, r| json_error(e, r, max_body)),
+            )
+            .app_data(web::PathConfig::default().error_handler(path_error))
+            .app_data(web::QueryConfig::default().error_handler(query_error));
+    }
+}
+
+/// A service's route table (method, path pattern), registered as app data so 405 answers can
+/// say which methods the path does allow.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteTable(pub &'static [(&'static str, &'static str)]);
+
+impl RouteTable {
+    /// `GET, POST` for a path pattern, in table order.
+    pub fn allowed(&self, pattern: &str) -> Option<String> {
+        let methods: Vec<&str> = self.0.iter().filter(|(_, p)| *p == pattern).map(|(m, _)| *m).collect();
+        (!methods.is_empty()).then(|| methods.join(", "))
+    }
+}
+
+/// Turns any client error actix produced without a JSON body (unknown route, wrong method,
+/// payload limits) into `{"code", "detail"}`.
+pub fn json_errors<B: 'static>() -> ErrorHandlers<B> {
+    ErrorHandlers::new().default_handler_client(ensure_json)
+}
+
+fn ensure_json<B>(res: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    // JSON already, or a console page (which answers its errors as pages).
+    let is_json_or_page = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if is_json_or_page {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let (code, detail) = match status {
+        StatusCode::NOT_FOUND => (codes::NOT_FOUND, "no such route"),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            (codes::METHOD_NOT_ALLOWED, "this route does not accept that method")
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => (codes::PAYLOAD_TOO_LARGE, "the request body is too large"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            (codes::UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json")
+        }
+        _ => (codes::BAD_REQUEST, "the request could not be processed"),
+    };
+    let (req, _) = res.into_parts();
+    let mut builder = HttpResponse::build(status);
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allowed = req
+            .match_pattern()
+            .and_then(|pattern| req.app_data::<RouteTable>().and_then(|t| t.allowed(&pattern)));
+        if let Some(allowed) = allowed {
+            builder.insert_header((header::ALLOW, allowed));
+        }
+    }
+    let body = builder.json(ErrorBody::new(code, detail));
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, body).map_into_right_body()))
+}
+
+/// The default service: a JSON 404 for unknown routes.
+pub async fn unknown_route() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(StatusCode::NOT_FOUND, codes::NOT_FOUND, "no such route"))
+}
+
+fn json_error(err: JsonPayloadError, _: &HttpRequest, max_body: usize) -> actix_web::Error {
+    let e = match &err {
+        JsonPayloadError::ContentType => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            codes::UNSUPPORTED_MEDIA_TYPE,
+            "Content-Type must be application/json",
+        ),
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            codes::PAYLOAD_TOO_LARGE,
+            format!("the request body is larger than {max_body} bytes"),
+        ),
+        JsonPayloadError::Deserialize(de) if de.is_data() => {
+            ApiError::invalid(codes::INVALID_BODY, de.to_string())
+        }
+        JsonPayloadError::Deserialize(de) => ApiError::new(
+            StatusCode::BAD_REQUEST,
+            codes::MALFORMED_JSON,
+            format!("the body is not valid JSON: {de}"),
+        ),
+        other => ApiError::new(StatusCode::BAD_REQUEST, codes::BAD_REQUEST, other.to_string()),
+    };
+    e.into()
+}
+
+fn path_error(_: PathError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::not_found("resource").into()
+}
+
+fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::invalid(codes::INVALID_QUERY, err.to_string()).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn route_table_lists_the_methods_of_a_pattern() {
+        let t = RouteTable(&[("POST", "/a"), ("GET", "/a"), ("DELETE", "/a/{id}")]);
+        assert_eq!(t.allowed("/a").as_deref(), Some("POST, GET"));
+        assert_eq!(t.allowed("/a/{id}").as_deref(), Some("DELETE"));
+        assert_eq!(t.allowed("/b"), None);
+    }
+
+    #[test]
+    fn timestamps_are_utc_with_milliseconds() {
+        let t = Utc.with_ymd_and_hms(2026, 11, 22, 10, 15, 30).single().expect("valid")
+            + chrono::Duration::milliseconds(123);
+        assert_eq!(ts(t), "2026-11-22T10:15:30.123Z");
+        assert_eq!(ts(t - chrono::Duration::milliseconds(123)), "2026-11-22T10:15:30.000Z");
+    }
+
+    #[test]
+    fn non_uuid_path_ids_are_not_found() {
+        assert_eq!(path_id("nope", "run").map_err(|e| e.status), Err(StatusCode::NOT_FOUND));
+        assert!(path_id("01a202fc-9077-77ee-9fd2-6488863392c0", "run").is_ok());
+    }
+}

@@ -1,0 +1,229 @@
+//! Endpoints: registering, listing, changing, rotating a secret, deleting; and the rules a URL,
+//! an event-type filter and a rate limit must meet.
+
+use super::Engine;
+use crate::error::{EngineError, EngineResult};
+use crate::ops::{self, EnabledBy, OpsEvent};
+use crate::secrets::SigningSecret;
+use crate::store::model::{DisableCause, EndpointChanges, EndpointRef, EndpointUpdate, NewEndpointRow};
+use crate::store::{endpoints, Endpoint};
+use crate::tenant::Tenant;
+use uuid::Uuid;
+
+/// URL rules for registration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UrlRule {
+    HttpOrHttps,
+    HttpsOnly,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct NewEndpoint {
+    pub url: String,
+    /// Empty means every type.
+    pub event_types: Vec<String>,
+    /// Deliveries per second at most, per worker process, in [`RATE_LIMIT_RANGE`] (`None`: no
+    /// limit). See docs/engine.md.
+    pub rate_limit_per_s: Option<i64>,
+}
+
+/// The rate limits an endpoint may have, in deliveries per second.
+pub const RATE_LIMIT_RANGE: std::ops::RangeInclusive<i64> = 1..=10_000;
+
+#[derive(Debug, Clone, Default)]
+pub struct EndpointPatch {
+    pub url: Option<String>,
+    pub event_types: Option<Vec<String>>,
+    /// `Some(true)` disables (with the reason), `Some(false)` enables.
+    pub disabled: Option<bool>,
+    pub disabled_reason: Option<String>,
+    /// `Some(None)` removes the limit.
+    pub rate_limit_per_s: Option<Option<i64>>,
+}
+
+/// An endpoint with its secret in the clear: returned by creation only.
+#[derive(Debug, Clone)]
+pub struct CreatedEndpoint {
+    pub endpoint: Endpoint,
+    pub secret: SigningSecret,
+}
+
+impl Engine {
+    /// Checks a URL against the engine's rules: absolute, http(s) (or https only), a host,
+    /// no credentials, and no IP literal in a forbidden range.
+    pub fn validate_url(&self, url: &str) -> EngineResult<()> {
+        let https_only = self.config.url_rule == UrlRule::HttpsOnly;
+        let parsed = crate::http::parse_target(url, https_only).map_err(|e| match e {
+            crate::http::TargetError::NotHttps => EngineError::UrlNotHttps,
+            crate::http::TargetError::Invalid(d) => EngineError::InvalidUrl(d),
+        })?;
+        let policy = &self.config.address_policy;
+        if let Some(ip) = crate::http::host_ip(&parsed) {
+            policy.check(ip).map_err(|e| EngineError::ForbiddenAddress(e.to_string()))?;
+        } else if let Some(name) = parsed.host_str().filter(|h| is_localhost_name(h)) {
+            // Names are vetted again at connect time; `localhost` is refused now, unless loopback is allowed.
+            if policy.check(std::net::Ipv4Addr::LOCALHOST.into()).is_err() {
+                return Err(EngineError::ForbiddenAddress(format!("{name} is a loopback name")));
+            }
+        }
+        Ok(())
+    }
+
+    /// `types` without repeats (first mention kept), each in the service's catalog.
+    pub(super) fn checked_types(&self, mut types: Vec<String>) -> EngineResult<Vec<String>> {
+        let unknown = self.core.profile().catalog.unknown(&types);
+        if !unknown.is_empty() {
+            return Err(EngineError::UnknownEventTypes(unknown.into_iter().map(str::to_owned).collect()));
+        }
+        let mut seen = std::collections::HashSet::new();
+        types.retain(|t| seen.insert(t.clone()));
+        Ok(types)
+    }
+
+    pub async fn create_endpoint(&self, tenant: &Tenant, new: NewEndpoint) -> EngineResult<CreatedEndpoint> {
+        self.validate_url(&new.url)?;
+        let types = self.checked_types(new.event_types)?;
+        let rate_limit_per_s = validate_rate_limit(new.rate_limit_per_s)?;
+        let id = Uuid::now_v7();
+        let secret = SigningSecret::generate(&self.core.profile().secret_prefix);
+        let sealed = self.core.keyring().seal(id, &secret);
+        let (tenant, url, now) = (tenant.clone(), new.url, self.core.now());
+        let endpoint = self
+            .run(crate::on_conn!(|c| {
+                let row = NewEndpointRow {
+                    id,
+                    tenant_id: tenant.as_str(),
+                    url: &url,
+                    event_types: &types,
+                    sealed: &sealed,
+                    rate_limit_per_s,
+                    created_at: now,
+                };
+                endpoints::insert_endpoint(c, row).await
+            }))
+            .await?;
+        Ok(CreatedEndpoint { endpoint, secret })
+    }
+
+    /// The tenant's endpoints, without its listen sessions' (they come and go with a developer's
+    /// CLI; a client that keeps its endpoints in sync must not see them).
+    pub async fn list_endpoints(&self, tenant: &Tenant) -> EngineResult<Vec<Endpoint>> {
+        let tenant = tenant.clone();
+        let mut all =
+            self.run(crate::on_conn!(|c| endpoints::list_endpoints(c, tenant.as_str()).await)).await?;
+        all.retain(|e| !crate::listen::is_listen_url(&e.url));
+        Ok(all)
+    }
+
+    pub async fn get_endpoint(&self, tenant: &Tenant, id: Uuid) -> EngineResult<Endpoint> {
+        let tenant = tenant.clone();
+        self.run(crate::on_conn!(|c| endpoints::get_endpoint(c, tenant.as_str(), id).await)).await
+    }
+
+    pub async fn update_endpoint(
+        &self,
+        tenant: &Tenant,
+        id: Uuid,
+        patch: EndpointPatch,
+    ) -> EngineResult<Endpoint> {
+        if let Some(url) = &patch.url {
+            self.validate_url(url)?;
+            // A listen session's endpoint has no address to change (its stream is its address).
+            if crate::listen::is_listen_url(&self.get_endpoint(tenant, id).await?.url) {
+                return Err(EngineError::InvalidUrl(
+                    "a listen session's endpoint has no URL to change".into(),
+                ));
+            }
+        }
+        let enables = patch.disabled == Some(false);
+        let changes = self.endpoint_changes(patch.clone())?;
+        let (tenant, ops, reason, now) =
+            (tenant.clone(), self.core.ops().cloned(), patch.disabled_reason, self.core.now());
+        let update = self
+            .transaction(crate::on_conn!(|c| {
+                let update = endpoints::update_endpoint(c, tenant.as_str(), id, changes, now).await?;
+                if let Some(feed) = ops {
+                    ops::enqueue(c, &feed, &manual_change_events(&update, reason), now).await?;
+                }
+                Ok::<_, EngineError>(update)
+            }))
+            .await?;
+        if enables {
+            self.core.wake_dispatchers();
+        }
+        Ok(update.endpoint)
+    }
+
+    /// The stored changes a patch makes, its parts checked.
+    fn endpoint_changes(&self, patch: EndpointPatch) -> EngineResult<EndpointChanges> {
+        let event_types = patch.event_types.map(|t| self.checked_types(t)).transpose()?;
+        let rate_limit_per_s = patch.rate_limit_per_s.map(validate_rate_limit).transpose()?;
+        let now = self.core.now();
+        let reason = patch.disabled_reason;
+        Ok(EndpointChanges {
+            url: patch.url,
+            event_types,
+            disabled_at: patch.disabled.map(|d| d.then_some(now)),
+            disabled_reason: patch.disabled.map(|d| if d { reason.clone() } else { None }),
+            disabled_cause: patch.disabled.map(|d| d.then_some(DisableCause::Manual)),
+            failing_since: (patch.disabled == Some(false)).then_some(None),
+            rate_limit_per_s,
+            updated_at: Some(now),
+        })
+    }
+
+    /// Replaces the endpoint's secret; the new one is returned once and signs every attempt
+    /// from now on, including retries of earlier events.
+    pub async fn rotate_secret(&self, tenant: &Tenant, id: Uuid) -> EngineResult<SigningSecret> {
+        let secret = SigningSecret::generate(&self.core.profile().secret_prefix);
+        let sealed = self.core.keyring().seal(id, &secret);
+        let (tenant, now) = (tenant.clone(), self.core.now());
+        self.run(crate::on_conn!(|c| endpoints::store_secret(c, tenant.as_str(), id, &sealed, now).await))
+            .await?;
+        Ok(secret)
+    }
+
+    /// Removes the endpoint; its open deliveries end as dead with "endpoint deleted".
+    pub async fn delete_endpoint(&self, tenant: &Tenant, id: Uuid) -> EngineResult<()> {
+        let (tenant, now) = (tenant.clone(), self.core.now());
+        self.run(crate::on_conn!(|c| endpoints::delete_endpoint(c, tenant.as_str(), id, now).await)).await
+    }
+}
+
+/// `Ok` for no limit or a limit in [`RATE_LIMIT_RANGE`].
+fn validate_rate_limit(rate: Option<i64>) -> EngineResult<Option<i32>> {
+    match rate {
+        None => Ok(None),
+        Some(r) if RATE_LIMIT_RANGE.contains(&r) => Ok(Some(r as i32)),
+        Some(r) => Err(EngineError::InvalidRateLimit(r)),
+    }
+}
+
+/// The operational events of a change a user made (`Engine::update_endpoint`): disabling an
+/// enabled endpoint, or enabling a disabled one.
+fn manual_change_events(update: &EndpointUpdate, reason: Option<String>) -> Vec<OpsEvent> {
+    let e = &update.endpoint;
+    let endpoint = EndpointRef { id: e.id, tenant_id: e.tenant_id.clone() };
+    match (update.was_disabled, e.disabled_at.is_some()) {
+        (false, true) => vec![OpsEvent::EndpointDisabled {
+            endpoint,
+            cause: DisableCause::Manual,
+            reason: reason
+                .or_else(|| e.disabled_reason.clone())
+                .unwrap_or_else(|| "disabled by a user".into()),
+            failing_since: None,
+            next_probe_at: None,
+            last_attempt: None,
+        }],
+        (true, false) => {
+            vec![OpsEvent::EndpointEnabled { endpoint, by: EnabledBy::Manual, last_attempt: None }]
+        }
+        _ => vec![],
+    }
+}
+
+/// `localhost`, `*.localhost` (RFC 6761), with or without the trailing dot.
+fn is_localhost_name(host: &str) -> bool {
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    host == "localhost" || host.ends_with(".localhost")
+}

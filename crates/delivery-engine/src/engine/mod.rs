@@ -1,0 +1,180 @@
+//! [`Engine`]: the services' API. Each method is one operation of a handler; every call that
+//! reads or writes tenant data takes a [`Tenant`](crate::Tenant), which cannot name the
+//! reserved tenant of operational webhooks. The operations are grouped by what they act on,
+//! one file each (`impl Engine` blocks): endpoints, events (the outbox), deliveries (the log
+//! and re-sends), recovery jobs, idempotency keys, the operational webhooks' endpoint, and
+//! listen sessions. This file holds the engine itself: building it, running a service's own
+//! closures on a connection, the dispatcher, and what a service reads about the process.
+//!
+//! The runtime state lives in [`Core`], which the dispatcher's tasks share; only this module
+//! reads `Engine`'s fields.
+
+mod deliveries;
+mod endpoints;
+mod events;
+mod idempotency;
+mod listen;
+mod operational;
+mod recovery;
+
+pub use deliveries::SentRequest;
+pub use endpoints::{CreatedEndpoint, EndpointPatch, NewEndpoint, UrlRule, RATE_LIMIT_RANGE};
+pub use events::{Enqueued, NewEvent};
+pub use idempotency::IdempotencyState;
+
+use crate::cache::ReadCache;
+use crate::core::Core;
+use crate::error::{EngineError, EngineResult};
+use crate::http::{AddressPolicy, OutboundClient};
+use crate::metrics::{EngineMetrics, SNAPSHOT_MAX_AGE};
+use crate::ops::OpsFeed;
+use crate::profile::Profile;
+use crate::secrets::Keyring;
+use crate::store::model::QueueSnapshot;
+use crate::store::{queue, ConnFn, Pool};
+use crate::worker::{Dispatcher, DispatcherConfig};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio_util::sync::CancellationToken;
+
+#[derive(Debug, Clone)]
+pub struct EngineConfig {
+    pub url_rule: UrlRule,
+    /// Applied to IP literals at registration; names are vetted at connect time.
+    pub address_policy: AddressPolicy,
+}
+
+#[derive(Debug, Clone)]
+pub struct Engine {
+    core: Arc<Core>,
+    config: Arc<EngineConfig>,
+    /// The last queue snapshot and when it was read.
+    snapshot: Arc<tokio::sync::Mutex<Option<(Instant, QueueSnapshot)>>>,
+}
+
+impl Engine {
+    pub fn new(pool: Pool, keyring: Keyring, profile: Profile, config: EngineConfig) -> Self {
+        Self::on(Core::new(pool, keyring, profile), Arc::new(config))
+    }
+
+    fn on(core: Core, config: Arc<EngineConfig>) -> Self {
+        Self { core: Arc::new(core), config, snapshot: Arc::default() }
+    }
+
+    /// The same engine on another pool, sharing the in-process wake-up signal. Services give
+    /// their dispatcher a pool of its own: a pooled connection's driver task lives on the
+    /// runtime that opened it, and the API's runtimes stop before the dispatcher finishes.
+    pub fn with_pool(&self, pool: Pool) -> Self {
+        Self::on(self.core.rebuilt(pool, self.core.ops().cloned()), self.config.clone())
+    }
+
+    /// The same engine, emitting operational webhooks (docs/operational-webhooks.md) that name
+    /// `service`: every change they report enqueues one for the reserved tenant's endpoint,
+    /// which [`Engine::configure_ops_endpoint`] registers. Engines made from it by
+    /// [`Engine::with_pool`] emit them too.
+    pub fn with_ops_feed(&self, service: &str) -> Self {
+        let feed = OpsFeed::new(service, self.core.profile());
+        Self::on(self.core.rebuilt(self.core.pool().clone(), Some(feed)), self.config.clone())
+    }
+
+    /// The dispatcher of this engine's process: it sends what this engine's calls queue, with
+    /// `client`, until its `run` is stopped.
+    pub fn dispatcher(&self, client: OutboundClient, config: DispatcherConfig) -> Dispatcher {
+        Dispatcher::new(self.core.clone(), client, config)
+    }
+
+    /// Waits while the ingest gate holds `tenant`'s writes (gate.rs): only where this process's
+    /// dispatcher is behind on that tenant's fresh deliveries while the CPU is short, and at
+    /// most the gate's `max_hold`. Call it before opening the transaction that enqueues.
+    /// Returns how long it waited.
+    pub async fn admit(&self, tenant: &crate::Tenant) -> Duration {
+        let held = self.core.gate().admit(tenant.as_str()).await;
+        if !held.is_zero() {
+            self.core.metrics().ingest_held(held);
+        }
+        held
+    }
+
+    /// Whether a write of `tenant` would wait at the ingest gate now (for tests).
+    #[cfg(feature = "test-support")]
+    pub fn ingest_holds(&self, tenant: &crate::Tenant) -> bool {
+        self.core.gate().holds(tenant.as_str(), Instant::now())
+    }
+
+    pub fn profile(&self) -> &Profile {
+        self.core.profile()
+    }
+
+    /// The engine's counters and histograms, to register with the service's metrics.
+    pub fn metrics(&self) -> &Arc<EngineMetrics> {
+        self.core.metrics()
+    }
+
+    /// Database connections of this engine's pool: `(in use, idle)`.
+    pub fn pool_connections(&self) -> (usize, usize) {
+        self.core.pool().connections()
+    }
+
+    /// A cache of reads for this engine's pool, dropped whenever any process announces a change
+    /// ([`announce_change`](crate::announce_change)); see [`crate::cache`]. It stays off until
+    /// [`Engine::spawn_change_listener`] has subscribed, and always on SQLite.
+    pub fn read_cache<K: Eq + std::hash::Hash, V: Clone>(
+        &self,
+        capacity: usize,
+        ttl: Duration,
+    ) -> ReadCache<K, V> {
+        ReadCache::new(self.core.pool().changes().clone(), capacity, ttl)
+    }
+
+    /// Starts hearing announced changes (a LISTEN connection of its own on PostgreSQL) until
+    /// `shutdown`. `None` on SQLite.
+    pub fn spawn_change_listener(&self, shutdown: CancellationToken) -> Option<tokio::task::JoinHandle<()>> {
+        self.core.pool().spawn_change_listener(shutdown)
+    }
+
+    /// Which of `versions` (from [`migration_versions`](crate::migration_versions)) the
+    /// database has not applied: one short read, for a readiness check. An error when the
+    /// database cannot be reached.
+    pub async fn unapplied_migrations(&self, versions: Vec<String>) -> EngineResult<Vec<String>> {
+        crate::store::unapplied_migrations(self.core.pool(), versions).await
+    }
+
+    /// Runs `f` on a pooled connection (see [`Pool::run`]): for a service's reads, single
+    /// writes of its own tables, and an [`Engine::enqueue`] with no domain change beside it
+    /// (atomic by itself; as [`Engine::enqueue_now`] does).
+    pub async fn run<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        F: ConnFn<R, E>,
+        R: Send + 'static,
+        E: From<EngineError> + Send + 'static,
+    {
+        self.core.run(f).await
+    }
+
+    /// Runs `f` in one transaction (see [`Pool::transaction`]): the outbox. A service writes its
+    /// domain change and calls [`Engine::enqueue`] inside `f`; both commit or neither does.
+    /// When `f` queued deliveries, dispatchers are woken after the commit: this process's at
+    /// once, other processes' by a coalesced NOTIFY (PostgreSQL) or their poll.
+    pub async fn transaction<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        F: ConnFn<R, E>,
+        R: Send + 'static,
+        E: From<EngineError> + Send + 'static,
+    {
+        self.core.transaction(f).await
+    }
+
+    /// The queue gauges, read at most once per [`SNAPSHOT_MAX_AGE`] (concurrent scrapes share
+    /// one read).
+    pub async fn queue_snapshot(&self) -> EngineResult<QueueSnapshot> {
+        let mut cached = self.snapshot.lock().await;
+        if let Some((at, snapshot)) = *cached {
+            if at.elapsed() < SNAPSHOT_MAX_AGE {
+                return Ok(snapshot);
+            }
+        }
+        let snapshot = self.core.pool().run(crate::on_conn!(|c| queue::snapshot(c).await)).await?;
+        *cached = Some((Instant::now(), snapshot));
+        Ok(snapshot)
+    }
+}

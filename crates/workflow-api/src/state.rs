@@ -1,0 +1,6 @@
+//! [`AppState`]: what every handler of workflow-api shares.
+
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub engine: delivery_engine::Engine,
+}

@@ -1,0 +1,113 @@
+//! `cargo xtask tidy` (part of `test`): the code-shape rules that review alone would let drift,
+//! as rust-analyzer's `tidy.rs` keeps its own.
+//!
+//! - No import cycle between the modules of a crate ([`imports`]): dependencies point one way,
+//!   so each file can be read knowing only the ones below it.
+//! - No function longer than [`fn_length::MAX_LINES`] lines in `crates/*/src` or `xtask/src`.
+
+mod fn_length;
+mod imports;
+mod lex;
+
+use crate::util::root;
+use anyhow::{bail, Result};
+use std::path::{Path, PathBuf};
+
+pub(crate) fn run() -> Result<()> {
+    let mut problems = Vec::new();
+    for root_file in crate_roots()? {
+        problems.extend(import_cycles(&root_file)?);
+    }
+    for file in source_files()? {
+        problems.extend(long_functions(&file)?);
+    }
+    if !problems.is_empty() {
+        bail!("tidy found {} problem(s):\n{}", problems.len(), problems.join("\n"));
+    }
+    eprintln!("tidy: no import cycle, no function over {} lines", fn_length::MAX_LINES);
+    Ok(())
+}
+
+/// Every crate root of the workspace's own code: each crate's `src/lib.rs` and `src/main.rs`.
+fn crate_roots() -> Result<Vec<PathBuf>> {
+    let mut roots = Vec::new();
+    for dir in crate_dirs()? {
+        for name in ["lib.rs", "main.rs"] {
+            let file = dir.join("src").join(name);
+            if file.exists() {
+                roots.push(file);
+            }
+        }
+    }
+    Ok(roots)
+}
+
+fn crate_dirs() -> Result<Vec<PathBuf>> {
+    let mut dirs: Vec<PathBuf> =
+        std::fs::read_dir(root().join("crates"))?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    dirs.push(root().join("xtask"));
+    dirs.sort();
+    Ok(dirs)
+}
+
+fn source_files() -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for dir in crate_dirs()? {
+        collect_rs(&dir.join("src"), &mut files)?;
+    }
+    Ok(files)
+}
+
+fn collect_rs(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
+    if !dir.is_dir() {
+        return Ok(());
+    }
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect_rs(&path, files)?;
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn relative(path: &Path) -> String {
+    path.strip_prefix(root()).unwrap_or(path).display().to_string()
+}
+
+/// One line per circle of modules, with the imports that close it.
+fn import_cycles(root_file: &Path) -> Result<Vec<String>> {
+    let modules = imports::load_crate(root_file)?;
+    let edges = imports::edges(&modules);
+    let name = |i: usize| relative(&modules[i].file);
+    Ok(imports::cycles(modules.len(), &edges)
+        .into_iter()
+        .map(|group| {
+            // One import per pair of modules is enough to see the circle.
+            let mut pairs = std::collections::BTreeSet::new();
+            let ties: Vec<String> = group
+                .iter()
+                .filter(|e| pairs.insert((e.from, e.to)))
+                .map(|e| format!("    {}:{} uses {} ({})", name(e.from), e.line, name(e.to), e.text))
+                .collect();
+            format!("import cycle in {}:\n{}", relative(root_file), ties.join("\n"))
+        })
+        .collect())
+}
+
+fn long_functions(file: &Path) -> Result<Vec<String>> {
+    let text = std::fs::read_to_string(file)?;
+    Ok(fn_length::functions(&text)
+        .into_iter()
+        .filter(|(_, _, lines)| *lines > fn_length::MAX_LINES)
+        .map(|(name, line, lines)| {
+            format!(
+                "{}:{line}: fn {name} is {lines} lines (at most {})",
+                relative(file),
+                fn_length::MAX_LINES
+            )
+        })
+        .collect())
+}
