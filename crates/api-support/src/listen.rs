@@ -1,7 +1,7 @@
 //! What both services' listen routes share (docs/receiving.md "Listen on your laptop"): the
 //! stream request's rules, the Server-Sent Events encoding of the engine's frames, the reply
 //! body, and the settings. The routes themselves are each service's (its paths and its
-//! authentication); the sessions are the engine's ([`delivery_engine::listen`]).
+//! authentication); the sessions are the engine's ([`delivery_engine::Engine::listen`]).
 
 use crate::{codes, ApiError};
 use actix_web::http::{header, StatusCode};

@@ -3,7 +3,7 @@
 //! Every name starts with `webhook_` and carries the constant label `service`. Labels are
 //! bounded: a route pattern from the service's route table (`unmatched` for anything else),
 //! a status class, an outcome class, a state; never an id, URL, tenant or raw status code.
-//! The engine's counters come from [`delivery_engine::metrics`]; the queue gauges are read
+//! The engine's counters come from [`delivery_engine::Engine::metrics`]; the queue gauges are read
 //! at scrape time (cached for a few seconds, see `Engine::queue_snapshot`).
 
 use crate::health::Health;

@@ -21,7 +21,7 @@ pub enum EngineError {
     ForbiddenAddress(String),
     #[error("unknown event types: {}", .0.join(", "))]
     UnknownEventTypes(Vec<String>),
-    /// A rate limit outside [`crate::RATE_LIMIT_RANGE`].
+    /// A rate limit outside 1 to 10,000 deliveries a second.
     #[error("the rate limit must be a whole number of deliveries per second from 1 to 10000, not {0}")]
     InvalidRateLimit(i64),
     #[error("the delivery was already delivered")]

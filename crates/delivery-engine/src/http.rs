@@ -21,7 +21,7 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 /// Bytes of a response body kept for the delivery log.
-pub const DEFAULT_RESPONSE_CAP: usize = 4 * 1024;
+pub(crate) const DEFAULT_RESPONSE_CAP: usize = 4 * 1024;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ClientBuildError {
@@ -97,7 +97,7 @@ fn embedded_v4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
 }
 
 /// The class of a non-public address, or `None` for a globally routable one.
-pub fn forbidden_class(ip: IpAddr) -> Option<&'static str> {
+pub(crate) fn forbidden_class(ip: IpAddr) -> Option<&'static str> {
     match ip {
         IpAddr::V4(v4) => forbidden_v4(v4),
         IpAddr::V6(v6) => {
@@ -224,16 +224,16 @@ pub struct AttemptOutcome {
 
 impl AttemptOutcome {
     /// An attempt without an answer: `error` says why, `timed_out` when it ran out of time.
-    pub fn failed(error: String, duration: Duration, timed_out: bool) -> Self {
+    pub(crate) fn failed(error: String, duration: Duration, timed_out: bool) -> Self {
         Self { status: None, error: Some(error), body: Vec::new(), duration, retry_after: None, timed_out }
     }
 
     /// An attempt stopped before anything was sent.
-    pub fn not_sent(error: String) -> Self {
+    pub(crate) fn not_sent(error: String) -> Self {
         Self::failed(error, Duration::ZERO, false)
     }
 
-    pub fn is_success(&self) -> bool {
+    pub(crate) fn is_success(&self) -> bool {
         self.error.is_none() && matches!(self.status, Some(200..=299))
     }
 }
@@ -279,7 +279,7 @@ impl OutboundClient {
         Ok(Self { client, policy, cap })
     }
 
-    /// POSTs `body` to `url` with `headers` and [`add_fixed_headers`]. Never follows a redirect: a 3xx is returned as a failed attempt.
+    /// POSTs `body` to `url` with `headers` and the fixed ones (`Content-Type`, `User-Agent`). Never follows a redirect: a 3xx is returned as a failed attempt.
     pub async fn post(
         &self,
         url: &str,
@@ -389,7 +389,7 @@ pub enum TargetError {
 }
 
 /// The host as an address when it is an IP literal in any spelling.
-pub fn host_ip(url: &url::Url) -> Option<IpAddr> {
+pub(crate) fn host_ip(url: &url::Url) -> Option<IpAddr> {
     match url.host()? {
         url::Host::Ipv4(v4) => Some(IpAddr::V4(v4)),
         url::Host::Ipv6(v6) => Some(IpAddr::V6(v6)),
@@ -398,7 +398,7 @@ pub fn host_ip(url: &url::Url) -> Option<IpAddr> {
 }
 
 /// `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3); a date in the past is 0.
-pub fn parse_retry_after(value: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
+pub(crate) fn parse_retry_after(value: &str, now: chrono::DateTime<chrono::Utc>) -> Option<Duration> {
     let value = value.trim();
     if let Ok(secs) = value.parse::<u64>() {
         return Some(Duration::from_secs(secs));

@@ -2,17 +2,19 @@
 //! SQLite file.
 //!
 //! A service plugs in with a [`Profile`] (signature scheme and header, other headers, retry
-//! policy, timeout, event catalog), builds an [`Engine`] for its API handlers and runs a
-//! [`Dispatcher`] for delivery. Services configure the outbound client ([`http::OutboundClient`],
-//! [`http::AddressPolicy`]) and hand it to the dispatcher, which alone sends; they never write
-//! SQL against the engine's tables: the store is private to this crate, and services reach
-//! their own tables through [`DbConn`] inside [`Engine::run`] and [`Engine::transaction`].
+//! policy, timeout, event catalog), builds an [`Engine`] for its API handlers, and runs the
+//! engine's [`Dispatcher`] ([`Engine::dispatcher`]) with an outbound client it configured
+//! ([`http::OutboundClient`], [`http::AddressPolicy`]); the dispatcher alone sends. Every call
+//! on tenant data takes a [`Tenant`]. Services never write SQL against the engine's tables: the
+//! store is private to this crate, and services reach their own tables through [`DbConn`]
+//! inside [`Engine::run`] and [`Engine::transaction`] (closures written with [`on_conn!`]).
 //!
-//! Error policy: see [`error`].
+//! Error policy: see [`EngineError`]. What each mechanism does, and how to tune it:
+//! `docs/engine.md`; which names the services use: ARCHITECTURE.md.
 
 /// The closure a connection runs, for [`Engine::run`], [`Engine::transaction`] and the engine's
 /// own calls: `on_conn!(|c| store_fn(c, …).await)`, where `c: &mut DbConn`. What the body uses
-/// is moved in (`async move`).
+/// is moved in (`async move`), so clone what the caller still needs.
 #[macro_export]
 macro_rules! on_conn {
     (|$conn:ident| $body:expr) => {
@@ -25,18 +27,18 @@ macro_rules! on_conn {
     };
 }
 
-pub mod cache;
+mod cache;
 mod core;
 mod engine;
-pub mod error;
-pub mod gate;
+mod error;
+mod gate;
 mod health;
 pub mod http;
-pub mod listen;
-pub mod metrics;
-pub mod ops;
+mod listen;
+mod metrics;
+mod ops;
 pub mod policy;
-pub mod profile;
+mod profile;
 pub mod receiver_check;
 pub mod secrets;
 pub mod signing;
@@ -46,27 +48,29 @@ mod tenant;
 mod wake;
 mod worker;
 
-pub use cache::{ReadCache, ReadTicket};
+pub use cache::ReadCache;
 pub use engine::{
     CreatedEndpoint, EndpointPatch, Engine, EngineConfig, Enqueued, IdempotencyState, NewEndpoint, NewEvent,
-    SentRequest, UrlRule, RATE_LIMIT_RANGE,
+    SentRequest, UrlRule,
 };
 pub use error::{EngineError, EngineResult};
 pub use gate::GateConfig;
 pub use listen::{
     ListenConfig, ListenDelivery, ListenFrame, ListenOpen, ListenReply, ListenSessionInfo, ListenStream,
 };
+pub use ops::OpsTarget;
 pub use profile::{EventCatalog, Profile};
 pub use signing::{AttemptContext, HeaderSet};
 pub use store::{
     announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,
-    Attempt, ConnFn, DbConn, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint,
-    EndpointActivity, HourlyAttempts, KeyMatch, LogPosition, MigrationSet, Pool, RecoveryJob, RecoveryStatus,
-    RecoveryWindow, ResendRule, StartRecovery, TenantOverview, WindowError, ENGINE_MIGRATIONS,
-    MAX_RECOVERY_WINDOW,
+    Attempt, DbConn, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, HourlyAttempts,
+    KeyMatch, LogPosition, MigrationSet, Pool, RecoveryJob, RecoveryStatus, RecoveryWindow, ResendRule,
+    StartRecovery, TenantOverview, WindowError, ENGINE_MIGRATIONS,
 };
 pub use tenant::Tenant;
-pub use worker::{Dispatcher, DispatcherConfig};
 
-/// Re-exported so services can embed their own migrations without a direct dependency.
-pub use diesel_migrations::{embed_migrations, EmbeddedMigrations};
+/// The reserved tenant of operational webhooks and its one endpoint, for the engine's own tests
+/// of the operator's feed; no service names them.
+#[cfg(feature = "test-support")]
+pub use ops::{OPS_ENDPOINT_ID, OPS_TENANT};
+pub use worker::{Dispatcher, DispatcherConfig};

@@ -65,7 +65,7 @@ pub enum ListenFrame {
     Session(ListenSessionInfo),
     /// A signed delivery to forward; answer it with [`Engine::listen_reply`](crate::Engine::listen_reply).
     Delivery(ListenDelivery),
-    /// Keep-alive, every [`PING`].
+    /// Keep-alive, every 2 s.
     Ping,
     /// Last: the session ended (deleted, expired, or taken by a newer stream), or, with
     /// `reconnect`, this process is stopping and the session lives on for another stream.

@@ -17,7 +17,7 @@ pub struct RetryPolicy {
 
 /// What to do after a failed attempt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AfterFailure {
+pub(crate) enum AfterFailure {
     RetryAt(DateTime<Utc>),
     Dead,
 }
@@ -55,7 +55,7 @@ impl RetryPolicy {
 
     /// Decides after attempt number `attempt` (1-based) failed at `now`. `unit` is a sample from
     /// `[0, 1)` that drives jitter (random in production, fixed in tests).
-    pub fn after_failure(&self, attempt: u32, now: DateTime<Utc>, unit: f64) -> AfterFailure {
+    pub(crate) fn after_failure(&self, attempt: u32, now: DateTime<Utc>, unit: f64) -> AfterFailure {
         let Some(delay) = attempt.checked_sub(1).and_then(|i| self.delays.get(i as usize)) else {
             return AfterFailure::Dead;
         };
@@ -97,10 +97,6 @@ impl ProbeSchedule {
 
     pub fn delays(&self) -> &[Duration] {
         &self.delays
-    }
-
-    pub fn give_up_after(&self) -> Duration {
-        self.give_up_after
     }
 
     /// When the probe after `made` probes is due, counted from `from` (the disable, or the

@@ -42,16 +42,12 @@ impl EventCatalog {
     }
 
     /// A type the engine accepts at enqueue (subscribable or internal).
-    pub fn accepts(&self, event_type: &str) -> bool {
+    pub(crate) fn accepts(&self, event_type: &str) -> bool {
         self.contains(event_type) || self.internal.contains(event_type)
     }
 
-    pub fn types(&self) -> impl Iterator<Item = &str> {
-        self.types.iter().map(String::as_str)
-    }
-
     /// The subset of `requested` that is not in the catalog, in request order, without repeats.
-    pub fn unknown<'a>(&self, requested: &'a [String]) -> Vec<&'a str> {
+    pub(crate) fn unknown<'a>(&self, requested: &'a [String]) -> Vec<&'a str> {
         let mut seen = BTreeSet::new();
         requested.iter().map(String::as_str).filter(|t| !self.contains(t) && seen.insert(*t)).collect()
     }

@@ -1,7 +1,7 @@
 //! The receiver self-test: send a receiver one correctly signed delivery and the requests a
 //! correct receiver refuses, with the profile's real headers and signer, and judge its answers.
 //!
-//! The plan and the judging are pure functions ([`plan`], [`judge`]); [`run`] sends through the
+//! The plan and the judging are pure functions ([`plan`], `judge`); [`run`] sends through the
 //! engine's [`OutboundClient`] (no redirects, no proxies), one case after another, in order.
 
 use crate::http::{AttemptOutcome, OutboundClient};
@@ -150,7 +150,7 @@ impl Verdict {
 
 /// Judges one answer: `status` is the HTTP status (`None` when no answer came), `error` what
 /// went wrong on the way (a redirect is an error: we never follow one).
-pub fn judge(expect: Expect, status: Option<u16>, error: Option<&str>) -> Verdict {
+pub(crate) fn judge(expect: Expect, status: Option<u16>, error: Option<&str>) -> Verdict {
     let accepted = error.is_none() && matches!(status, Some(200..=299));
     match (expect, status) {
         (_, None) => Verdict::Fail(format!("no answer: {}", error.unwrap_or("unknown error"))),
@@ -191,11 +191,7 @@ pub struct CheckReport {
     pub results: Vec<CaseResult>,
 }
 
-impl CheckReport {
-    pub fn passed(&self) -> bool {
-        !self.results.iter().any(|r| r.verdict.is_fail())
-    }
-}
+impl CheckReport {}
 
 impl fmt::Display for CheckReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

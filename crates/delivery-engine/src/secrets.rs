@@ -42,7 +42,7 @@ impl SigningSecret {
         Self(format!("{prefix}{}", URL_SAFE_NO_PAD.encode(raw)))
     }
 
-    pub fn from_plain(text: String) -> Self {
+    pub(crate) fn from_plain(text: String) -> Self {
         Self(text)
     }
 
@@ -50,7 +50,7 @@ impl SigningSecret {
         &self.0
     }
 
-    pub fn as_hmac_key(&self) -> &[u8] {
+    pub(crate) fn as_hmac_key(&self) -> &[u8] {
         self.0.as_bytes()
     }
 }
@@ -124,11 +124,12 @@ impl Keyring {
         format!("{key_id}:{}", STANDARD.encode(key))
     }
 
-    pub fn active_key_id(&self) -> &str {
+    #[cfg(test)]
+    fn active_key_id(&self) -> &str {
         &self.active
     }
 
-    pub fn seal(&self, endpoint_id: Uuid, secret: &SigningSecret) -> SealedSecret {
+    pub(crate) fn seal(&self, endpoint_id: Uuid, secret: &SigningSecret) -> SealedSecret {
         let cipher = &self.keys[&self.active];
         let mut nonce = [0u8; 12];
         rand::rng().fill_bytes(&mut nonce);
@@ -142,7 +143,7 @@ impl Keyring {
     }
 
     /// Seals arbitrary bytes bound to `aad` (used for stored idempotent answers).
-    pub fn seal_bytes(&self, aad: &[u8], plain: &[u8]) -> SealedSecret {
+    pub(crate) fn seal_bytes(&self, aad: &[u8], plain: &[u8]) -> SealedSecret {
         let cipher = &self.keys[&self.active];
         let mut nonce = [0u8; 12];
         rand::rng().fill_bytes(&mut nonce);
@@ -152,7 +153,7 @@ impl Keyring {
         SealedSecret { key_id: self.active.clone(), nonce: nonce.to_vec(), ciphertext }
     }
 
-    pub fn open_bytes(&self, aad: &[u8], sealed: &SealedSecret) -> Result<Vec<u8>, KeyringError> {
+    pub(crate) fn open_bytes(&self, aad: &[u8], sealed: &SealedSecret) -> Result<Vec<u8>, KeyringError> {
         let cipher =
             self.keys.get(&sealed.key_id).ok_or_else(|| KeyringError::UnknownKey(sealed.key_id.clone()))?;
         if sealed.nonce.len() != 12 {

@@ -3,7 +3,7 @@
 //! - [`HmacSha256Hex`]: HMAC-SHA256 over the exact raw body bytes, rendered as
 //!   `<prefix><lowercase hex>`. The workflow service uses `v1=` and the campaign service
 //!   `sha256=`.
-//! - [`StandardWebhooks`]: the [Standard Webhooks](https://www.standardwebhooks.com) scheme,
+//! - `StandardWebhooks`: the [Standard Webhooks](https://www.standardwebhooks.com) scheme,
 //!   `v1,<base64>` over `id.timestamp.body`, for the engine's operational webhooks.
 //!
 //! A new scheme (another algorithm, a timestamped form) implements [`Signer`]; one that signs
@@ -111,7 +111,7 @@ impl Signer for HmacSha256Hex {
 /// It is both the headers and the signer of a [`Profile`](crate::Profile): the two share
 /// [`StandardWebhooks::message_id`], so what is signed is what is sent.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct StandardWebhooks;
+pub(crate) struct StandardWebhooks;
 
 /// Why a Standard Webhooks secret is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -5,8 +5,8 @@
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::OPS_TENANT;
 
-/// A tenant a caller may name: any id but the reserved [`OPS_TENANT`] (an account id, a
-/// workspace id; the engine gives it no other meaning).
+/// A tenant a caller may name: any id but `__ops`, the reserved tenant of operational webhooks
+/// (an account id, a workspace id; the engine gives it no other meaning).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tenant(String);
 

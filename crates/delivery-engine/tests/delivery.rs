@@ -522,7 +522,7 @@ async fn a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up(backend: 
     }
     // The scenario: these first attempts have been due for 100 ms when the dispatcher starts.
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let gate = delivery_engine::gate::GateConfig {
+    let gate = delivery_engine::GateConfig {
         target: Duration::from_millis(50),
         max_hold: Duration::from_secs(60),
         min_pressure: 0.0,

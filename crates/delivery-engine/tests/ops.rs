@@ -6,12 +6,12 @@
 mod common;
 
 use common::*;
-use delivery_engine::ops::{OpsTarget, OPS_ENDPOINT_ID, OPS_TENANT};
 use delivery_engine::policy::{ProbeSchedule, RetryPolicy};
 use delivery_engine::{
     DeliveryQuery, DeliveryStatus, DisableCause, DispatcherConfig, EndpointPatch, Engine, EngineError,
     RecoveryWindow, StartRecovery, Tenant,
 };
+use delivery_engine::{OpsTarget, OPS_ENDPOINT_ID, OPS_TENANT};
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -15,8 +15,8 @@ use model::{hash_key, new_key};
 use uuid::Uuid;
 
 pub const MIGRATIONS: MigrationSet = MigrationSet {
-    postgres: delivery_engine::embed_migrations!("../../migrations/postgres/campaign-api"),
-    sqlite: delivery_engine::embed_migrations!("../../migrations/sqlite/campaign-api"),
+    postgres: diesel_migrations::embed_migrations!("../../migrations/postgres/campaign-api"),
+    sqlite: diesel_migrations::embed_migrations!("../../migrations/sqlite/campaign-api"),
 };
 
 /// Whether the workspace exists.

@@ -22,7 +22,7 @@ pub struct NewEndpoint {
     pub url: String,
     /// Empty means every type.
     pub event_types: Vec<String>,
-    /// Deliveries per second at most, per worker process, in [`RATE_LIMIT_RANGE`] (`None`: no
+    /// Deliveries per second at most, per worker process, 1 to 10,000 (`None`: no
     /// limit). See docs/engine.md.
     pub rate_limit_per_s: Option<i64>,
 }
@@ -51,7 +51,7 @@ pub struct CreatedEndpoint {
 impl Engine {
     /// Checks a URL against the engine's rules: absolute, http(s) (or https only), a host,
     /// no credentials, and no IP literal in a forbidden range.
-    pub fn validate_url(&self, url: &str) -> EngineResult<()> {
+    pub(crate) fn validate_url(&self, url: &str) -> EngineResult<()> {
         let https_only = self.config.url_rule == UrlRule::HttpsOnly;
         let parsed = crate::http::parse_target(url, https_only).map_err(|e| match e {
             crate::http::TargetError::NotHttps => EngineError::UrlNotHttps,

@@ -18,7 +18,7 @@ mod operational;
 mod recovery;
 
 pub use deliveries::SentRequest;
-pub use endpoints::{CreatedEndpoint, EndpointPatch, NewEndpoint, UrlRule, RATE_LIMIT_RANGE};
+pub use endpoints::{CreatedEndpoint, EndpointPatch, NewEndpoint, UrlRule};
 pub use events::{Enqueued, NewEvent};
 pub use idempotency::IdempotencyState;
 
@@ -116,7 +116,7 @@ impl Engine {
     }
 
     /// A cache of reads for this engine's pool, dropped whenever any process announces a change
-    /// ([`announce_change`](crate::announce_change)); see [`crate::cache`]. It stays off until
+    /// ([`announce_change`](crate::announce_change)); see `docs/engine.md`, "The read cache". It stays off until
     /// [`Engine::spawn_change_listener`] has subscribed, and always on SQLite.
     pub fn read_cache<K: Eq + std::hash::Hash, V: Clone>(
         &self,
@@ -164,7 +164,7 @@ impl Engine {
         self.core.transaction(f).await
     }
 
-    /// The queue gauges, read at most once per [`SNAPSHOT_MAX_AGE`] (concurrent scrapes share
+    /// The queue gauges, read at most once per 5 s (concurrent scrapes share
     /// one read).
     pub async fn queue_snapshot(&self) -> EngineResult<QueueSnapshot> {
         let mut cached = self.snapshot.lock().await;

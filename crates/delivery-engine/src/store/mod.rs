@@ -54,8 +54,6 @@ pub use model::{
     Attempt, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, KeyMatch, LogPosition,
     ResendRule,
 };
-pub use recovery_model::{
-    RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, WindowError, MAX_RECOVERY_WINDOW,
-};
+pub use recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, WindowError};
 pub use sqlite::values as sqlite_values;
 pub use stats_model::{EndpointActivity, HourlyAttempts, TenantOverview};

@@ -120,11 +120,6 @@ impl DisableCause {
             _ => return Err(corrupt(format!("unknown disable cause `{s}`"))),
         })
     }
-
-    /// Disabled by the engine rather than by a person.
-    pub fn is_automatic(self) -> bool {
-        self != Self::Manual
-    }
 }
 
 /// A registered endpoint, without its secret.

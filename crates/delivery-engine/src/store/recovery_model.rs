@@ -46,7 +46,7 @@ impl RecoveryStatus {
     }
 
     /// Queued or running: the endpoint's one active job.
-    pub fn is_active(self) -> bool {
+    pub(crate) fn is_active(self) -> bool {
         matches!(self, Self::Queued | Self::Running)
     }
 }

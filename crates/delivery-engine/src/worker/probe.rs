@@ -11,6 +11,10 @@
 //! (`endpoint.enabled`, `by: probe`); anything else schedules the next probe, or none once
 //! the schedule is over. Probes are not in the delivery log; the log line `probe answered`
 //! (at `info`) and the operational event are their trace.
+//!
+//! - **Owns**: the probes it claimed, each under a lease.
+//! - **Woken by**: its poll (`poll_interval`); a full claim is followed by another at once.
+//! - **Never**: probes an endpoint disabled manually or for a 410, or one another worker holds.
 
 use super::config::millis;
 use crate::core::Core;

@@ -3,6 +3,14 @@
 //! the endpoint, as `crate::health` judges), each batch in one transaction, with the
 //! operational events the batch causes (`crate::ops`): deliveries given up, failing warnings,
 //! recoveries, disables.
+//!
+//! - **Owns**: the batch it is gathering.
+//! - **Woken by**: outcomes from the send tasks (a channel); it lingers `record_linger` for
+//!   more before writing, so a steady flow is written in few transactions.
+//! - **Never**: writes an outcome whose fence no longer matches (another claim took the row),
+//!   or loses one to a database blip (each batch is retried with backoff; past that, the lease
+//!   expires and the delivery is sent again).
+//! - **Ends**: when every send task is gone (the drain), after writing what it holds.
 
 use super::config::DispatcherConfig;
 use crate::core::Core;
@@ -10,7 +18,7 @@ use crate::error::EngineError;
 use crate::health;
 use crate::http::AttemptOutcome;
 use crate::metrics::{DeadReason, Outcome};
-use crate::ops::{self, AttemptSummary, OpsEvent};
+use crate::ops::{self, AttemptSummary, OpsEvent, OpsFeed};
 use crate::policy::{AfterFailure, ProbeSchedule};
 use crate::store::model::{AttemptRecord, ClaimedDelivery, DisableCause, EndpointRef};
 use crate::store::{queue, DbConn, DeliveryStatus};
@@ -148,37 +156,15 @@ pub(super) async fn write_batch(core: &Core, batch: &[Completed], config: &Dispa
     let write = || {
         let (records, notes, rules, ops, now) =
             (records.clone(), notes.clone(), rules.clone(), ops.clone(), core.now());
-        core.pool().transaction(move |mut c| {
-            Box::pin(async move {
-                let written = queue::record_attempts(&mut c, now, &records).await?;
-                let written_ids: HashSet<&Uuid> = written.iter().collect();
-                let notes: Vec<&HealthNote> = notes
-                    .iter()
-                    .zip(records.iter())
-                    .filter(|(_, r)| written_ids.contains(&r.delivery_id))
-                    .map(|(n, _)| n)
-                    .collect();
-                let mut events: Vec<OpsEvent> = notes
-                    .iter()
-                    .filter_map(|n| {
-                        let (event_id, event_type, reason) = n.dead.clone()?;
-                        Some(OpsEvent::DeliveryExhausted {
-                            endpoint: n.endpoint(),
-                            event_id,
-                            event_type,
-                            reason,
-                            last_attempt: n.summary.clone(),
-                        })
-                    })
-                    .collect();
-                track_health(&mut c, now, &notes, &rules, &mut events).await?;
-                let queued = match &ops {
-                    Some(feed) if !events.is_empty() => ops::enqueue(&mut c, feed, &events, now).await? > 0,
-                    _ => false,
-                };
-                Ok::<_, EngineError>((written, queued))
-            })
-        })
+        core.pool().transaction(crate::on_conn!(|c| write_outcomes(
+            c,
+            now,
+            &records,
+            &notes,
+            &rules,
+            ops.as_deref()
+        )
+        .await))
     };
     let result = write
         .retry(
@@ -212,6 +198,46 @@ pub(super) async fn write_batch(core: &Core, batch: &[Completed], config: &Dispa
             "could not record outcomes; the leases will expire and the deliveries be re-sent"
         ),
     }
+}
+
+/// One batch's transaction: the outcomes (only where the fence still matches), the endpoints'
+/// health, and the operational events both cause. Returns the deliveries written and whether
+/// operational events were queued.
+async fn write_outcomes(
+    c: &mut DbConn<'_>,
+    now: DateTime<Utc>,
+    records: &[AttemptRecord],
+    notes: &[HealthNote],
+    rules: &HealthRules,
+    ops: Option<&OpsFeed>,
+) -> Result<(Vec<Uuid>, bool), EngineError> {
+    let written = queue::record_attempts(c, now, records).await?;
+    let written_ids: HashSet<&Uuid> = written.iter().collect();
+    let notes: Vec<&HealthNote> = notes
+        .iter()
+        .zip(records.iter())
+        .filter(|(_, r)| written_ids.contains(&r.delivery_id))
+        .map(|(n, _)| n)
+        .collect();
+    let mut events: Vec<OpsEvent> = notes
+        .iter()
+        .filter_map(|n| {
+            let (event_id, event_type, reason) = n.dead.clone()?;
+            Some(OpsEvent::DeliveryExhausted {
+                endpoint: n.endpoint(),
+                event_id,
+                event_type,
+                reason,
+                last_attempt: n.summary.clone(),
+            })
+        })
+        .collect();
+    track_health(c, now, &notes, rules, &mut events).await?;
+    let queued = match ops {
+        Some(feed) if !events.is_empty() => ops::enqueue(c, feed, &events, now).await? > 0,
+        _ => false,
+    };
+    Ok((written, queued))
 }
 
 /// Metrics and the log line of one outcome that was written.

@@ -2,6 +2,12 @@
 //! that died) and works through it batch by batch until it is done, cancelled, or this
 //! process stops. Each batch commits its re-sends with the job's progress, under the job's
 //! fence, so a job resumed elsewhere neither repeats nor skips a delivery.
+//!
+//! - **Owns**: the job it holds, under a lease of the dispatcher's delivery lease.
+//! - **Woken by**: its poll (`poll_interval`) when it holds no job; a held job's batches run
+//!   back to back.
+//! - **Never**: sends anything itself (its re-sends are due rows the claim loop sends), or
+//!   holds a job past its lease without renewing it with a batch.
 
 use super::config::millis;
 use crate::core::Core;

@@ -14,8 +14,8 @@ use diesel::QueryResult;
 use uuid::Uuid;
 
 pub const MIGRATIONS: MigrationSet = MigrationSet {
-    postgres: delivery_engine::embed_migrations!("../../migrations/postgres/workflow-api"),
-    sqlite: delivery_engine::embed_migrations!("../../migrations/sqlite/workflow-api"),
+    postgres: diesel_migrations::embed_migrations!("../../migrations/postgres/workflow-api"),
+    sqlite: diesel_migrations::embed_migrations!("../../migrations/sqlite/workflow-api"),
 };
 
 /// Stores a new run.

@@ -13,8 +13,8 @@ use delivery_engine::{DbConn, MigrationSet};
 use diesel::QueryResult;
 
 pub const MIGRATIONS: MigrationSet = MigrationSet {
-    postgres: delivery_engine::embed_migrations!("../../migrations/postgres/console"),
-    sqlite: delivery_engine::embed_migrations!("../../migrations/sqlite/console"),
+    postgres: diesel_migrations::embed_migrations!("../../migrations/postgres/console"),
+    sqlite: diesel_migrations::embed_migrations!("../../migrations/sqlite/console"),
 };
 
 /// Stores a new session, started with the credential whose hash is `credential_hash` (none for
