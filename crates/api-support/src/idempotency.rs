@@ -17,6 +17,8 @@ use sha2::{Digest, Sha256};
 
 pub const HEADER: &str = "idempotency-key";
 const MAX_KEY_LEN: usize = 255;
+/// The first byte of a JSON object.
+const OBJECT_START: u8 = b'{';
 
 /// SHA-256 over `parts`, each prefixed with its length so that no two splits of the same
 /// bytes collide. Raw digest bytes, not hex.
@@ -108,7 +110,7 @@ async fn read_json_object(
     }
     let body = body.freeze();
     let first = body.iter().find(|b| !b.is_ascii_whitespace());
-    if first.is_some_and(|b| *b != b'{') && serde_json::from_slice::<serde_json::Value>(&body).is_ok() {
+    if first.is_some_and(|b| *b != OBJECT_START) && serde_json::from_slice::<serde_json::Value>(&body).is_ok() {
         return Ok(Err(ApiError::invalid(codes::INVALID_BODY, "the request body must be a JSON object")));
     }
     Ok(Ok(body))

@@ -63,7 +63,7 @@ impl fmt::Debug for SigningSecret {
 
 /// A secret as stored: which key sealed it, the nonce and the ciphertext.
 #[derive(Debug, Clone)]
-pub struct SealedSecret {
+pub(crate) struct SealedSecret {
     pub key_id: String,
     pub nonce: Vec<u8>,
     pub ciphertext: Vec<u8>,
@@ -164,7 +164,7 @@ impl Keyring {
             .map_err(|_| KeyringError::Tampered)
     }
 
-    pub fn open(&self, endpoint_id: Uuid, sealed: &SealedSecret) -> Result<SigningSecret, KeyringError> {
+    pub(crate) fn open(&self, endpoint_id: Uuid, sealed: &SealedSecret) -> Result<SigningSecret, KeyringError> {
         let cipher =
             self.keys.get(&sealed.key_id).ok_or_else(|| KeyringError::UnknownKey(sealed.key_id.clone()))?;
         if sealed.nonce.len() != 12 {

@@ -229,6 +229,9 @@ impl ApiClient {
     }
 }
 
+/// How a path parameter starts in a route pattern (`/webhooks/{endpointId}`).
+const PARAMETER_START: char = '{';
+
 /// Calls every (method, path) of a route table on a running service, with random UUIDs for
 /// path parameters and `{}` bodies, and panics if one is not routed (405, or the JSON 404
 /// "no such route" the services answer for unknown paths).
@@ -236,7 +239,7 @@ pub async fn assert_routes_served(api: &ApiClient, routes: &[(&str, &str)]) {
     for (method, path) in routes {
         let concrete = path
             .split('/')
-            .map(|seg| if seg.starts_with('{') { uuid::Uuid::new_v4().to_string() } else { seg.to_owned() })
+            .map(|seg| if seg.starts_with(PARAMETER_START) { uuid::Uuid::new_v4().to_string() } else { seg.to_owned() })
             .collect::<Vec<_>>()
             .join("/");
         let body = matches!(*method, "POST" | "PATCH").then(|| serde_json::json!({}));

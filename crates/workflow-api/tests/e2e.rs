@@ -543,8 +543,27 @@ async fn operational_webhooks_report_a_disable_and_an_enable_through_the_api(bac
     let claims = json!({ "sub": "__ops", "exp": chrono::Utc::now().timestamp() + 600 });
     let key = jsonwebtoken::EncodingKey::from_secret(JWT_SECRET.as_bytes());
     let forged = jsonwebtoken::encode(&jsonwebtoken::Header::default(), &claims, &key).unwrap();
-    for route in ["/webhooks", "/webhooks/deliveries"] {
-        assert_error(&svc.anonymous.with_bearer(&forged).call("GET", route, None).await, 401, "unauthorized");
+    // One route of each family of engine calls (D100): endpoints, deliveries, recovery jobs,
+    // listen sessions, events (runs, test events).
+    let (ep, nil) = (id, uuid::Uuid::nil());
+    let recovery = json!({ "since": "2026-01-01T00:00:00Z", "until": "2026-01-02T00:00:00Z" });
+    let calls = [
+        ("GET", "/webhooks".to_owned(), None),
+        ("POST", "/webhooks".to_owned(), Some(json!({ "url": "https://hooks.example.com/x" }))),
+        ("POST", format!("/webhooks/{ep}/rotate-secret"), None),
+        ("GET", "/webhooks/deliveries".to_owned(), None),
+        ("GET", format!("/webhooks/deliveries/{nil}"), None),
+        ("POST", format!("/webhooks/deliveries/{nil}/retry"), None),
+        ("POST", format!("/webhooks/{ep}/recoveries"), Some(recovery)),
+        ("GET", format!("/webhooks/{ep}/recoveries"), None),
+        ("GET", "/webhooks/listen".to_owned(), None),
+        ("DELETE", format!("/webhooks/listen/{nil}"), None),
+        ("POST", "/runs".to_owned(), Some(json!({ "workflowId": "wf" }))),
+        ("POST", format!("/webhooks/{ep}/test"), None),
+    ];
+    for (method, route, body) in calls {
+        let answer = svc.anonymous.with_bearer(&forged).call(method, &route, body).await;
+        assert_error(&answer, 401, "unauthorized");
     }
     let log = deliveries(&svc.a).await;
     assert_eq!(log.len(), 1, "only the run's delivery: {log:?}");

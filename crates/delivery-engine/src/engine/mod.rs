@@ -116,8 +116,9 @@ impl Engine {
     }
 
     /// A cache of reads for this engine's pool, dropped whenever any process announces a change
-    /// ([`announce_change`](crate::announce_change)); see `docs/engine.md`, "The read cache". It stays off until
-    /// [`Engine::spawn_change_listener`] has subscribed, and always on SQLite.
+    /// ([`announce_change`](crate::announce_change)); see `docs/engine.md`, "The read cache".
+    /// It stays off until [`Engine::spawn_change_listener`] has subscribed, and always off on
+    /// SQLite.
     pub fn read_cache<K: Eq + std::hash::Hash, V: Clone>(
         &self,
         capacity: usize,

@@ -21,7 +21,7 @@ pub fn time(v: i64) -> diesel::QueryResult<DateTime<Utc>> {
 }
 
 /// A stored optional timestamp.
-pub fn opt_time(v: Option<i64>) -> diesel::QueryResult<Option<DateTime<Utc>>> {
+pub(crate) fn opt_time(v: Option<i64>) -> diesel::QueryResult<Option<DateTime<Utc>>> {
     v.map(time).transpose()
 }
 
