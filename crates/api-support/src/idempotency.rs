@@ -109,8 +109,8 @@ async fn read_json_object(
         body.extend_from_slice(&chunk);
     }
     let body = body.freeze();
-    let first = body.iter().find(|b| !b.is_ascii_whitespace());
-    if first.is_some_and(|b| *b != OBJECT_START) && serde_json::from_slice::<serde_json::Value>(&body).is_ok() {
+    let not_an_object = body.iter().find(|b| !b.is_ascii_whitespace()).is_some_and(|b| *b != OBJECT_START);
+    if not_an_object && serde_json::from_slice::<serde_json::Value>(&body).is_ok() {
         return Ok(Err(ApiError::invalid(codes::INVALID_BODY, "the request body must be a JSON object")));
     }
     Ok(Ok(body))

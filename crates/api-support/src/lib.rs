@@ -1,5 +1,9 @@
-//! Shared by the API crates: [`ApiError`] (JSON `{"code", "detail"}` for every error),
-//! extractor error mapping, JSON bodies for the errors actix answers by itself, timestamps.
+//! What both services share: the runner (`server`: settings, the engine and its dispatcher, the
+//! HTTP servers, the graceful stop), the command line (`cli`), authentication, [`ApiError`]
+//! (JSON `{"code", "detail"}` for every error) and the JSON bodies of actix's own errors,
+//! idempotency keys, rate limits, health, metrics, telemetry, paging, the `listen`, `trigger`
+//! and `check-receiver` commands, and both consoles (`console`). Layers and files:
+//! ARCHITECTURE.md.
 
 mod api;
 pub mod auth;

@@ -7,11 +7,11 @@
 //! disable, the health note, the dead outcome, the job's last batch), so none is lost and none
 //! is sent for a change that rolled back; the dispatcher then delivers them like any other:
 //! retries, the delivery log, the address policy, timeouts. They are signed with the Standard
-//! Webhooks scheme ([`StandardWebhooks`]), chosen per endpoint by
-//! `Engine::profile_for`.
+//! Webhooks scheme ([`StandardWebhooks`]), chosen per endpoint by `Core::profile_for`.
 //!
-//! No API route can name the reserved tenant: the engine refuses it in every call that takes a
-//! tenant (`EngineError::NotFound`), and `api_support` refuses it as a principal. Nothing about
+//! No API route can name the reserved tenant: every tenant-scoped call of the engine takes a
+//! [`Tenant`](crate::Tenant), which cannot be it (D100), and `api_support` refuses it as a
+//! principal. Nothing about
 //! the ops endpoint itself (its failures, its dead deliveries) becomes an operational event.
 
 use crate::metrics::{DeadReason, Outcome};

@@ -164,7 +164,11 @@ impl Keyring {
             .map_err(|_| KeyringError::Tampered)
     }
 
-    pub(crate) fn open(&self, endpoint_id: Uuid, sealed: &SealedSecret) -> Result<SigningSecret, KeyringError> {
+    pub(crate) fn open(
+        &self,
+        endpoint_id: Uuid,
+        sealed: &SealedSecret,
+    ) -> Result<SigningSecret, KeyringError> {
         let cipher =
             self.keys.get(&sealed.key_id).ok_or_else(|| KeyringError::UnknownKey(sealed.key_id.clone()))?;
         if sealed.nonce.len() != 12 {

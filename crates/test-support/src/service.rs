@@ -239,7 +239,13 @@ pub async fn assert_routes_served(api: &ApiClient, routes: &[(&str, &str)]) {
     for (method, path) in routes {
         let concrete = path
             .split('/')
-            .map(|seg| if seg.starts_with(PARAMETER_START) { uuid::Uuid::new_v4().to_string() } else { seg.to_owned() })
+            .map(|seg| {
+                if seg.starts_with(PARAMETER_START) {
+                    uuid::Uuid::new_v4().to_string()
+                } else {
+                    seg.to_owned()
+                }
+            })
             .collect::<Vec<_>>()
             .join("/");
         let body = matches!(*method, "POST" | "PATCH").then(|| serde_json::json!({}));

@@ -60,7 +60,7 @@ impl ScanProgress {
     }
 }
 
-/// How the claim loop waits (`Dispatcher::wait_for_work`).
+/// How the claim loop waits (`ClaimLoop::wait_for_work`).
 pub(super) struct Waiting {
     /// Work may be waiting behind an endpoint at its cap: a freed slot ends the wait.
     pub found_work: bool,
