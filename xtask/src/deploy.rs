@@ -49,6 +49,13 @@ const METRICS: &[(&str, Kind)] = &[
     ("webhook_http_requests_total", Kind::Counter),
     ("webhook_http_request_duration_seconds", Kind::Histogram),
     ("webhook_ready", Kind::Gauge),
+    ("webhook_retention_removed_total", Kind::Counter),
+    ("webhook_retention_pass_seconds", Kind::Histogram),
+    ("webhook_retention_seconds", Kind::Gauge),
+    ("webhook_history_rows", Kind::Gauge),
+    ("webhook_history_bytes", Kind::Gauge),
+    ("webhook_history_oldest_settled_timestamp_seconds", Kind::Gauge),
+    ("webhook_store_free_bytes", Kind::Gauge),
 ];
 /// Prometheus's own series that alerts may use besides ours.
 const SCRAPE_METRICS: &[&str] = &["up"];

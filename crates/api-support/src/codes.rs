@@ -18,6 +18,8 @@ pub const IDEMPOTENCY_REQUEST_IN_PROGRESS: &str = "idempotency_request_in_progre
 pub const RATE_LIMITED: &str = "rate_limited";
 pub const INTERNAL_ERROR: &str = "internal_error";
 pub const DATABASE_UNAVAILABLE: &str = "database_unavailable";
+pub const STORAGE_FULL: &str = "storage_full";
+pub const PAYLOAD_EXPIRED: &str = "payload_expired";
 pub const INVALID_TEXT: &str = "invalid_text";
 pub const INVALID_URL: &str = "invalid_url";
 pub const URL_FORBIDDEN_ADDRESS: &str = "url_forbidden_address";
@@ -70,6 +72,8 @@ pub const SHARED: &[&str] = &[
     RATE_LIMITED,
     INTERNAL_ERROR,
     DATABASE_UNAVAILABLE,
+    STORAGE_FULL,
+    PAYLOAD_EXPIRED,
     INVALID_TEXT,
     INVALID_URL,
     INVALID_RATE_LIMIT,

@@ -25,13 +25,17 @@ impl ErrorBody {
     }
 }
 
+/// Seconds a client is told to wait after `507 storage_full`: space comes back when an
+/// operator acts, or at the next retention pass, not within the 5 s of a database restart.
+const STORAGE_FULL_RETRY_AFTER: u64 = 60;
+
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{status}: {code}: {detail}")]
 pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub detail: String,
-    /// Sent as `Retry-After` (seconds) on 429 and 503.
+    /// Sent as `Retry-After` (seconds) on 429, 503 and 507.
     pub retry_after: Option<u64>,
     /// A member of the body beside `code` and `detail` (name, value): what a client needs to
     /// act on the error without parsing `detail`.
@@ -128,6 +132,23 @@ impl ApiError {
                 codes::ENDPOINT_DELETED,
                 "the delivery's endpoint was deleted; it cannot be re-sent",
             ),
+            EngineError::PayloadExpired => Self::new(
+                StatusCode::CONFLICT,
+                codes::PAYLOAD_EXPIRED,
+                "the delivery's payload was erased by retention (PAYLOAD_RETENTION); it cannot be sent again",
+            ),
+            EngineError::StorageFull(cause) => {
+                tracing::error!(%cause, "the store is out of space");
+                Self {
+                    retry_after: Some(STORAGE_FULL_RETRY_AFTER),
+                    ..Self::new(
+                        StatusCode::INSUFFICIENT_STORAGE,
+                        codes::STORAGE_FULL,
+                        "the service's store is out of disk space, so nothing was stored; retry later. \
+                         Operators: free or add space (or shorten RETENTION); the service resumes by itself",
+                    )
+                }
+            }
             EngineError::Unavailable(cause) => {
                 tracing::warn!(%cause, "database unavailable");
                 Self::new(

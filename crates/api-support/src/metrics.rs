@@ -18,6 +18,7 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -54,6 +55,8 @@ pub struct Metrics {
     endpoints_backlogged: Gauge,
     connections: Family<PoolLabels, Gauge>,
     ready: Gauge,
+    /// The embedded store's directory and the free space of its filesystem.
+    store_free: Option<(PathBuf, Gauge)>,
     /// The API's engine (queue gauges, its pool) and the worker's, when this process runs one.
     api: Engine,
     worker: Option<Engine>,
@@ -67,7 +70,15 @@ impl std::fmt::Debug for Metrics {
 }
 
 impl Metrics {
-    pub fn new(service: &'static str, api: Engine, worker: Option<Engine>, health: Arc<Health>) -> Arc<Self> {
+    /// `store_dir`: the embedded store's directory (`DATA_DIR`), whose filesystem's free space
+    /// is a gauge; `None` on PostgreSQL, whose disk is watched where the database runs.
+    pub fn new(
+        service: &'static str,
+        api: Engine,
+        worker: Option<Engine>,
+        health: Arc<Health>,
+        store_dir: Option<PathBuf>,
+    ) -> Arc<Self> {
         let mut registry =
             Registry::with_prefix_and_labels("webhook", [("service".into(), service.into())].into_iter());
         api.metrics().register(&mut registry);
@@ -82,6 +93,7 @@ impl Metrics {
             endpoints_backlogged: Gauge::default(),
             connections: Family::default(),
             ready: Gauge::default(),
+            store_free: store_dir.map(|dir| (dir, Gauge::default())),
             registry: Registry::default(),
             api,
             worker,
@@ -107,6 +119,13 @@ impl Metrics {
         );
         registry.register("db_connections", "Database connections by pool and state", m.connections.clone());
         registry.register("ready", "1 when the process is ready, 0 when draining", m.ready.clone());
+        if let Some((_, free)) = &m.store_free {
+            registry.register(
+                "store_free_bytes",
+                "Bytes free to this process on the filesystem of the embedded store (DATA_DIR)",
+                free.clone(),
+            );
+        }
         Arc::new(Metrics { registry, ..m })
     }
 
@@ -147,10 +166,24 @@ impl Metrics {
             }
         }
         self.ready.set(i64::from(!self.health.is_draining()));
+        if let Some((dir, free)) = &self.store_free {
+            match free_bytes(dir) {
+                Ok(bytes) => {
+                    free.set(bytes);
+                }
+                Err(e) => tracing::warn!(error = %e, "metrics: the store's free space could not be read"),
+            }
+        }
         let mut out = String::new();
         prometheus_client::encoding::text::encode(&mut out, &self.registry)?;
         Ok(classic_text_format(&out))
     }
+}
+
+/// The bytes an unprivileged writer may still use on the filesystem holding `dir`.
+fn free_bytes(dir: &std::path::Path) -> std::io::Result<i64> {
+    let fs = rustix::fs::statvfs(dir)?;
+    Ok(i64::try_from(fs.f_bavail.saturating_mul(fs.f_frsize)).unwrap_or(i64::MAX))
 }
 
 /// The OpenMetrics text `prometheus-client` writes, as Prometheus's classic text format

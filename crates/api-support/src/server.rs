@@ -10,7 +10,7 @@ use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use clap::Args;
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
-use delivery_engine::policy::ProbeSchedule;
+use delivery_engine::policy::{ProbeSchedule, Retention};
 use delivery_engine::secrets::Keyring;
 use delivery_engine::GateConfig;
 use delivery_engine::OpsTarget;
@@ -99,6 +99,16 @@ pub struct CommonConfig {
     /// disable); the last repeats, for 7 days after the disable.
     #[arg(long, env = "PROBE_SCHEDULE", default_value = "1m,5m,30m,2h", value_parser = schedule_arg)]
     pub probe_schedule: Schedule,
+    /// How long settled deliveries (delivered, dead) are kept after they settled, with their
+    /// attempts; an event goes once nothing refers to it. Deliveries still to be sent are never
+    /// removed, however old (docs/operations.md, "Retention").
+    #[arg(long, env = "RETENTION", default_value = "30d", value_parser = duration_arg)]
+    pub retention: Duration,
+    /// How long a settled delivery's payload and response excerpts are kept: at most RETENTION
+    /// (its default). After it the record stays in the log, marked expired, and can no longer be
+    /// re-sent.
+    #[arg(long, env = "PAYLOAD_RETENTION", value_parser = duration_arg)]
+    pub payload_retention: Option<Duration>,
     /// Nice steps (0-19) the API's request threads go below the process's own priority in a
     /// process that also delivers (ROLE=all): when the CPU is short, the dispatcher goes first
     /// and ingest slows to the pace of delivery instead of building a backlog. 0 switches it
@@ -129,6 +139,11 @@ pub fn pool_size(configured: Option<usize>, embedded: bool) -> usize {
 }
 
 impl CommonConfig {
+    /// `RETENTION` and `PAYLOAD_RETENTION`, checked together.
+    pub fn retention(&self) -> anyhow::Result<Retention> {
+        Retention::new(self.retention, self.payload_retention).map_err(anyhow::Error::msg)
+    }
+
     /// The ingest gate of a process that also delivers (ROLE=all; an API-only process has no
     /// claim lag to read): `INGEST_GATE_MS`, else the engine's default target on PostgreSQL and
     /// none on the embedded store.
@@ -200,6 +215,8 @@ impl std::fmt::Debug for CommonConfig {
             .field("ops_webhook_secret", &self.ops_webhook_secret.as_ref().map(|_| "<redacted>"))
             .field("probe_disabled_endpoints", &self.probe_disabled_endpoints)
             .field("probe_schedule", &self.probe_schedule)
+            .field("retention", &self.retention)
+            .field("payload_retention", &self.payload_retention)
             .field("listen", &self.listen)
             .finish()
     }
@@ -298,6 +315,7 @@ where
         engine.clone(),
         worker_engine,
         health.clone(),
+        common.store.is_embedded().then(|| common.store.data_dir.clone()),
     ));
     // On METRICS_ADDR, /metrics has a listener of its own and is not on the service's port.
     let metrics_server = match &common.metrics_addr {
@@ -329,6 +347,7 @@ async fn open_engine(
     spec: ServiceSpec,
     database_url: &str,
 ) -> anyhow::Result<(Engine, Vec<String>)> {
+    common.retention()?;
     common.store.create_data_dir()?;
     let master_keys = common.store.secret(spec.name, MASTER_KEYS, common.master_keys.as_deref())?;
     let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;
@@ -380,6 +399,7 @@ fn spawn_dispatcher(
         per_endpoint: common.delivery_per_endpoint.max(1),
         shutdown_grace: common.shutdown_grace,
         ingest_gate: common.ingest_gate(),
+        retention: Some(common.retention()?),
         ..DispatcherConfig::default()
     };
     let dispatcher = on_worker_pool.dispatcher(client, config);

@@ -40,6 +40,14 @@ pub enum EngineError {
     /// already, timed out, or never sent to this session).
     #[error("the delivery is not awaiting an answer from this listen session")]
     ListenReplyNotExpected,
+    /// Retention erased the delivery's payload (`PAYLOAD_RETENTION`): it cannot be sent again.
+    /// The time is the oldest from which payloads are kept, if known.
+    #[error("the delivery's payload was erased by retention; it cannot be sent again")]
+    PayloadExpired,
+    /// The store has no room left (SQLite `SQLITE_FULL`, PostgreSQL `53100 disk_full`, a full
+    /// disk under either): nothing was written; what was accepted before stays.
+    #[error("the store is out of space: {0}")]
+    StorageFull(String),
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
     #[error("database error: {0}")]
@@ -61,6 +69,8 @@ impl From<diesel::result::Error> for EngineError {
     fn from(e: diesel::result::Error) -> Self {
         if is_lost_connection(&e) {
             EngineError::Unavailable(e.to_string())
+        } else if is_out_of_space(&e) {
+            EngineError::StorageFull(e.to_string())
         } else {
             EngineError::Database(e)
         }
@@ -94,6 +104,21 @@ fn is_lost_connection(e: &diesel::result::Error) -> bool {
     }
 }
 
+/// Whether `e` means the store is out of space. By message, as for lost connections: SQLite's
+/// `SQLITE_FULL` ("database or disk is full") and PostgreSQL's `53100 disk_full` ("could not
+/// extend file …: No space left on device", or a WAL write that failed the same way) arrive as
+/// `Unknown` without their codes.
+fn is_out_of_space(e: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match e {
+        Error::DatabaseError(DatabaseErrorKind::Unknown, info) => {
+            const FULL: [&str; 3] = ["database or disk is full", "No space left on device", "disk full"];
+            FULL.iter().any(|needle| info.message().contains(needle))
+        }
+        _ => false,
+    }
+}
+
 impl From<diesel_async::pooled_connection::deadpool::PoolError> for EngineError {
     fn from(e: diesel_async::pooled_connection::deadpool::PoolError) -> Self {
         EngineError::Unavailable(e.to_string())
@@ -109,6 +134,26 @@ mod tests {
 
     fn db_error(kind: DatabaseErrorKind, message: &str) -> Error {
         Error::DatabaseError(kind, Box::new(message.to_owned()))
+    }
+
+    #[test]
+    fn a_full_disk_is_storage_full_on_both_stores() {
+        let full = [
+            db_error(DatabaseErrorKind::Unknown, "database or disk is full"),
+            db_error(
+                DatabaseErrorKind::Unknown,
+                "could not extend file \"base/16384/16397\": No space left on device",
+            ),
+            db_error(
+                DatabaseErrorKind::Unknown,
+                "could not write to file \"pg_wal/xlogtemp.123\": No space left on device",
+            ),
+        ];
+        for e in full {
+            assert!(matches!(EngineError::from(e), EngineError::StorageFull(_)));
+        }
+        let other = db_error(DatabaseErrorKind::Unknown, "syntax error at or near \"FULL\"");
+        assert!(matches!(EngineError::from(other), EngineError::Database(_)));
     }
 
     #[test]

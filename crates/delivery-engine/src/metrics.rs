@@ -10,6 +10,7 @@ use crate::http::AttemptOutcome;
 use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use std::time::Duration;
@@ -93,6 +94,27 @@ pub(crate) struct ReasonLabels {
     reason: DeadReason,
 }
 
+/// What a retention pass removed (`retention_removed`).
+#[derive(Debug, Clone, Copy, Hash, PartialEq, Eq, EncodeLabelValue)]
+#[allow(non_camel_case_types)]
+pub(crate) enum Removed {
+    deliveries,
+    attempts,
+    events,
+    payloads_erased,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct RemovedLabels {
+    kind: Removed,
+}
+
+/// One of the engine's tables (`history_rows`, `history_bytes`): a fixed set of names.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct TableLabels {
+    table: &'static str,
+}
+
 /// What the engine counts as it works.
 #[derive(Debug)]
 pub struct EngineMetrics {
@@ -106,6 +128,12 @@ pub struct EngineMetrics {
     expired_leases: Counter,
     ingest_held: Counter,
     ingest_held_seconds: Counter<f64, std::sync::atomic::AtomicU64>,
+    retention_removed: Family<RemovedLabels, Counter>,
+    retention_pass: Histogram,
+    retention_seconds: Gauge,
+    history_rows: Family<TableLabels, Gauge>,
+    history_bytes: Family<TableLabels, Gauge>,
+    oldest_settled: Gauge,
 }
 
 impl Default for EngineMetrics {
@@ -122,6 +150,13 @@ impl Default for EngineMetrics {
             expired_leases: Counter::default(),
             ingest_held: Counter::default(),
             ingest_held_seconds: Counter::default(),
+            retention_removed: Family::default(),
+            // 1 ms to about 65 s.
+            retention_pass: Histogram::new(exponential_buckets(0.001, 4.0, 9)),
+            retention_seconds: Gauge::default(),
+            history_rows: Family::default(),
+            history_bytes: Family::default(),
+            oldest_settled: Gauge::default(),
         }
     }
 }
@@ -171,6 +206,69 @@ impl EngineMetrics {
             "Time API writes waited at the ingest gate, in total",
             self.ingest_held_seconds.clone(),
         );
+        self.register_history(registry);
+    }
+
+    fn register_history(&self, registry: &mut Registry) {
+        registry.register(
+            "retention_removed",
+            "Rows retention removed (payloads: erased), by kind",
+            self.retention_removed.clone(),
+        );
+        registry.register(
+            "retention_pass_seconds",
+            "Duration of retention passes",
+            self.retention_pass.clone(),
+        );
+        registry.register(
+            "retention_seconds",
+            "RETENTION: settled history older than this is removed (0 when this process does not sweep)",
+            self.retention_seconds.clone(),
+        );
+        registry.register("history_rows", "Rows per table, as last sampled", self.history_rows.clone());
+        registry.register(
+            "history_bytes",
+            "Bytes per table with its indexes, as last sampled",
+            self.history_bytes.clone(),
+        );
+        registry.register(
+            "history_oldest_settled_timestamp_seconds",
+            "When the oldest kept settled delivery settled (Unix time; 0 when there is none), as last sampled",
+            self.oldest_settled.clone(),
+        );
+    }
+
+    /// The sweeper keeps settled history this long.
+    pub(crate) fn retention(&self, kept: Duration) {
+        self.retention_seconds.set(i64::try_from(kept.as_secs()).unwrap_or(i64::MAX));
+    }
+
+    /// What one retention pass removed, and how long it took.
+    pub(crate) fn swept(&self, deliveries: i64, attempts: i64, events: i64, payloads: i64, took: Duration) {
+        for (kind, n) in [
+            (Removed::deliveries, deliveries),
+            (Removed::attempts, attempts),
+            (Removed::events, events),
+            (Removed::payloads_erased, payloads),
+        ] {
+            self.retention_removed
+                .get_or_create(&RemovedLabels { kind })
+                .inc_by(u64::try_from(n).unwrap_or(0));
+        }
+        self.retention_pass.observe(took.as_secs_f64());
+    }
+
+    /// A sample of the history's size: `(table, rows, bytes)` each.
+    pub(crate) fn history(
+        &self,
+        tables: &[(&'static str, i64, i64)],
+        oldest_settled: Option<chrono::DateTime<chrono::Utc>>,
+    ) {
+        for &(table, rows, bytes) in tables {
+            self.history_rows.get_or_create(&TableLabels { table }).set(rows);
+            self.history_bytes.get_or_create(&TableLabels { table }).set(bytes);
+        }
+        self.oldest_settled.set(oldest_settled.map_or(0, |t| t.timestamp()));
     }
 
     pub(crate) fn ingest_held(&self, held: Duration) {

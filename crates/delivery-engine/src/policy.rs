@@ -66,6 +66,53 @@ impl RetryPolicy {
     }
 }
 
+/// How long history is kept (`RETENTION`, `PAYLOAD_RETENTION`; docs/engine.md, "Retention"):
+/// a settled delivery is removed with its attempts once it settled longer ago than `history`,
+/// and an event once nothing refers to it; its payload and response excerpts may be erased
+/// sooner, after `payload`. Open deliveries are never removed, however old.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retention {
+    history: Duration,
+    payload: Duration,
+}
+
+impl Retention {
+    /// `RETENTION` unless configured: 30 days.
+    pub const DEFAULT: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+    /// `payload` defaults to `history`, and may not be longer.
+    pub fn new(history: Duration, payload: Option<Duration>) -> Result<Self, String> {
+        let payload = payload.unwrap_or(history);
+        if payload > history {
+            return Err("PAYLOAD_RETENTION cannot be longer than RETENTION".into());
+        }
+        if history.is_zero() || payload.is_zero() {
+            return Err("RETENTION and PAYLOAD_RETENTION must be longer than zero".into());
+        }
+        Ok(Self { history, payload })
+    }
+
+    pub fn history(&self) -> Duration {
+        self.history
+    }
+
+    pub fn payload(&self) -> Duration {
+        self.payload
+    }
+
+    /// How often the sweeper makes a pass: a twentieth of `history`, from 100 ms to 5 minutes,
+    /// so history is kept at most about 5 % longer than asked (and 5 minutes at the most).
+    pub(crate) fn every(&self) -> Duration {
+        (self.history / 20).clamp(Duration::from_millis(100), Duration::from_secs(5 * 60))
+    }
+}
+
+impl Default for Retention {
+    fn default() -> Self {
+        Self { history: Self::DEFAULT, payload: Self::DEFAULT }
+    }
+}
+
 /// When an endpoint the engine disabled for failing is probed: the first probe `delays[0]` after
 /// the disable, each next one `delays[n]` after the previous (the last delay repeating), and
 /// none once `give_up_after` has passed since the disable (docs/operational-webhooks.md).

@@ -88,6 +88,9 @@ async fn a_real_prometheus_scrapes_the_delivery_metrics() {
     assert!(text.contains("webhook_http_requests_total{service=\"workflow-api\",route=\"/runs/{id}/settle\",status_class=\"2xx\"} 1"));
     assert!(text.contains("webhook_ready{service=\"workflow-api\"} 1"));
     assert!(text.contains("webhook_expired_leases_total{service=\"workflow-api\"} 0"));
+    // RETENTION's default, from the sweeper; the free-space gauge is the embedded store's only.
+    assert!(text.contains("webhook_retention_seconds{service=\"workflow-api\"} 2592000"), "{text}");
+    assert!(!text.contains("webhook_store_free_bytes"), "{text}");
     assert!(!text.contains(&receiver.url()) && !text.contains("acct"), "an unbounded label leaked");
     assert_promtool_clean(&text);
 

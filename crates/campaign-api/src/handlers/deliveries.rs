@@ -46,6 +46,8 @@ pub struct DeliveryOut {
     pub updated_at: String,
     pub next_attempt_at: Option<String>,
     pub delivered_at: Option<String>,
+    /// Retention erased its payload (`PAYLOAD_RETENTION`): kept in the log, no longer replayable.
+    pub payload_expired: bool,
 }
 
 impl From<Delivery> for DeliveryOut {
@@ -63,6 +65,7 @@ impl From<Delivery> for DeliveryOut {
             updated_at: ts(d.updated_at),
             next_attempt_at: d.next_attempt_at.map(ts),
             delivered_at: d.delivered_at.map(ts),
+            payload_expired: d.payload_erased_at.is_some(),
         }
     }
 }

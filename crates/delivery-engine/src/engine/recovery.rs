@@ -14,18 +14,37 @@ use uuid::Uuid;
 const JOBS_LISTED: i64 = 100;
 
 impl Engine {
-    /// How many deliveries a job over `window` would re-send now.
+    /// How many deliveries a job over `window` would re-send now. `PayloadExpired` when some of
+    /// them lost their payload to retention (a job could not send them).
     pub async fn recovery_dry_run(
         &self,
         tenant: &Tenant,
         endpoint: Uuid,
         window: RecoveryWindow,
     ) -> EngineResult<i64> {
+        self.refuse_erased(tenant, endpoint, window).await?;
         let tenant = tenant.clone();
         self.run(
             crate::on_conn!(|c| recovery::count_recoverable(c, tenant.as_str(), endpoint, &window).await),
         )
         .await
+    }
+
+    /// `PayloadExpired` when a delivery of `window` lost its payload to retention.
+    async fn refuse_erased(
+        &self,
+        tenant: &Tenant,
+        endpoint: Uuid,
+        window: RecoveryWindow,
+    ) -> EngineResult<()> {
+        let tenant = tenant.clone();
+        let erased = self
+            .run(crate::on_conn!(|c| recovery::count_erased(c, tenant.as_str(), endpoint, &window).await))
+            .await?;
+        if erased > 0 {
+            return Err(EngineError::PayloadExpired);
+        }
+        Ok(())
     }
 
     /// Queues a job over `window`, unless the endpoint has an active one.
@@ -35,6 +54,7 @@ impl Engine {
         endpoint: Uuid,
         window: RecoveryWindow,
     ) -> EngineResult<StartRecovery> {
+        self.refuse_erased(tenant, endpoint, window).await?;
         let (tenant, id, now) = (tenant.clone(), Uuid::now_v7(), self.core.now());
         self.run(crate::on_conn!(
             |c| recovery::start_job(c, tenant.as_str(), endpoint, &window, id, now).await

@@ -41,6 +41,7 @@ pub(crate) mod probes;
 pub(crate) mod queue;
 pub(crate) mod recovery;
 pub(crate) mod recovery_model;
+pub(crate) mod retention;
 pub(crate) mod routes;
 mod sqlite;
 pub(crate) mod stats;

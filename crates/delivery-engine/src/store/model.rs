@@ -33,6 +33,75 @@ pub struct QueueSnapshot {
     pub endpoints_backlogged: i64,
 }
 
+/// The least UUIDv7 of the millisecond `t` (clamped to the epoch): every delivery or event
+/// accepted before `t` has a smaller id, every one accepted at or after it a greater one.
+pub(crate) fn id_floor(t: DateTime<Utc>) -> Uuid {
+    let ms = u128::try_from(t.timestamp_millis()).unwrap_or(0);
+    Uuid::from_u128(ms << 80)
+}
+
+/// One table's size, as sampled for the metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TableSize {
+    /// One of [`HISTORY_TABLES`].
+    pub table: &'static str,
+    /// Rows (an estimate on PostgreSQL: the planner's, as of the last analyze).
+    pub rows: i64,
+    /// Bytes, indexes included.
+    pub bytes: i64,
+}
+
+/// The history's size, as sampled for the metrics.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct HistorySize {
+    pub tables: Vec<TableSize>,
+    /// When the oldest settled delivery kept settled (the oldest by id).
+    pub oldest_settled: Option<DateTime<Utc>>,
+}
+
+/// The tables whose size grows with history.
+pub(crate) const HISTORY_TABLES: [&str; 4] =
+    ["webhook_events", "webhook_deliveries", "webhook_attempts", "webhook_recovery_jobs"];
+
+/// Where a retention pass stands in its id range: after this id (`None`: from the start).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct SweepCursor(pub Option<Uuid>);
+
+impl SweepCursor {
+    pub(crate) fn after(self) -> Uuid {
+        self.0.unwrap_or(Uuid::nil())
+    }
+}
+
+/// What one retention batch did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SweepBatch {
+    /// Whether this process had the sweep to itself (PostgreSQL's advisory lock); when not, the
+    /// batch did nothing.
+    pub held: bool,
+    /// Rows removed (or payloads erased) of the batch's own table.
+    pub removed: i64,
+    /// Attempts removed or emptied with them.
+    pub attempts: i64,
+    /// Where the next batch goes on; `None` once the range is done.
+    pub next: Option<SweepCursor>,
+}
+
+impl SweepBatch {
+    /// A batch that read `scanned` rows of the `scan` it asked for, the last being `last`.
+    pub(crate) fn new(
+        held: bool,
+        removed: i64,
+        attempts: i64,
+        scanned: i64,
+        scan: i64,
+        last: Option<Uuid>,
+    ) -> Self {
+        let next = (held && scanned >= scan).then_some(SweepCursor(last));
+        Self { held, removed, attempts, next }
+    }
+}
+
 /// How a pool's connections commit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Commit {
@@ -242,6 +311,9 @@ pub struct Delivery {
     pub updated_at: DateTime<Utc>,
     pub next_attempt_at: Option<DateTime<Utc>>,
     pub delivered_at: Option<DateTime<Utc>>,
+    /// When retention erased the event's payload (`PAYLOAD_RETENTION`): the delivery stays in
+    /// the log, but its body and responses are gone and it cannot be sent again.
+    pub payload_erased_at: Option<DateTime<Utc>>,
 }
 
 /// One attempt of a delivery.
@@ -465,6 +537,8 @@ pub(crate) struct ResendTarget {
     pub in_flight: bool,
     pub endpoint_deleted: bool,
     pub endpoint_disabled: bool,
+    /// Retention erased its event's payload (read after the delivery is locked).
+    pub payload_erased: bool,
 }
 
 /// What a re-send does with a delivery.
@@ -484,6 +558,9 @@ impl ResendTarget {
     pub(crate) fn plan(&self, rule: ResendRule) -> EngineResult<ResendPlan> {
         if self.status == DeliveryStatus::Delivered && rule == ResendRule::RejectDelivered {
             return Err(EngineError::AlreadyDelivered);
+        }
+        if self.payload_erased {
+            return Err(EngineError::PayloadExpired);
         }
         if self.endpoint_deleted {
             return Err(EngineError::EndpointDeleted);
@@ -573,7 +650,13 @@ mod tests {
     }
 
     fn target(status: DeliveryStatus) -> ResendTarget {
-        ResendTarget { status, in_flight: false, endpoint_deleted: false, endpoint_disabled: false }
+        ResendTarget {
+            status,
+            in_flight: false,
+            endpoint_deleted: false,
+            endpoint_disabled: false,
+            payload_erased: false,
+        }
     }
 
     #[test]

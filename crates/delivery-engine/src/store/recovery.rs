@@ -22,6 +22,20 @@ pub(crate) async fn count_recoverable(
     }
 }
 
+/// How many of the deliveries `window` holds have lost their payload to retention (they could
+/// not be re-sent).
+pub(crate) async fn count_erased(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    endpoint: Uuid,
+    window: &RecoveryWindow,
+) -> EngineResult<i64> {
+    match conn {
+        DbConn::Pg(c) => pg::recovery::count_erased(c, tenant, endpoint, window).await,
+        DbConn::Sqlite(c) => sqlite::recovery::count_erased(c, tenant, endpoint, window),
+    }
+}
+
 /// Queues a job over `window`, its total counted in the same statement, unless the endpoint
 /// already has an active one.
 pub(crate) async fn start_job(

@@ -169,6 +169,8 @@ impl BatchPlan {
             match target.plan(ResendRule::AllowDelivered) {
                 Ok(ResendPlan::LeaveInFlight) => {}
                 Ok(plan) => resend.push((i, plan == ResendPlan::OneMoreAttempt)),
+                // Retention erased it while the job ran: there is nothing left to send.
+                Err(EngineError::PayloadExpired) => {}
                 Err(EngineError::EndpointDeleted) => {
                     return Ok(Self {
                         resend,
@@ -229,7 +231,7 @@ mod tests {
     }
 
     fn target(status: DeliveryStatus, in_flight: bool, endpoint_deleted: bool) -> ResendTarget {
-        ResendTarget { status, in_flight, endpoint_deleted, endpoint_disabled: false }
+        ResendTarget { status, in_flight, endpoint_deleted, endpoint_disabled: false, payload_erased: false }
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub struct DispatcherConfig {
     /// fresh deliveries wait longer than its target to be claimed, that tenant's API writes
     /// wait for the claims to catch up (`None`: never).
     pub ingest_gate: Option<crate::gate::GateConfig>,
+    /// Removes settled history older than this (`None`: history is kept forever); see
+    /// [`Retention`](crate::policy::Retention).
+    pub retention: Option<crate::policy::Retention>,
     /// After shutdown, how long attempts in flight may run on. Those still running then are
     /// stopped and their claims released (due at once, no attempt recorded), so another
     /// worker sends them without waiting for the lease.
@@ -87,6 +90,7 @@ impl Default for DispatcherConfig {
             still_after: Duration::from_millis(50),
             ingest_gate: crate::gate::GateConfig::with_target(crate::gate::GateConfig::DEFAULT_TARGET),
             shutdown_grace: Duration::from_secs(30),
+            retention: Some(crate::policy::Retention::default()),
         }
     }
 }

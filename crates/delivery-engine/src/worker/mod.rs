@@ -19,6 +19,7 @@
 //! | recovery runner | `recovery.rs` | works through bulk recovery jobs |
 //! | listen sweep | `listen.rs` | ends expired listen sessions (a held session's sender lives there too) |
 //! | pressure sampler | `pressure.rs` | CPU pressure for the ingest gate |
+//! | sweeper | `retention.rs` | removes history older than `RETENTION` |
 //! | wake listener | the store's | other processes' NOTIFY (PostgreSQL) |
 //! | drain | `drain.rs` | after shutdown: the grace, then releasing claims |
 //!
@@ -38,6 +39,7 @@ mod pressure;
 mod probe;
 mod recorder;
 mod recovery;
+mod retention;
 mod send;
 
 pub use config::DispatcherConfig;
@@ -79,7 +81,7 @@ impl Dispatcher {
         let (tx, rx) = mpsc::channel::<Completed>(concurrency * 2);
         let slots = Arc::new(Semaphore::new(concurrency));
         let senders = Arc::new(self.senders(tx));
-        let tasks = Tasks::spawn(&self, &senders, rx, &shutdown);
+        let tasks = Tasks::spawn(&self, &senders, &slots, rx, &shutdown);
         let lags = LagReport::new(self.core.gate().clone());
         ClaimLoop::new(self.core.clone(), self.config.clone(), senders.clone(), slots.clone(), lags)
             .run(&shutdown)
@@ -120,6 +122,7 @@ impl Tasks {
     fn spawn(
         d: &Dispatcher,
         senders: &Senders,
+        slots: &Arc<Semaphore>,
         outcomes: mpsc::Receiver<Completed>,
         shutdown: &CancellationToken,
     ) -> Self {
@@ -136,6 +139,12 @@ impl Tasks {
         if let Some(stall) = config.backlog_stall {
             let tender = backlog::Tender::new(core.clone(), senders, config, stall);
             joined.push(("the backlog tender", tokio::spawn(tender.run(shutdown.clone()))));
+        }
+        if let Some(retention) = config.retention {
+            let concurrency = config.concurrency.max(1);
+            let sweeper =
+                retention::Sweeper { core: core.clone(), retention, slots: slots.clone(), concurrency };
+            joined.push(("the sweeper", tokio::spawn(sweeper.run(shutdown.clone()))));
         }
         if let Some(sampler) = config.ingest_gate.and_then(|gate| pressure::arm(core.gate(), gate, shutdown))
         {

@@ -24,6 +24,8 @@ pub struct DeliveryOut {
     pub last_error: Option<String>,
     pub created_at: String,
     pub next_attempt_at: Option<String>,
+    /// Retention erased its payload (`PAYLOAD_RETENTION`): kept in the log, no longer re-sendable.
+    pub payload_expired: bool,
 }
 
 /// The spec's vocabulary: `pending`, `delivered`, `failed` (awaiting retry), `dead_letter`.
@@ -68,6 +70,7 @@ impl From<Delivery> for DeliveryOut {
             last_error: d.last_error,
             created_at: ts(d.created_at),
             next_attempt_at: d.next_attempt_at.map(ts),
+            payload_expired: d.payload_erased_at.is_some(),
         }
     }
 }

@@ -25,6 +25,7 @@ pub(crate) mod listen_sessions;
 pub(crate) mod probes;
 pub(crate) mod queue;
 pub(crate) mod recovery;
+pub(crate) mod retention;
 pub(crate) mod routes;
 mod rows;
 mod schema;

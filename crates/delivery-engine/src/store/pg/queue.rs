@@ -388,7 +388,9 @@ pub(crate) async fn resend(
         .get_result(conn)
         .await
         .map_err(not_found)?;
-        let terminal = match ResendTarget::try_from(row)?.plan(rule)? {
+        let mut target = ResendTarget::try_from(row)?;
+        target.payload_erased = !super::retention::erased_payloads(conn, &[id]).await?.is_empty();
+        let terminal = match target.plan(rule)? {
             ResendPlan::LeaveInFlight => return Ok(()),
             ResendPlan::BringForward => false,
             ResendPlan::OneMoreAttempt => true,

@@ -44,6 +44,27 @@ pub(crate) async fn count_recoverable(
     row.map(|r| r.n).ok_or(EngineError::NotFound)
 }
 
+pub(crate) async fn count_erased(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+    endpoint: Uuid,
+    window: &RecoveryWindow,
+) -> EngineResult<i64> {
+    let row: CountRow = prepared(
+        "SELECT count(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
+         WHERE d.tenant_id = $1 AND d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4 \
+           AND d.status = ANY($5) AND e.payload_erased_at IS NOT NULL",
+    )
+    .bind::<Text, _>(tenant)
+    .bind::<SqlUuid, _>(endpoint)
+    .bind::<Timestamptz, _>(window.since)
+    .bind::<Timestamptz, _>(window.until)
+    .bind::<Array<Text>, _>(window.statuses())
+    .get_result(conn)
+    .await?;
+    Ok(row.n)
+}
+
 pub(crate) async fn start_job(
     conn: &mut AsyncPgConnection,
     tenant: &str,
@@ -220,8 +241,13 @@ pub(crate) async fn run_batch(
         .bind::<BigInt, _>(RECOVERY_BATCH)
         .load(conn)
         .await?;
-        let targets =
+        let ids: Vec<Uuid> = candidates.iter().map(|c| c.id).collect();
+        let erased = super::retention::erased_payloads(conn, &ids).await?;
+        let mut targets =
             candidates.iter().map(|c| ResendTarget::try_from(c.target())).collect::<EngineResult<Vec<_>>>()?;
+        for (t, id) in targets.iter_mut().zip(&ids) {
+            t.payload_erased = erased.contains(id);
+        }
         let plan = BatchPlan::new(&targets)?;
         for &(i, terminal) in &plan.resend {
             resend_now(conn, candidates[i].id, terminal, now).await?;

@@ -98,6 +98,8 @@ pub(super) struct DeliveryRow {
     updated_at: DateTime<Utc>,
     next_attempt_at: Option<DateTime<Utc>>,
     delivered_at: Option<DateTime<Utc>>,
+    #[diesel(select_expression = webhook_events::payload_erased_at)]
+    payload_erased_at: Option<DateTime<Utc>>,
 }
 
 impl TryFrom<DeliveryRow> for Delivery {
@@ -117,6 +119,7 @@ impl TryFrom<DeliveryRow> for Delivery {
             updated_at: r.updated_at,
             next_attempt_at: r.next_attempt_at,
             delivered_at: r.delivered_at,
+            payload_erased_at: r.payload_erased_at,
         })
     }
 }
@@ -305,6 +308,7 @@ impl TryFrom<ResendRow> for ResendTarget {
             in_flight: r.in_flight == Some(true),
             endpoint_deleted: r.endpoint_deleted,
             endpoint_disabled: r.endpoint_disabled,
+            payload_erased: false,
         })
     }
 }

@@ -32,6 +32,7 @@ diesel::table! {
         body -> Bytea,
         created_at -> Timestamptz,
         seq -> Nullable<Int8>,
+        payload_erased_at -> Nullable<Timestamptz>,
     }
 }
 

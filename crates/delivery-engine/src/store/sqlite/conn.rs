@@ -32,6 +32,7 @@ pub(crate) fn open(
     timeout: Duration,
 ) -> Result<SqliteConnection, ConnectionError> {
     use diesel::connection::SimpleConnection;
+    let new_file = std::fs::metadata(path).map_or(true, |m| m.len() == 0);
     let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
     // One batch: `sql_query` would run only the first statement. busy_timeout comes first so
     // that switching to WAL waits for a lock instead of failing when processes start at once.
@@ -39,9 +40,14 @@ pub(crate) fn open(
     // connections would otherwise grow to 64 MiB, most of it copies of the same hot pages
     // that the operating system's page cache holds anyway (measured: hang50 peak RSS 47 MB
     // at 2 MiB, 40-42.5 MB at 512 KiB, 30-31 MB at 256 KiB, throughput unchanged).
+    // `auto_vacuum = INCREMENTAL` takes effect only on a file that has no table yet, so it is
+    // set on a new file only (on an existing one it would wait for the write lock for nothing):
+    // there the sweeper gives freed pages back (docs/engine.md, "Retention"); an older file
+    // reuses them for new rows instead.
+    let auto_vacuum = if new_file { "PRAGMA auto_vacuum = INCREMENTAL;" } else { "" };
     conn.batch_execute(&format!(
-        "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; \
-         PRAGMA synchronous = {}; PRAGMA cache_size = -256;",
+        "PRAGMA busy_timeout = {}; {auto_vacuum} PRAGMA journal_mode = WAL; \
+         PRAGMA foreign_keys = ON; PRAGMA synchronous = {}; PRAGMA cache_size = -256;",
         timeout.as_millis(),
         synchronous(commit)
     ))

@@ -13,6 +13,7 @@ pub(crate) mod listen_sessions;
 pub(crate) mod probes;
 pub(crate) mod queue;
 pub(crate) mod recovery;
+pub(crate) mod retention;
 mod routes;
 mod rows;
 pub(crate) mod stats;

@@ -348,7 +348,9 @@ pub(crate) fn resend(
         .get_result(c)
         .optional()?
         .ok_or(EngineError::NotFound)?;
-        let terminal = match ResendTarget::try_from(row)?.plan(rule)? {
+        let mut target = ResendTarget::try_from(row)?;
+        target.payload_erased = !super::retention::erased_payloads(c, &[id])?.is_empty();
+        let terminal = match target.plan(rule)? {
             ResendPlan::LeaveInFlight => return Ok(()),
             ResendPlan::BringForward => false,
             ResendPlan::OneMoreAttempt => true,

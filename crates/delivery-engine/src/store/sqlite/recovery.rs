@@ -43,6 +43,26 @@ pub(crate) fn count_recoverable(
     row.map(|r| r.n).ok_or(EngineError::NotFound)
 }
 
+pub(crate) fn count_erased(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    endpoint: Uuid,
+    window: &RecoveryWindow,
+) -> EngineResult<i64> {
+    let row: CountRow = prepared(
+        "SELECT count(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
+         WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
+           AND d.status IN (SELECT value FROM json_each(?5)) AND e.payload_erased_at IS NOT NULL",
+    )
+    .bind::<Text, _>(tenant)
+    .bind::<Text, _>(endpoint.to_string())
+    .bind::<BigInt, _>(micros(window.since))
+    .bind::<BigInt, _>(micros(window.until))
+    .bind::<Text, _>(statuses(window))
+    .get_result(c)?;
+    Ok(row.n)
+}
+
 fn statuses(window: &RecoveryWindow) -> String {
     json_list(&window.statuses().into_iter().map(str::to_owned).collect::<Vec<_>>())
 }
@@ -205,10 +225,15 @@ pub(crate) fn run_batch(
         .bind::<BigInt, _>(RECOVERY_BATCH)
         .bind::<BigInt, _>(micros(Utc::now()))
         .load(c)?;
-        let targets = candidates
+        let ids = candidates.iter().map(|c| uuid(&c.id)).collect::<Result<Vec<_>, _>>()?;
+        let erased = super::retention::erased_payloads(c, &ids)?;
+        let mut targets = candidates
             .iter()
             .map(|c| ResendTarget::try_from(c.target()))
             .collect::<EngineResult<Vec<_>>>()?;
+        for (t, id) in targets.iter_mut().zip(&ids) {
+            t.payload_erased = erased.contains(id);
+        }
         let plan = BatchPlan::new(&targets)?;
         for &(i, terminal) in &plan.resend {
             resend_now(c, &candidates[i].id, terminal, now)?;

@@ -89,13 +89,15 @@ pub(super) struct DeliveryRow {
     next_attempt_at: Option<i64>,
     #[diesel(sql_type = Nullable<BigInt>)]
     delivered_at: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    payload_erased_at: Option<i64>,
 }
 
 /// The columns [`DeliveryRow`] reads, from `webhook_deliveries d JOIN webhook_events e`.
 pub(super) const DELIVERY_SELECT: &str =
     "SELECT d.id, d.endpoint_id, d.event_id, e.event_type, e.dedupe_key, d.status, \
      d.attempt_count, d.last_response_code, d.last_error, d.created_at, d.updated_at, d.next_attempt_at, \
-     d.delivered_at FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id";
+     d.delivered_at, e.payload_erased_at FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id";
 
 impl TryFrom<DeliveryRow> for Delivery {
     type Error = EngineError;
@@ -114,6 +116,7 @@ impl TryFrom<DeliveryRow> for Delivery {
             updated_at: time(r.updated_at)?,
             next_attempt_at: opt_time(r.next_attempt_at)?,
             delivered_at: opt_time(r.delivered_at)?,
+            payload_erased_at: opt_time(r.payload_erased_at)?,
         })
     }
 }
@@ -281,6 +284,7 @@ impl TryFrom<ResendRow> for ResendTarget {
             in_flight: r.in_flight == Some(true),
             endpoint_deleted: r.endpoint_deleted,
             endpoint_disabled: r.endpoint_disabled,
+            payload_erased: false,
         })
     }
 }
