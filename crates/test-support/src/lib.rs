@@ -12,6 +12,7 @@ mod receiver;
 pub mod receiver_kit;
 pub mod recovery;
 mod service;
+mod small_disk;
 pub mod standard_webhooks;
 mod tls;
 
@@ -23,6 +24,7 @@ pub use receiver::{Receiver, Recorded, Reply};
 pub use service::{
     assert_routes_served, run_cli, run_cli_in, ApiClient, ApiResponse, CliProcess, ServiceProcess,
 };
+pub use small_disk::{assert_storage_full, store_free_bytes, write_until_refused, SmallDisk};
 pub use tls::TestCa;
 
 /// Runs each listed `async fn name(backend: Backend)` as two tests, `name::postgres` and

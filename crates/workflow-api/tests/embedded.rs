@@ -6,7 +6,10 @@
 use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Duration;
-use test_support::{independent_hmac_sha256_hex, run_cli_in, ApiClient, Receiver, Reply, ServiceProcess};
+use test_support::{
+    independent_hmac_sha256_hex, run_cli_in, store_free_bytes, write_until_refused, ApiClient, ApiResponse,
+    Receiver, Reply, ServiceProcess, SmallDisk,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
 
@@ -158,4 +161,59 @@ async fn with_postgres_the_secrets_must_be_configured() {
     assert!(!dir.path().join("data").exists());
     let token = run_cli_in(dir.path(), BIN, &["token", "--account", "a"], &env).await;
     assert!(token.unwrap_err().to_string().contains("JWT_SECRET is not set"));
+}
+
+/// Creates and settles a run: its id, or the refusal of either call.
+async fn try_settle_run(api: &ApiClient) -> Result<String, ApiResponse> {
+    let created = api.call("POST", "/runs", Some(json!({ "workflow_id": "wf" }))).await;
+    if created.status != 201 {
+        return Err(created);
+    }
+    let id = created.json()["id"].as_str().unwrap().to_owned();
+    let settled =
+        api.call("POST", &format!("/runs/{id}/settle"), Some(json!({ "status": "succeeded" }))).await;
+    if settled.status != 200 {
+        return Err(settled);
+    }
+    Ok(id)
+}
+
+/// A full disk: the data directory on a 4 MiB filesystem that a ballast file fills. Writes are
+/// answered 507 `storage_full` (never 500) while reads still answer; a retry that falls due
+/// cannot be claimed (the claim writes) and waits; once the ballast goes the service takes runs
+/// again by itself, with no restart, and every run settled before, during and after is
+/// delivered.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_full_disk_is_answered_507_and_loses_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let disk = SmallDisk::mount(4 << 20).unwrap();
+    let data_dir = disk.path().join("data").display().to_string();
+    let env = [ENV, &[("DATA_DIR", data_dir.as_str())]].concat();
+    let process = ServiceProcess::start_in(home.path(), BIN, &[], &env).await.unwrap();
+    let token = run_cli_in(home.path(), BIN, &["token", "--account", "acct"], &[("DATA_DIR", &data_dir)])
+        .await
+        .unwrap();
+    let api = ApiClient::new(process.base_url()).with_bearer(token.trim());
+    // The first attempts fail: those deliveries are waiting for their retry (2 s) when the disk fills.
+    let rx = Receiver::start(|n, _| if n < 3 { Reply::Status(500) } else { Reply::Status(200) }).await;
+    register(&api, &rx.url()).await;
+    let mut settled = Vec::new();
+    for _ in 0..3 {
+        settled.push(try_settle_run(&api).await.unwrap());
+    }
+    rx.wait_for(3).await;
+
+    disk.fill().unwrap();
+    settled.extend(write_until_refused(|| try_settle_run(&api)).await);
+    assert_eq!(api.call("GET", "/webhooks/deliveries?limit=5", None).await.status, 200);
+    let free = store_free_bytes(&api, "workflow-api").await;
+    assert!(free < 65_536.0, "{free} bytes free on a full disk");
+    process.wait_for_log("claiming deliveries failed").await;
+
+    disk.free().unwrap();
+    settled.push(try_settle_run(&api).await.expect("writes are taken again once space is back"));
+    rx.wait_until("every settled run delivered", |got| {
+        settled.iter().all(|run| got.iter().any(|r| String::from_utf8_lossy(&r.body).contains(run.as_str())))
+    })
+    .await;
 }
