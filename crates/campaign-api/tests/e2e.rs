@@ -6,6 +6,7 @@
 use serde_json::{json, Value};
 use std::time::Duration;
 use test_support::assert_error;
+use test_support::recovery::{just_after, Recoveries};
 use test_support::{
     independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Receiver, Recorded, Reply,
     ServiceProcess, TestCa, TestDb,
@@ -787,6 +788,38 @@ async fn rotate_secret_signs_later_deliveries_with_the_new_secret(backend: Backe
         "not_found",
     );
     assert_error(&svc.a.call("POST", "/api/v1/webhooks/nope/rotate-secret", None).await, 404, "not_found");
+}
+
+/// Payload retention, with a short `PAYLOAD_RETENTION`: a dead delivery keeps its record but
+/// loses its envelope and the receiver's answers; the log marks it, and a replay and a recovery
+/// over it are refused with 409 `payload_expired`.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_expired_payload_is_marked_and_cannot_be_replayed() {
+    let settings = [("RETRY_SCHEDULE", "50ms"), ("PAYLOAD_RETENTION", "1s"), ("PRODUCT_NAME", "Acme")];
+    let svc = start(Backend::Sqlite, &settings).await;
+    let failing = Receiver::start_https(&svc.ca, |_, _| Reply::Text(503, "down".to_owned())).await;
+    let ep = register(&svc.a, &failing.url(), Some(&["campaign.created.v1"])).await;
+    create_campaign(&svc.a, "Expire me", "draft").await;
+    let got = failing.wait_for(2).await;
+    let id = got[0].header("x-acme-delivery").unwrap().to_owned();
+    let dead = wait_delivery(&svc.a, &id, |d| d["status"] == "dead").await;
+    assert_eq!(dead["payloadExpired"], false);
+    assert_eq!(dead["attempts"][0]["responseBody"], "down");
+
+    let expired = wait_delivery(&svc.a, &id, |d| d["payloadExpired"] == true).await;
+    assert_eq!(expired["status"], "dead");
+    assert_eq!(expired["attemptCount"], 2);
+    assert!(expired["attempts"].as_array().unwrap().iter().all(|a| a["responseBody"].is_null()), "{expired}");
+    let replay = svc.a.call("POST", &format!("/api/v1/webhook-deliveries/{id}/replay"), None).await;
+    assert_eq!(replay.status, 409, "{}", String::from_utf8_lossy(&replay.body));
+    assert_eq!(replay.json()["code"], "payload_expired");
+    let recoveries = Recoveries { prefix: "/api/v1/webhooks" };
+    let since = dead["createdAt"].as_str().unwrap();
+    let window = json!({ "since": since, "until": just_after(&[&dead]), "dryRun": true });
+    let refused = svc.a.call("POST", &recoveries.path(ep["id"].as_str().unwrap()), Some(window)).await;
+    assert_eq!(refused.status, 409, "{}", String::from_utf8_lossy(&refused.body));
+    assert_eq!(refused.json()["code"], "payload_expired");
+    assert_eq!(failing.count(), 2, "nothing was sent again");
 }
 
 on_both_backends!(

@@ -100,10 +100,11 @@ impl Retention {
         self.payload
     }
 
-    /// How often the sweeper makes a pass: a twentieth of `history`, from 100 ms to 5 minutes,
-    /// so history is kept at most about 5 % longer than asked (and 5 minutes at the most).
+    /// How often the sweeper makes a pass: a twentieth of the shorter of the two (`payload`),
+    /// from 100 ms to 5 minutes, so nothing is kept more than about 5 % longer than asked (and 5
+    /// minutes at the most).
     pub(crate) fn every(&self) -> Duration {
-        (self.history / 20).clamp(Duration::from_millis(100), Duration::from_secs(5 * 60))
+        (self.payload / 20).clamp(Duration::from_millis(100), Duration::from_secs(5 * 60))
     }
 }
 
@@ -190,6 +191,22 @@ mod tests {
 
     fn t0() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).single().expect("valid time")
+    }
+
+    /// PAYLOAD_RETENTION defaults to RETENTION and may not exceed it or be zero; passes come
+    /// every twentieth of the shorter, between 100 ms and 5 minutes.
+    #[test]
+    fn retention_checks_its_two_settings_and_paces_passes_by_the_shorter() {
+        let secs = Duration::from_secs;
+        let both = Retention::new(secs(40), None).expect("valid");
+        assert_eq!((both.history(), both.payload()), (secs(40), secs(40)));
+        assert_eq!(both.every(), secs(2));
+        assert_eq!(Retention::new(secs(3600), Some(secs(20))).expect("valid").every(), secs(1));
+        assert_eq!(Retention::new(secs(1), None).expect("valid").every(), Duration::from_millis(100));
+        assert_eq!(Retention::default().every(), secs(300));
+        assert!(Retention::new(secs(10), Some(secs(11))).unwrap_err().contains("cannot be longer"));
+        assert!(Retention::new(secs(10), Some(Duration::ZERO)).is_err());
+        assert!(Retention::new(Duration::ZERO, None).is_err());
     }
 
     /// A fixed schedule: 1 min, 5 min, 30 min, 2 h (5 attempts).

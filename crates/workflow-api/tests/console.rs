@@ -340,6 +340,60 @@ async fn headers_cookies_and_off(backend: Backend) {
     assert_eq!(res.json()["code"], "not_found");
 }
 
+/// Retention through the API and the dashboard. With `PAYLOAD_RETENTION=1s`, a dead delivery's
+/// payload goes: the log says `payloadExpired`, a retry is 409 `payload_expired`, and the
+/// dashboard marks it and offers no retry (nor a request it can no longer show). Restarted with
+/// `RETENTION=1s`, the record itself goes: 404, and out of the log.
+#[tokio::test(flavor = "multi_thread")]
+async fn retention_expires_the_payload_then_removes_the_delivery() {
+    let db = TestDb::migrated_by(Backend::Sqlite, "workflow", BIN).await.unwrap();
+    let service = start(&db, &[("RETRY_SCHEDULE", "50ms"), ("PAYLOAD_RETENTION", "1s")]).await;
+    let base = service.base_url().to_owned();
+    let api = ApiClient::new(&base).with_bearer(&token("acct-a").await);
+    let failing = Receiver::start(|_, _| Reply::Text(500, "down".to_owned())).await;
+    let created =
+        api.call("POST", "/webhooks", Some(json!({ "url": failing.url(), "events": ["run.completed"] })));
+    assert_eq!(created.await.status, 201);
+    settled_run(&api).await;
+    let browser = Browser::start("workflow-retention").await.unwrap();
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    let delivery = loop {
+        let log = api.call("GET", "/webhooks/deliveries?limit=1", None).await.json();
+        if log[0]["payloadExpired"] == true {
+            break log[0].clone();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the payload never expired: {log}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(delivery["status"], "dead_letter");
+    let id = delivery["deliveryId"].as_str().unwrap();
+    let retry = api.call("POST", &format!("/webhooks/deliveries/{id}/retry"), None).await;
+    assert_eq!(retry.status, 409, "{}", String::from_utf8_lossy(&retry.body));
+    assert_eq!(retry.json()["code"], "payload_expired");
+
+    browser.goto(&format!("{base}/console/sign-in?next=/console/deliveries/{id}")).await.unwrap();
+    browser.fill("#credential", &token("acct-a").await).await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    assert!(browser.text("#payload-expired").await.unwrap().contains("cannot be sent again"));
+    assert!(browser.all("#resend").await.unwrap().is_empty(), "no retry button");
+    assert!(browser.all("#request-body").await.unwrap().is_empty(), "no request shown");
+    browser.screenshot("payload-expired").await.unwrap();
+    browser.goto(&format!("{base}/console/deliveries")).await.unwrap();
+    assert_eq!(browser.text(&format!("tr[data-delivery='{id}'] .status.expired")).await.unwrap(), "expired");
+    browser.close().await.unwrap();
+    assert_eq!(failing.count(), 2, "nothing was sent again");
+
+    drop(service);
+    let service = start(&db, &[("RETENTION", "1s")]).await;
+    let api = ApiClient::new(service.base_url()).with_bearer(&token("acct-a").await);
+    let deadline = tokio::time::Instant::now() + test_support::WAIT;
+    while api.call("GET", &format!("/webhooks/deliveries/{id}"), None).await.status != 404 {
+        assert!(tokio::time::Instant::now() < deadline, "the delivery was never removed");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(api.call("GET", "/webhooks/deliveries", None).await.json(), json!([]));
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     dashboard,

@@ -36,6 +36,11 @@ pub fn endpoint_id(raw: &str) -> Result<Uuid, ConsoleError> {
     Uuid::parse_str(raw).map_err(|_| ConsoleError::not_found("endpoint"))
 }
 
+/// Why an expired delivery cannot be sent again.
+const EXPIRED_NOTICE: &str =
+    "Its payload has expired (PAYLOAD_RETENTION): the record stays in the log, but it \
+     cannot be sent again.";
+
 /// Fixed notices after a redirect (`?notice=`): never text from the request itself.
 pub fn notice_text<S: ServiceConsole>(key: &str) -> &'static str {
     match key {
@@ -46,6 +51,7 @@ pub fn notice_text<S: ServiceConsole>(key: &str) -> &'static str {
         "sent" => "The event is on its way; it appears in the log below.",
         "resent" => S::RESEND.done_notice,
         "refused" => S::RESEND.refused_notice,
+        "expired" => EXPIRED_NOTICE,
         _ => "",
     }
 }
@@ -445,6 +451,8 @@ struct LogRow {
     attempts: i32,
     response_code: String,
     created_at: String,
+    /// Retention erased its payload: it stays in the log but cannot be sent again.
+    expired: bool,
 }
 
 impl LogRow {
@@ -460,6 +468,7 @@ impl LogRow {
             attempts: d.attempt_count,
             response_code: d.last_response_code.map_or_else(|| "–".to_owned(), |c| c.to_string()),
             created_at: ts(d.created_at),
+            expired: d.payload_erased_at.is_some(),
         }
     }
 }
@@ -640,6 +649,9 @@ async fn resend<S: ServiceConsole>(
         Ok(_) => Ok(see_other(&format!("/console/deliveries/{id}?notice=resent"))),
         Err(e) if e.code == S::RESEND.refused_code => {
             Ok(see_other(&format!("/console/deliveries/{id}?notice=refused")))
+        }
+        Err(e) if e.code == crate::codes::PAYLOAD_EXPIRED => {
+            Ok(see_other(&format!("/console/deliveries/{id}?notice=expired")))
         }
         Err(e) => Err(e.into()),
     }
