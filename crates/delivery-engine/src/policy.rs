@@ -204,7 +204,7 @@ mod tests {
         assert_eq!(Retention::new(secs(3600), Some(secs(20))).expect("valid").every(), secs(1));
         assert_eq!(Retention::new(secs(1), None).expect("valid").every(), Duration::from_millis(100));
         assert_eq!(Retention::default().every(), secs(300));
-        assert!(Retention::new(secs(10), Some(secs(11))).unwrap_err().contains("cannot be longer"));
+        assert!(Retention::new(secs(10), Some(secs(11))).expect_err("too long").contains("cannot be longer"));
         assert!(Retention::new(secs(10), Some(Duration::ZERO)).is_err());
         assert!(Retention::new(Duration::ZERO, None).is_err());
     }
