@@ -60,7 +60,7 @@ async fn console(backend: Backend) {
     assert!(browser.text("#sign-in-error").await.unwrap().contains("not accepted"));
     browser.fill("#credential", wa["apiKey"].as_str().unwrap()).await.unwrap();
     browser.click("form button[type=submit]").await.unwrap();
-    browser.find("#created").await.unwrap();
+    browser.find("#new-deliveries").await.unwrap();
 
     // Two endpoints: one for every type at a URL with quotes and markup, one filtered.
     browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
@@ -241,7 +241,7 @@ async fn console(backend: Backend) {
     assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{flaky_id}"), None).await.status, 404);
 
     browser.goto(&format!("{base}/console")).await.unwrap();
-    browser.find("#created").await.unwrap();
+    browser.find("#new-deliveries").await.unwrap();
     browser.screenshot("overview").await.unwrap();
 
     // A sign-in link for a workspace.
@@ -259,13 +259,13 @@ async fn console(backend: Backend) {
     .to_owned();
     browser.goto(&link).await.unwrap();
     browser.click("#use-link").await.unwrap();
-    browser.find("#created").await.unwrap();
+    browser.find("#new-deliveries").await.unwrap();
     assert_eq!(browser.text(".tenant").await.unwrap(), ws);
     // Revoking an API key ends the console sessions signed in with it.
     browser.click("form.sign-out button").await.unwrap();
     browser.fill("#credential", wa["apiKey"].as_str().unwrap()).await.unwrap();
     browser.click("form button[type=submit]").await.unwrap();
-    browser.find("#created").await.unwrap();
+    browser.find("#new-deliveries").await.unwrap();
     run_cli(
         BIN,
         &["revoke-api-key", "--api-key", wa["apiKey"].as_str().unwrap()],

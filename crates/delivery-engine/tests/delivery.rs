@@ -1028,12 +1028,47 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
     let one = DeliveryQuery { limit: 100, delivery_id: Some(all[0].id), ..Default::default() };
     assert_eq!(list(one).await.len(), 1);
     let overview = engine.tenant_overview(&TENANT, before - chrono::TimeDelta::hours(24)).await.unwrap();
-    assert_eq!((overview.created, overview.due + overview.in_flight + overview.scheduled), (6, 6));
+    // Nothing attempted yet: every delivery waits.
+    assert_eq!((overview.new_deliveries, overview.due + overview.in_flight + overview.scheduled), (0, 6));
+}
+
+/// The overview and endpoint activity come from the hourly figures the recorder keeps with each
+/// batch of outcomes: attempts and successes, first attempts, deliveries given up, latency, by
+/// hour and endpoint.
+async fn the_overview_counts_recorded_attempts_by_hour_and_endpoint(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let (ok, failing) = (Receiver::ok().await, Receiver::start(|_, _| Reply::Status(500)).await);
+    let a = endpoint(&engine, &ok.url(), &[]).await.endpoint.id;
+    let b = endpoint(&engine, &failing.url(), &[]).await.endpoint.id;
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
+    let since = chrono::Utc::now() - chrono::TimeDelta::hours(24);
+    emit(&engine, "thing.created", "k1", b"{}").await;
+    emit(&engine, "thing.created", "k2", b"{}").await;
+    // Three attempts each to the failing endpoint (the schedule has two retries), then dead.
+    let overview = eventually("both failing deliveries given up", || async {
+        let o = engine.tenant_overview(&TENANT, since).await.unwrap();
+        (o.given_up == 2 && o.attempts_ok == 2).then_some(o)
+    })
+    .await;
+    running.stop().await;
+    assert_eq!((overview.attempts, overview.delivered, overview.new_deliveries), (8, 2, 4));
+    let (ok_hourly, failed_hourly) =
+        overview.hourly.iter().fold((0, 0), |(o, f), h| (o + h.ok, f + h.failed));
+    assert_eq!((ok_hourly, failed_hourly), (2, 6));
+    assert!(overview.latency_p50_ms.is_some_and(|ms| ms <= 5_000), "{overview:?}");
+    assert_eq!((overview.dead_total, overview.due + overview.scheduled + overview.in_flight), (2, 0));
+    let activity = engine.endpoint_activity(&TENANT, since).await.unwrap();
+    let of = |id| activity.iter().find(|x| x.endpoint_id == id).map(|x| (x.delivered, x.failed));
+    assert_eq!((of(a), of(b)), (Some((2, 0)), Some((0, 6))));
+    let other = Tenant::new("another").unwrap();
+    assert_eq!(engine.tenant_overview(&other, since).await.unwrap().attempts, 0);
 }
 
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     the_log_pages_by_keyset_and_filters_narrow,
+    the_overview_counts_recorded_attempts_by_hour_and_endpoint,
     delivers_signed_exact_body_with_profile_headers,
     outbox_commits_or_rolls_back_with_the_callers_transaction,
     transactions_committed_together_roll_back_alone,

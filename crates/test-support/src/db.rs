@@ -165,38 +165,44 @@ impl TestDb {
 
     /// Runs one SQL statement returning a single integer column named `n`.
     pub async fn count(&self, sql: &str) -> Result<i64> {
-        if let Some(path) = self.sqlite_path() {
-            let sql = sql.to_owned();
-            return tokio::task::spawn_blocking(move || -> Result<i64> {
-                let row: Count =
-                    diesel::RunQueryDsl::get_result(diesel::sql_query(sql), &mut sqlite(&path)?)?;
-                Ok(row.n)
-            })
-            .await?;
-        }
-        let mut conn = AsyncPgConnection::establish(&self.url).await?;
-        let row: Count = diesel::sql_query(sql).get_result(&mut conn).await?;
-        Ok(row.n)
+        count_at(&self.url, sql).await
     }
 
     /// Runs statements for a test's setup or sabotage.
     pub async fn execute(&self, sql: &str) -> Result<()> {
-        if let Some(path) = self.sqlite_path() {
-            let sql = sql.to_owned();
-            return tokio::task::spawn_blocking(move || -> Result<()> {
-                diesel::connection::SimpleConnection::batch_execute(&mut sqlite(&path)?, &sql)?;
-                Ok(())
-            })
-            .await?;
-        }
-        let mut conn = AsyncPgConnection::establish(&self.url).await?;
-        diesel_async::SimpleAsyncConnection::batch_execute(&mut conn, sql).await?;
-        Ok(())
+        execute_at(&self.url, sql).await
     }
+}
 
-    fn sqlite_path(&self) -> Option<String> {
-        self.url.strip_prefix("sqlite://").filter(|_| self.sqlite_dir.is_some()).map(str::to_owned)
+/// Runs one SQL statement returning a single integer column named `n`, on the database at `url`
+/// (`sqlite://<path>` or PostgreSQL's).
+pub async fn count_at(url: &str, sql: &str) -> Result<i64> {
+    if let Some(path) = url.strip_prefix("sqlite://") {
+        let (path, sql) = (path.to_owned(), sql.to_owned());
+        return tokio::task::spawn_blocking(move || -> Result<i64> {
+            let row: Count = diesel::RunQueryDsl::get_result(diesel::sql_query(sql), &mut sqlite(&path)?)?;
+            Ok(row.n)
+        })
+        .await?;
     }
+    let mut conn = AsyncPgConnection::establish(url).await?;
+    let row: Count = diesel::sql_query(sql).get_result(&mut conn).await?;
+    Ok(row.n)
+}
+
+/// Runs statements on the database at `url` (`sqlite://<path>` or PostgreSQL's).
+pub async fn execute_at(url: &str, sql: &str) -> Result<()> {
+    if let Some(path) = url.strip_prefix("sqlite://") {
+        let (path, sql) = (path.to_owned(), sql.to_owned());
+        return tokio::task::spawn_blocking(move || -> Result<()> {
+            diesel::connection::SimpleConnection::batch_execute(&mut sqlite(&path)?, &sql)?;
+            Ok(())
+        })
+        .await?;
+    }
+    let mut conn = AsyncPgConnection::establish(url).await?;
+    diesel_async::SimpleAsyncConnection::batch_execute(&mut conn, sql).await?;
+    Ok(())
 }
 
 fn sqlite(path: &str) -> Result<diesel::SqliteConnection> {

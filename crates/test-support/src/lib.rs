@@ -17,7 +17,7 @@ pub mod standard_webhooks;
 mod tls;
 
 pub use browser::Browser;
-pub use db::{database_base_url, Backend, TestDb};
+pub use db::{count_at, database_base_url, execute_at, Backend, TestDb};
 pub use hmac::independent_hmac_sha256_hex;
 pub use postgres::PrivatePostgres;
 pub use receiver::{Receiver, Recorded, Reply};

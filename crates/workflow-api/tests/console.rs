@@ -215,7 +215,7 @@ async fn dashboard(backend: Backend) {
 
     // The overview counts what happened.
     browser.goto(&format!("{base}/console")).await.unwrap();
-    let created: i64 = browser.text("#created").await.unwrap().parse().unwrap();
+    let created: i64 = browser.text("#new-deliveries").await.unwrap().parse().unwrap();
     assert!(created >= 3, "{created}");
     browser.screenshot("overview").await.unwrap();
 
@@ -236,7 +236,7 @@ async fn dashboard(backend: Backend) {
     assert!(link.starts_with(&format!("{base}/console/sign-in/link?code=")), "{link}");
     browser.goto(&link).await.unwrap();
     browser.click("#use-link").await.unwrap();
-    browser.find("#created").await.unwrap();
+    browser.find("#new-deliveries").await.unwrap();
     assert_eq!(browser.text(".tenant").await.unwrap(), "acct-a");
     browser.click("form.sign-out button").await.unwrap();
     browser.find("#credential").await.unwrap();
@@ -258,7 +258,7 @@ async fn without_scripts(backend: Backend) {
     browser.goto(&format!("{base}/console")).await.unwrap();
     browser.fill("#credential", &token("acct-a").await).await.unwrap();
     browser.click("form button[type=submit]").await.unwrap();
-    browser.find("#created").await.unwrap();
+    browser.find("#new-deliveries").await.unwrap();
     assert!(!browser.scripted().await.unwrap(), "scripts are off");
     browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
     browser.fill("#url", &receiver.url()).await.unwrap();

@@ -99,7 +99,7 @@ async fn overview<S: ServiceConsole>(
                 )
             } else {
                 let a = activity.iter().find(|a| a.endpoint_id == e.id)?;
-                (a.failing > 0).then(|| format!("{} of its deliveries in 24 h failing or dead", a.failing))?
+                (a.failed > 0).then(|| format!("{} failed attempts in 24 h", a.failed))?
             };
             Some(Attention { id: e.id.to_string(), url: e.url.clone(), state })
         })
@@ -186,7 +186,7 @@ pub async fn endpoints_page<S: ServiceConsole>(
                 },
                 last_delivery: a.map_or_else(
                     || "none in 24 h".to_owned(),
-                    |a| format!("{} ago", span_words(now - a.last_created_at)),
+                    |a| format!("{} ago", span_words(now - a.last_attempt_at)),
                 ),
                 success: a
                     .and_then(|a| a.success_percent())

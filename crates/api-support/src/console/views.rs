@@ -151,9 +151,9 @@ impl RequestView {
 /// The overview's figures, as shown.
 #[derive(Debug, Clone)]
 pub struct OverviewView {
-    pub created: i64,
+    pub new_deliveries: i64,
     pub delivered: i64,
-    pub dead: i64,
+    pub given_up: i64,
     pub success_rate: String,
     pub attempts: i64,
     pub p50: String,
@@ -176,11 +176,12 @@ impl OverviewView {
         let bars = chart::bars(&hourly_columns(&o.hourly, now), |i| {
             (first + chrono::TimeDelta::hours(i as i64)).format("%H:00 UTC").to_string()
         });
-        let ms = |v: Option<i32>| v.map_or_else(|| "–".to_owned(), |v| format!("{v} ms"));
+        // Read from latency buckets (`LATENCY_BOUNDS_MS`): an upper bound.
+        let ms = |v: Option<i32>| v.map_or_else(|| "–".to_owned(), |v| format!("≤ {v} ms"));
         Self {
-            created: o.created,
+            new_deliveries: o.new_deliveries,
             delivered: o.delivered,
-            dead: o.dead,
+            given_up: o.given_up,
             success_rate: if o.attempts > 0 {
                 format!("{:.1} %", o.attempts_ok as f64 * 100.0 / o.attempts as f64)
             } else {

@@ -60,8 +60,13 @@ pub(crate) struct HistorySize {
 }
 
 /// The tables whose size grows with history.
-pub(crate) const HISTORY_TABLES: [&str; 4] =
-    ["webhook_events", "webhook_deliveries", "webhook_attempts", "webhook_recovery_jobs"];
+pub(crate) const HISTORY_TABLES: [&str; 5] = [
+    "webhook_events",
+    "webhook_deliveries",
+    "webhook_attempts",
+    "webhook_recovery_jobs",
+    "webhook_stats_hourly",
+];
 
 /// Where a retention pass stands in its id range: after this id (`None`: from the start).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -151,6 +156,19 @@ impl DeliveryStatus {
     /// A stored status; an unknown one is a corrupt row.
     pub(crate) fn parse_stored(s: &str) -> EngineResult<Self> {
         Self::parse(s).ok_or_else(|| corrupt(format!("unknown delivery status `{s}`")))
+    }
+
+    /// The log's filter on this status as SQL over the deliveries `table` (its name or alias).
+    /// Written out, not bound, so that both stores' planners see that the partial index of open
+    /// deliveries, or of dead ones, holds every row asked for (migration 000017); delivered ones
+    /// are most rows, which the log index finds at once.
+    pub(crate) fn log_condition(self, table: &str) -> String {
+        match self {
+            Self::Pending | Self::Failed => {
+                format!("{table}.status IN ('pending', 'failed') AND {table}.status = '{}'", self.as_str())
+            }
+            Self::Delivered | Self::Dead => format!("{table}.status = '{}'", self.as_str()),
+        }
     }
 }
 

@@ -93,13 +93,15 @@ impl RecoveryWindow {
         Ok(Self { since, until, include_delivered })
     }
 
-    /// The delivery states the window takes in, as stored.
-    pub(crate) fn statuses(&self) -> Vec<&'static str> {
-        let mut s = vec!["failed", "dead"];
+    /// The delivery states the window takes in, as an SQL list written into the statement (not
+    /// bound): without delivered ones, both stores' planners then see that the partial index of
+    /// an endpoint's failed and dead deliveries holds them (migration 000017).
+    pub(crate) fn status_list(&self) -> &'static str {
         if self.include_delivered {
-            s.push("delivered");
+            "('failed', 'dead', 'delivered')"
+        } else {
+            "('failed', 'dead')"
         }
-        s
     }
 }
 
@@ -216,7 +218,7 @@ mod tests {
         let now = t("2026-11-23T12:00:00Z");
         let ok = RecoveryWindow::new(t("2026-11-22T00:00:00Z"), None, false, now).unwrap();
         assert_eq!(ok.until, now);
-        assert_eq!(ok.statuses(), ["failed", "dead"]);
+        assert_eq!(ok.status_list(), "('failed', 'dead')");
         assert_eq!(RecoveryWindow::new(now, None, false, now), Err(WindowError::Empty));
         assert_eq!(
             RecoveryWindow::new(t("2026-11-22T00:00:00Z"), Some(t("2026-11-24T00:00:00Z")), false, now),
@@ -227,7 +229,7 @@ mod tests {
             Err(WindowError::TooLong)
         );
         let all = RecoveryWindow::new(t("2026-11-22T00:00:00Z"), None, true, now).unwrap();
-        assert_eq!(all.statuses(), ["failed", "dead", "delivered"]);
+        assert_eq!(all.status_list(), "('failed', 'dead', 'delivered')");
     }
 
     fn target(status: DeliveryStatus, in_flight: bool, endpoint_deleted: bool) -> ResendTarget {

@@ -59,8 +59,9 @@ pub(crate) async fn erase_payloads(
 }
 
 /// Removes, at most `limit` of each: recovery jobs that ended before `cutoff`, idempotency keys
-/// created before `keys_cutoff`, and deleted endpoints that no delivery refers to any more
-/// (their backlog and listen rows with them). Returns how many rows in all.
+/// created before `keys_cutoff`, the consoles' hourly figures of hours before `cutoff`, and
+/// deleted endpoints that no delivery refers to any more (their backlog and listen rows with
+/// them). Returns how many rows in all.
 pub(crate) async fn sweep_housekeeping(
     conn: &mut DbConn<'_>,
     cutoff: DateTime<Utc>,

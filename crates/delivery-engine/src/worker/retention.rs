@@ -2,15 +2,16 @@
 //! payloads older than `PAYLOAD_RETENTION` (docs/engine.md, "Retention").
 //!
 //! - **Owns**: where the current pass stands in each table.
-//! - **Woken by**: its timer, every `Retention::every` (a twentieth of `RETENTION`, at most
-//!   5 minutes).
+//! - **Woken by**: its start (a first pass at once), then its timer, every `Retention::every`
+//!   (a twentieth of the shorter retention, at most 5 minutes).
 //! - **Does**: one pass after another: settled deliveries with their attempts, then events
 //!   nothing refers to, then payloads (when `PAYLOAD_RETENTION` is shorter), then housekeeping
 //!   (ended recovery jobs, idempotency keys older than a day, deleted endpoints), in batches of
 //!   [`BATCH`] rows in id order, each batch its own short transaction.
-//! - **Yields**: while this process has attempts in flight it does at most one batch a second,
-//!   so a burst is not slowed by it, and it still keeps up with any rate this machine accepts;
-//!   when the dispatcher is idle, batches follow each other at once.
+//! - **Yields**: while this process has attempts in flight, it rests four times as long as its
+//!   last batch took before the next (a fifth of one connection's time), so a burst is hardly
+//!   slowed by it and it still removes rows faster than this machine accepts them; when the
+//!   dispatcher is idle, batches follow each other at once.
 //! - **Never**: removes an open delivery, an event that a delivery or a backlog still needs, or
 //!   anything accepted after the cutoff; or holds a lock beyond the old rows of its batch (on
 //!   PostgreSQL a batch first takes an advisory lock, so one sweeper works at a time).
@@ -33,8 +34,9 @@ pub(crate) const BATCH: i64 = 1_000;
 /// The history's size is sampled after a pass at most this often (and after the first).
 const SAMPLE_EVERY: Duration = Duration::from_secs(10 * 60);
 
-/// A busy process's pace: one batch per this.
-const BUSY_PACE: Duration = Duration::from_secs(1);
+/// While attempts are in flight, the sweeper rests this many times as long as its last batch
+/// took: it then has at most a fifth of one connection's time.
+const BUSY_REST: u32 = 4;
 
 /// Idempotency keys are answered for 24 hours, then removed.
 const KEYS_KEPT: chrono::Duration = chrono::Duration::hours(24);
@@ -75,9 +77,12 @@ impl Sweeper {
     pub(super) async fn run(self, shutdown: CancellationToken) {
         self.core.metrics().retention(self.retention.history());
         let mut sampled: Option<Instant> = None;
+        let mut first = true;
         loop {
+            let rest = if first { Duration::ZERO } else { self.retention.every() };
+            first = false;
             tokio::select! {
-                () = tokio::time::sleep(self.retention.every()) => {}
+                () = tokio::time::sleep(rest) => {}
                 () = shutdown.cancelled() => return,
             }
             let started = Instant::now();
@@ -137,11 +142,12 @@ impl Sweeper {
     ) -> EngineResult<(i64, i64)> {
         let (mut cursor, mut rows, mut attempts) = (SweepCursor::default(), 0, 0);
         loop {
+            let started = Instant::now();
             let batch = self.batch(walk, cutoff, cursor, now).await?;
             (rows, attempts) = (rows + batch.removed, attempts + batch.attempts);
             let Some(next) = batch.next else { return Ok((rows, attempts)) };
             cursor = next;
-            if !self.yield_to_delivery(shutdown).await {
+            if !self.yield_to_delivery(started.elapsed(), shutdown).await {
                 return Ok((rows, attempts));
             }
         }
@@ -170,11 +176,11 @@ impl Sweeper {
         }
     }
 
-    /// Between batches: at once while the dispatcher is idle, one batch per [`BUSY_PACE`] while
-    /// it has attempts in flight. False on shutdown.
-    async fn yield_to_delivery(&self, shutdown: &CancellationToken) -> bool {
+    /// Between batches: at once while the dispatcher is idle; while it has attempts in flight,
+    /// a rest of [`BUSY_REST`] times the batch's time (`took`). False on shutdown.
+    async fn yield_to_delivery(&self, took: Duration, shutdown: &CancellationToken) -> bool {
         let busy = self.slots.available_permits() < self.concurrency;
-        let pause = if busy { BUSY_PACE } else { Duration::ZERO };
+        let pause = if busy { took * BUSY_REST } else { Duration::ZERO };
         tokio::select! {
             () = tokio::time::sleep(pause) => true,
             () = shutdown.cancelled() => false,

@@ -201,17 +201,18 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
             FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id
             WHERE b.endpoint_id = $1 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
         ), picked AS (
-            SELECT e.id, e.tenant_id, e.seq, e.created_at FROM webhook_events e, backlog
+            SELECT e.id, e.tenant_id, e.seq, e.created_at, e.event_type FROM webhook_events e, backlog
             WHERE e.tenant_id = $2 AND e.seq > backlog.backlog_after
               AND (backlog.backlog_until IS NULL OR e.seq <= backlog.backlog_until)
               AND (cardinality(backlog.event_types) = 0 OR e.event_type = ANY (backlog.event_types))
             ORDER BY e.seq LIMIT $3
         ), ins AS (
             INSERT INTO webhook_deliveries
-                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
+                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at,
+                 event_type)
             SELECT "#,
         delivery_id_of_event!("p.id"),
-        r#", p.tenant_id, p.id, $1, 'pending', now(), now(), p.created_at, now()
+        r#", p.tenant_id, p.id, $1, 'pending', now(), now(), p.created_at, now(), p.event_type
             FROM picked p
             WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = p.id AND d.endpoint_id = $1)
             ORDER BY p.seq

@@ -14,6 +14,7 @@ use crate::store::model::{
     ResendPlan, ResendRule, ResendTarget,
 };
 use crate::store::routes::{RouteCache, Targets};
+use crate::store::stats_model::{hour_of, latency_bucket};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, SmallInt, Text, Timestamptz};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -82,12 +83,13 @@ async fn write_event(
         ), ins AS (
             -- A backlogged endpoint's deliveries wait in the event log instead.
             INSERT INTO webhook_deliveries
-                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at)
+                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at,
+                 event_type)
             SELECT "#,
         delivery_id_of_event!("ev.id"),
         r#",
                    ev.tenant_id, ev.id, t.id, 'pending',
-                   ev.created_at, ev.created_at, ev.created_at, ev.created_at
+                   ev.created_at, ev.created_at, ev.created_at, ev.created_at, $3
             FROM ev, unnest($8::uuid[]) AS t(id)
             RETURNING 1
         )
@@ -268,14 +270,16 @@ pub(crate) async fn record_attempts(
     let errors: Vec<Option<&str>> = records.iter().map(|r| r.error.as_deref()).collect();
     let bodies: Vec<&[u8]> = records.iter().map(|r| r.response_body.as_slice()).collect();
     let held: Vec<Option<i32>> = records.iter().map(|r| r.rate_limited_ms).collect();
+    let hours: Vec<DateTime<Utc>> = records.iter().map(|r| hour_of(r.started_at)).collect();
+    let buckets: Vec<i16> = records.iter().map(|r| latency_bucket(r.duration_ms)).collect();
     let rows: Vec<IdRow> = prepared(
         r#"
         WITH v AS (
             SELECT * FROM unnest($2::uuid[], $3::int8[], $4::text[], $5::int4[], $6::timestamptz[],
                                  $7::timestamptz[], $8::int4[], $9::int4[], $10::text[], $11::bytea[],
-                                 $12::int4[])
+                                 $12::int4[], $13::timestamptz[], $14::int2[])
                 AS v(id, fence, status, attempt_number, next_attempt_at, started_at, duration_ms,
-                     response_code, error, response_body, rate_limited_ms)
+                     response_code, error, response_body, rate_limited_ms, hour, latency_bucket)
         ), upd AS (
             UPDATE webhook_deliveries d
             SET status = v.status, attempt_count = v.attempt_number,
@@ -291,7 +295,22 @@ pub(crate) async fn record_attempts(
             -- acknowledgement matches nothing).
             WHERE d.id = v.id AND d.fence = v.fence AND d.status IN ('pending', 'failed')
               AND d.attempt_count = v.attempt_number - 1
-            RETURNING d.id, d.fence
+            RETURNING d.id, d.fence, d.tenant_id, d.endpoint_id
+        ), counted AS (
+            -- The consoles' hourly figures (migration 000017), in key order so that two
+            -- batches lock shared rows in the same order.
+            INSERT INTO webhook_stats_hourly AS s (tenant_id, hour, endpoint_id, latency_bucket, attempts,
+                                                   succeeded, first_attempts, given_up, last_attempt_at)
+            SELECT upd.tenant_id, v.hour, upd.endpoint_id, v.latency_bucket, count(*),
+                   count(*) FILTER (WHERE v.status = 'delivered'), count(*) FILTER (WHERE v.attempt_number = 1),
+                   count(*) FILTER (WHERE v.status = 'dead'), max(v.started_at)
+            FROM v JOIN upd ON upd.id = v.id AND upd.fence = v.fence
+            GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+            ON CONFLICT (tenant_id, hour, endpoint_id, latency_bucket) DO UPDATE SET
+                attempts = s.attempts + excluded.attempts, succeeded = s.succeeded + excluded.succeeded,
+                first_attempts = s.first_attempts + excluded.first_attempts,
+                given_up = s.given_up + excluded.given_up,
+                last_attempt_at = greatest(s.last_attempt_at, excluded.last_attempt_at)
         )
         INSERT INTO webhook_attempts
             (delivery_id, attempt_number, started_at, duration_ms, response_code, error, response_body,
@@ -316,6 +335,8 @@ pub(crate) async fn record_attempts(
     .bind::<Array<Nullable<Text>>, _>(errors)
     .bind::<Array<Bytea>, _>(bodies)
     .bind::<Array<Nullable<Integer>>, _>(held)
+    .bind::<Array<Timestamptz>, _>(hours)
+    .bind::<Array<SmallInt>, _>(buckets)
     .load(conn)
     .await?;
     Ok(rows.into_iter().map(|r| r.id).collect())

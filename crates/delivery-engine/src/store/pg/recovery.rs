@@ -9,7 +9,7 @@ use crate::store::recovery_model::{
     BatchOutcome, BatchPlan, ClaimedJob, RecoveryJob, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
 };
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text, Timestamptz, Uuid as SqlUuid};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamptz, Uuid as SqlUuid};
 use diesel::OptionalExtension;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
@@ -25,19 +25,19 @@ pub(crate) async fn count_recoverable(
     endpoint: Uuid,
     window: &RecoveryWindow,
 ) -> EngineResult<i64> {
-    let row: Option<CountRow> = prepared(
+    let row: Option<CountRow> = diesel::sql_query(format!(
         r#"
         SELECT (SELECT count(*) FROM webhook_deliveries d
                 WHERE d.tenant_id = $1 AND d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4
-                  AND d.status = ANY($5)) AS n
+                  AND d.status IN {}) AS n
         FROM webhook_endpoints ep WHERE ep.id = $2 AND ep.tenant_id = $1 AND ep.deleted_at IS NULL
         "#,
-    )
+        window.status_list()
+    ))
     .bind::<Text, _>(tenant)
     .bind::<SqlUuid, _>(endpoint)
     .bind::<Timestamptz, _>(window.since)
     .bind::<Timestamptz, _>(window.until)
-    .bind::<Array<Text>, _>(window.statuses())
     .get_result(conn)
     .await
     .optional()?;
@@ -50,16 +50,16 @@ pub(crate) async fn count_erased(
     endpoint: Uuid,
     window: &RecoveryWindow,
 ) -> EngineResult<i64> {
-    let row: CountRow = prepared(
+    let row: CountRow = diesel::sql_query(format!(
         "SELECT count(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
          WHERE d.tenant_id = $1 AND d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4 \
-           AND d.status = ANY($5) AND e.payload_erased_at IS NOT NULL",
-    )
+           AND d.status IN {} AND e.payload_erased_at IS NOT NULL",
+        window.status_list()
+    ))
     .bind::<Text, _>(tenant)
     .bind::<SqlUuid, _>(endpoint)
     .bind::<Timestamptz, _>(window.since)
     .bind::<Timestamptz, _>(window.until)
-    .bind::<Array<Text>, _>(window.statuses())
     .get_result(conn)
     .await?;
     Ok(row.n)
@@ -80,12 +80,13 @@ pub(crate) async fn start_job(
         SELECT $1, $2, ep.id, $4, $5, $6, 'queued',
                (SELECT count(*) FROM webhook_deliveries d
                 WHERE d.tenant_id = $2 AND d.endpoint_id = $3 AND d.created_at >= $4 AND d.created_at < $5
-                  AND d.status = ANY($7)),
-               $8, $8
+                  AND d.status IN {statuses}),
+               $7, $7
         FROM webhook_endpoints ep WHERE ep.id = $3 AND ep.tenant_id = $2 AND ep.deleted_at IS NULL
         ON CONFLICT (endpoint_id) WHERE status IN ('queued', 'running') DO NOTHING
         RETURNING {JOB_COLUMNS}
-        "#
+        "#,
+        statuses = window.status_list()
     ))
     .bind::<SqlUuid, _>(id)
     .bind::<Text, _>(tenant)
@@ -93,7 +94,6 @@ pub(crate) async fn start_job(
     .bind::<Timestamptz, _>(window.since)
     .bind::<Timestamptz, _>(window.until)
     .bind::<Bool, _>(window.include_delivered)
-    .bind::<Array<Text>, _>(window.statuses())
     .bind::<Timestamptz, _>(now)
     .get_result(conn)
     .await
@@ -218,24 +218,24 @@ pub(crate) async fn run_batch(
         .optional()?;
         let Some(state) = state else { return Ok(BatchOutcome::Stopped) };
         let window = RecoveryWindow { since: state.since, until: state.until, include_delivered: state.include_delivered };
-        let candidates: Vec<RecoveryCandidateRow> = prepared(
+        let candidates: Vec<RecoveryCandidateRow> = diesel::sql_query(format!(
             r#"
             SELECT d.id, d.created_at, d.status, d.leased_until > statement_timestamp() AS in_flight,
                    ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled
             FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
             WHERE d.tenant_id = $1 AND d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4
-              AND d.status = ANY($5)
-              AND ($6::timestamptz IS NULL OR (d.created_at, d.id) > ($6, $7))
+              AND d.status IN {}
+              AND ($5::timestamptz IS NULL OR (d.created_at, d.id) > ($5, $6))
             ORDER BY d.created_at, d.id
-            LIMIT $8
+            LIMIT $7
             FOR UPDATE OF d FOR SHARE OF ep
             "#,
-        )
+            window.status_list()
+        ))
         .bind::<Text, _>(&state.tenant_id)
         .bind::<SqlUuid, _>(state.endpoint_id)
         .bind::<Timestamptz, _>(window.since)
         .bind::<Timestamptz, _>(window.until)
-        .bind::<Array<Text>, _>(window.statuses())
         .bind::<Nullable<Timestamptz>, _>(state.cursor_created_at)
         .bind::<SqlUuid, _>(state.cursor_id.unwrap_or(Uuid::nil()))
         .bind::<BigInt, _>(RECOVERY_BATCH)

@@ -229,6 +229,10 @@ const SWEEP_HOUSEKEEPING: &str = r#"
         DELETE FROM idempotency_keys WHERE ctid IN (
             SELECT ctid FROM idempotency_keys WHERE created_at < $2 LIMIT $3)
         RETURNING 1),
+    hours AS (
+        DELETE FROM webhook_stats_hourly WHERE ctid IN (
+            SELECT ctid FROM webhook_stats_hourly WHERE hour < $1 LIMIT $3)
+        RETURNING 1),
     endpoints AS (
         SELECT id FROM webhook_endpoints ep
         WHERE ep.deleted_at < $1 - interval '1 day'
@@ -237,7 +241,8 @@ const SWEEP_HOUSEKEEPING: &str = r#"
     backlogs AS (DELETE FROM webhook_endpoint_backlogs b USING endpoints e WHERE b.endpoint_id = e.id RETURNING 1),
     sessions AS (DELETE FROM webhook_listen_sessions l USING endpoints e WHERE l.endpoint_id = e.id RETURNING 1),
     gone AS (DELETE FROM webhook_endpoints ep USING endpoints e WHERE ep.id = e.id RETURNING 1)
-    SELECT (SELECT count(*) FROM jobs) + (SELECT count(*) FROM keys) + (SELECT count(*) FROM backlogs)
+    SELECT (SELECT count(*) FROM jobs) + (SELECT count(*) FROM keys) + (SELECT count(*) FROM hours)
+         + (SELECT count(*) FROM backlogs)
          + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM gone) AS n
 "#;
 

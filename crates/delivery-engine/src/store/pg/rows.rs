@@ -468,36 +468,34 @@ pub(super) struct WaitingRow {
     pub oldest_due_at: Option<DateTime<Utc>>,
 }
 
+/// An hour's attempts in one latency bucket, summed over endpoints (`webhook_stats_hourly`).
 #[derive(QueryableByName)]
-pub(super) struct CreatedRow {
-    #[diesel(sql_type = BigInt)]
-    pub created: i64,
-    #[diesel(sql_type = BigInt)]
-    pub delivered: i64,
-    #[diesel(sql_type = BigInt)]
-    pub dead: i64,
-}
-
-#[derive(QueryableByName)]
-pub(super) struct HourRow {
+pub(super) struct HourCellRow {
     #[diesel(sql_type = Timestamptz)]
     pub hour: DateTime<Utc>,
+    #[diesel(sql_type = diesel::sql_types::SmallInt)]
+    pub latency_bucket: i16,
     #[diesel(sql_type = BigInt)]
-    pub ok: i64,
+    pub attempts: i64,
     #[diesel(sql_type = BigInt)]
-    pub failed: i64,
+    pub succeeded: i64,
+    #[diesel(sql_type = BigInt)]
+    pub first_attempts: i64,
+    #[diesel(sql_type = BigInt)]
+    pub given_up: i64,
 }
 
-impl From<HourRow> for crate::store::stats_model::HourlyAttempts {
-    fn from(r: HourRow) -> Self {
-        Self { hour: r.hour, ok: r.ok, failed: r.failed }
+impl From<HourCellRow> for crate::store::stats_model::HourCell {
+    fn from(r: HourCellRow) -> Self {
+        Self {
+            hour: r.hour,
+            latency_bucket: r.latency_bucket,
+            attempts: r.attempts,
+            succeeded: r.succeeded,
+            first_attempts: r.first_attempts,
+            given_up: r.given_up,
+        }
     }
-}
-
-#[derive(QueryableByName)]
-pub(super) struct DurationRow {
-    #[diesel(sql_type = Integer)]
-    pub duration_ms: i32,
 }
 
 #[derive(QueryableByName)]
@@ -505,20 +503,20 @@ pub(super) struct ActivityRow {
     #[diesel(sql_type = diesel::sql_types::Uuid)]
     pub endpoint_id: Uuid,
     #[diesel(sql_type = Timestamptz)]
-    pub last_created_at: DateTime<Utc>,
+    pub last_attempt_at: DateTime<Utc>,
     #[diesel(sql_type = BigInt)]
     pub delivered: i64,
     #[diesel(sql_type = BigInt)]
-    pub failing: i64,
+    pub failed: i64,
 }
 
 impl From<ActivityRow> for crate::store::stats_model::EndpointActivity {
     fn from(r: ActivityRow) -> Self {
         Self {
             endpoint_id: r.endpoint_id,
-            last_created_at: r.last_created_at,
+            last_attempt_at: r.last_attempt_at,
             delivered: r.delivered,
-            failing: r.failing,
+            failed: r.failed,
         }
     }
 }

@@ -54,6 +54,7 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         delivered_at -> Nullable<Timestamptz>,
+        event_type -> Text,
     }
 }
 

@@ -133,7 +133,7 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
         return Ok(BacklogFill { added: 0, backlogged: true });
     }
     let owed: Vec<OwedEventRow> = prepared(
-        "SELECT id, seq, created_at FROM webhook_events \
+        "SELECT id, seq, created_at, event_type FROM webhook_events \
          WHERE tenant_id = ?1 AND seq > ?2 AND (?5 IS NULL OR seq <= ?5) \
            AND (json_array_length(?3) = 0 OR event_type IN (SELECT value FROM json_each(?3))) \
          ORDER BY seq LIMIT ?4",
@@ -149,14 +149,14 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
         // Time-ordered ids (UUIDv7), as enqueue gives them; each delivery keeps its event's time.
         let rows = serde_json::Value::from(
             owed.iter()
-                .map(|e| serde_json::json!([Uuid::now_v7().to_string(), e.id, e.created_at]))
+                .map(|e| serde_json::json!([Uuid::now_v7().to_string(), e.id, e.created_at, e.event_type]))
                 .collect::<Vec<_>>(),
         )
         .to_string();
         added = prepared(
             "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, \
-             next_attempt_at, available_at, created_at, updated_at) \
-             SELECT t.value ->> 0, ?2, t.value ->> 1, ?3, 'pending', ?4, ?4, t.value ->> 2, ?4 \
+             next_attempt_at, available_at, created_at, updated_at, event_type) \
+             SELECT t.value ->> 0, ?2, t.value ->> 1, ?3, 'pending', ?4, ?4, t.value ->> 2, ?4, t.value ->> 3 \
              FROM json_each(?1) t \
              WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d \
                                WHERE d.event_id = t.value ->> 1 AND d.endpoint_id = ?3)",

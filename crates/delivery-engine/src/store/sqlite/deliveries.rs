@@ -1,13 +1,14 @@
 //! SQLite: the delivery log (see `store/deliveries.rs` for each operation's contract).
 
 use super::rows::{
-    DeliveryAttemptRow, DeliveryRow, IdRow, RequestPartsRow, DELIVERY_SELECT, JOINED_ATTEMPT_COLUMNS,
+    delivery_select, DeliveryAttemptRow, DeliveryRow, IdRow, RequestPartsRow, JOINED_ATTEMPT_COLUMNS,
 };
 use super::values::{micros, uuid};
 use crate::error::{EngineError, EngineResult};
 use crate::sql::prepared;
 use crate::store::model::{Attempt, Delivery, DeliveryQuery, DeliveryStatus, KeyMatch, RequestParts};
-use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::sql_types::{BigInt, Text};
+use diesel::sqlite::Sqlite;
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
 
@@ -16,42 +17,80 @@ pub(crate) fn list_deliveries(
     tenant: &str,
     q: &DeliveryQuery,
 ) -> EngineResult<Vec<Delivery>> {
-    let (exact_key, key_prefix) = match &q.dedupe_key {
-        Some(KeyMatch::Exact(k)) => (Some(k.as_str()), None),
-        Some(KeyMatch::Prefix(p)) => (None, Some(p.as_str())),
-        None => (None, None),
-    };
-    // Unset filters are NULL and match everything. The keyset is a row-value comparison,
-    // which the log index (tenant_id, created_at DESC, id DESC) answers as a range; a key
-    // prefix is a range too (keys compare byte by byte, and U+10FFFF sorts after every
-    // character), which the events' (tenant_id, dedupe_key) index answers, and the deliveries'
-    // event_id index takes it from there.
-    let rows: Vec<DeliveryRow> = diesel::sql_query(format!(
-        "{DELIVERY_SELECT} WHERE d.tenant_id = ?1 AND (?2 IS NULL OR d.status = ?2) \
-         AND (?3 IS NULL OR d.endpoint_id = ?3) AND (?4 IS NULL OR d.event_id = ?4) \
-         AND (?6 IS NULL OR d.id = ?6) AND (?7 IS NULL OR e.event_type = ?7) \
-         AND (?8 IS NULL OR e.dedupe_key = ?8) \
-         AND (?9 IS NULL OR d.event_id IN (SELECT k.id FROM webhook_events k WHERE k.tenant_id = ?1 \
-           AND k.dedupe_key >= ?9 AND k.dedupe_key < ?9 || char(1114111))) \
-         AND (?10 IS NULL OR d.created_at >= ?10) AND (?11 IS NULL OR d.created_at < ?11) \
-         AND (?12 IS NULL OR (d.created_at, d.id) < (?12, ?13)) \
-         ORDER BY d.created_at DESC, d.id DESC LIMIT ?5"
-    ))
-    .bind::<Text, _>(tenant)
-    .bind::<Nullable<Text>, _>(q.status.map(DeliveryStatus::as_str))
-    .bind::<Nullable<Text>, _>(q.endpoint_id.map(|id| id.to_string()))
-    .bind::<Nullable<Text>, _>(q.event_id.map(|id| id.to_string()))
-    .bind::<BigInt, _>(q.limit)
-    .bind::<Nullable<Text>, _>(q.delivery_id.map(|id| id.to_string()))
-    .bind::<Nullable<Text>, _>(q.event_type.as_deref())
-    .bind::<Nullable<Text>, _>(exact_key)
-    .bind::<Nullable<Text>, _>(key_prefix)
-    .bind::<Nullable<BigInt>, _>(q.created_from.map(micros))
-    .bind::<Nullable<BigInt>, _>(q.created_before.map(micros))
-    .bind::<Nullable<BigInt>, _>(q.after.map(|a| micros(a.created_at)))
-    .bind::<Nullable<Text>, _>(q.after.map(|a| a.id.to_string()))
-    .load(c)?;
+    // Only the filters given are in the statement, and the index that answers them is named
+    // (`log_index`): SQLite plans a statement once, without the values, and would otherwise scan
+    // the log index past every row a rare filter leaves out. The keyset is a row-value
+    // comparison, which each of these indexes (…, created_at DESC, id DESC) answers as a range;
+    // a key prefix is a range too (keys compare byte by byte, and U+10FFFF sorts after every
+    // character), which the events' (tenant_id, dedupe_key) index answers.
+    let mut query = diesel::sql_query(delivery_select(log_index(q))).into_boxed::<Sqlite>();
+    query = query.sql(" WHERE d.tenant_id = ?").bind::<Text, _>(tenant.to_owned());
+    if let Some(status) = q.status {
+        query = query.sql(format!(" AND {}", status.log_condition("d")));
+    }
+    let ids = [("d.endpoint_id", q.endpoint_id), ("d.event_id", q.event_id), ("d.id", q.delivery_id)];
+    for (column, id) in ids {
+        if let Some(id) = id {
+            query = query.sql(format!(" AND {column} = ?")).bind::<Text, _>(id.to_string());
+        }
+    }
+    if let Some(t) = &q.event_type {
+        query = query.sql(" AND d.event_type = ?").bind::<Text, _>(t.clone());
+    }
+    match &q.dedupe_key {
+        Some(KeyMatch::Exact(k)) => {
+            query =
+                query.sql(" AND e.tenant_id = d.tenant_id AND e.dedupe_key = ?").bind::<Text, _>(k.clone());
+        }
+        Some(KeyMatch::Prefix(p)) => {
+            query = query
+                .sql(" AND d.event_id IN (SELECT k.id FROM webhook_events k WHERE k.tenant_id = d.tenant_id AND k.dedupe_key >= ?")
+                .bind::<Text, _>(p.clone())
+                .sql(" AND k.dedupe_key < ?")
+                .bind::<Text, _>(format!("{p}\u{10FFFF}"))
+                .sql(")");
+        }
+        None => {}
+    }
+    let times = [(" AND d.created_at >= ?", q.created_from), (" AND d.created_at < ?", q.created_before)];
+    for (condition, t) in times {
+        if let Some(t) = t {
+            query = query.sql(condition).bind::<BigInt, _>(micros(t));
+        }
+    }
+    if let Some(after) = q.after {
+        query = query
+            .sql(" AND (d.created_at, d.id) < (?")
+            .bind::<BigInt, _>(micros(after.created_at))
+            .sql(", ?")
+            .bind::<Text, _>(after.id.to_string())
+            .sql(")");
+    }
+    let rows: Vec<DeliveryRow> =
+        query.sql(" ORDER BY d.created_at DESC, d.id DESC LIMIT ?").bind::<BigInt, _>(q.limit).load(c)?;
     rows.into_iter().map(Delivery::try_from).collect()
+}
+
+/// The index a log read goes through (migration 000017): a delivery or event id's own (none
+/// named: SQLite takes the primary key or `by_event` for an id), else the most selective filter's:
+/// the endpoint's, the event type's, the open or dead deliveries', else the tenant's log.
+fn log_index(q: &DeliveryQuery) -> Option<&'static str> {
+    if q.delivery_id.is_some() {
+        return None;
+    }
+    if q.event_id.is_some() {
+        return Some("webhook_deliveries_by_event");
+    }
+    if matches!(q.dedupe_key, Some(KeyMatch::Exact(_))) {
+        return None;
+    }
+    Some(match (q.endpoint_id, &q.event_type, q.status) {
+        (Some(_), _, _) => "webhook_deliveries_by_endpoint",
+        (None, Some(_), _) => "webhook_deliveries_by_type",
+        (None, None, Some(DeliveryStatus::Pending | DeliveryStatus::Failed)) => "webhook_deliveries_open_log",
+        (None, None, Some(DeliveryStatus::Dead)) => "webhook_deliveries_dead_log",
+        _ => "webhook_deliveries_log",
+    })
 }
 
 pub(crate) fn get_delivery(
@@ -61,10 +100,11 @@ pub(crate) fn get_delivery(
 ) -> EngineResult<(Delivery, Vec<Attempt>)> {
     // One statement, so the delivery and its attempts are read as of one moment.
     let rows: Vec<DeliveryAttemptRow> = diesel::sql_query(format!(
-        "SELECT * FROM ({DELIVERY_SELECT} WHERE d.tenant_id = ?1 AND d.id = ?2) \
+        "SELECT * FROM ({} WHERE d.tenant_id = ?1 AND d.id = ?2) \
          LEFT JOIN (SELECT {JOINED_ATTEMPT_COLUMNS}, a.id AS attempt_id FROM webhook_attempts a \
                     WHERE a.delivery_id = ?2) ON 1 \
-         ORDER BY attempt_id"
+         ORDER BY attempt_id",
+        delivery_select(None)
     ))
     .bind::<Text, _>(tenant)
     .bind::<Text, _>(id.to_string())

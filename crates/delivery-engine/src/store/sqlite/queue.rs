@@ -4,7 +4,8 @@
 //! endpoints to look at is read before it, outside the write lock, D49).
 
 use super::rows::{
-    CandidateRow, ClaimedRow, EarliestRow, EndpointTenantRow, HealthRow, ResendRow, SnapshotRow,
+    CandidateRow, ClaimedRow, DeliveryOwnerRow, EarliestRow, EndpointTenantRow, HealthRow, ResendRow,
+    SnapshotRow,
 };
 use super::values::{json_ids, micros, uuid, INFINITY};
 use super::{atomically, atomically_as, Writer};
@@ -12,12 +13,13 @@ use crate::error::{EngineError, EngineResult};
 use crate::sql::prepared;
 use crate::store::model::QueueSnapshot;
 use crate::store::model::{
-    resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, DisableCause, EndpointRef,
-    HealthBefore, NewEventRow, ResendPlan, ResendRule, ResendTarget,
+    resume_after, AttemptRecord, Claim, ClaimRequest, ClaimedDelivery, DeliveryStatus, DisableCause,
+    EndpointRef, HealthBefore, NewEventRow, ResendPlan, ResendRule, ResendTarget,
 };
 use crate::store::routes::{RouteCache, Targets};
+use crate::store::stats_model::{hour_of, latency_bucket};
 use chrono::{DateTime, Utc};
-use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
+use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, SmallInt, Text};
 use diesel::{Connection, OptionalExtension, RunQueryDsl, SqliteConnection};
 use std::sync::Arc;
 use uuid::Uuid;
@@ -77,13 +79,14 @@ pub(crate) fn enqueue(
         let rows = serde_json::Value::from(eager).to_string();
         prepared(
             "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, \
-             next_attempt_at, available_at, created_at, updated_at) \
-             SELECT t.value ->> 0, ?2, ?3, t.value ->> 1, 'pending', ?4, ?4, ?4, ?4 FROM json_each(?1) t",
+             next_attempt_at, available_at, created_at, updated_at, event_type) \
+             SELECT t.value ->> 0, ?2, ?3, t.value ->> 1, 'pending', ?4, ?4, ?4, ?4, ?5 FROM json_each(?1) t",
         )
         .bind::<Text, _>(&rows)
         .bind::<Text, _>(ev.tenant_id)
         .bind::<Text, _>(ev.id.to_string())
         .bind::<BigInt, _>(created)
+        .bind::<Text, _>(ev.event_type)
         .execute(c)?;
         Ok(Some(targets))
     })
@@ -243,13 +246,14 @@ pub(crate) fn record_attempts(
             let next = r.next_attempt_at.map(micros);
             // Only under the claim's token, only once (a retried write after a lost
             // acknowledgement matches nothing). A row parked while in flight stays parked.
-            let n = prepared(
+            let owner: Option<DeliveryOwnerRow> = prepared(
                 "UPDATE webhook_deliveries \
                  SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, \
                      available_at = CASE WHEN available_at = ?4 AND ?3 IS NOT NULL THEN available_at ELSE ?3 END, \
                      leased_until = NULL, manual = 0, last_response_code = ?5, last_error = ?6, updated_at = ?7, \
                      delivered_at = CASE WHEN ?1 = 'delivered' THEN ?7 ELSE delivered_at END \
-                 WHERE id = ?8 AND fence = ?9 AND status IN ('pending', 'failed') AND attempt_count = ?2 - 1",
+                 WHERE id = ?8 AND fence = ?9 AND status IN ('pending', 'failed') AND attempt_count = ?2 - 1 \
+                 RETURNING tenant_id, endpoint_id",
             )
             .bind::<Text, _>(r.status.as_str())
             .bind::<Integer, _>(r.attempt_number)
@@ -260,10 +264,10 @@ pub(crate) fn record_attempts(
             .bind::<BigInt, _>(micros(now))
             .bind::<Text, _>(r.delivery_id.to_string())
             .bind::<BigInt, _>(r.fence)
-            .execute(c)?;
-            if n == 0 {
-                continue;
-            }
+            .get_result(c)
+            .optional()?;
+            let Some(owner) = owner else { continue };
+            count_attempt(c, &owner, r)?;
             prepared(
                 "INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, \
                  response_code, error, response_body, rate_limited_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -281,6 +285,29 @@ pub(crate) fn record_attempts(
         }
         Ok(written)
     })
+}
+
+/// Adds a written attempt to the consoles' hourly figures (migration 000017).
+fn count_attempt(c: &mut SqliteConnection, owner: &DeliveryOwnerRow, r: &AttemptRecord) -> EngineResult<()> {
+    prepared(
+        "INSERT INTO webhook_stats_hourly (tenant_id, hour, endpoint_id, latency_bucket, attempts, succeeded, \
+                                           first_attempts, given_up, last_attempt_at) \
+         VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8) \
+         ON CONFLICT (tenant_id, hour, endpoint_id, latency_bucket) DO UPDATE SET \
+           attempts = attempts + 1, succeeded = succeeded + excluded.succeeded, \
+           first_attempts = first_attempts + excluded.first_attempts, given_up = given_up + excluded.given_up, \
+           last_attempt_at = max(last_attempt_at, excluded.last_attempt_at)",
+    )
+    .bind::<Text, _>(&owner.tenant_id)
+    .bind::<BigInt, _>(micros(hour_of(r.started_at)))
+    .bind::<Text, _>(&owner.endpoint_id)
+    .bind::<SmallInt, _>(latency_bucket(r.duration_ms))
+    .bind::<BigInt, _>(i64::from(r.status == DeliveryStatus::Delivered))
+    .bind::<BigInt, _>(i64::from(r.attempt_number == 1))
+    .bind::<BigInt, _>(i64::from(r.status == DeliveryStatus::Dead))
+    .bind::<BigInt, _>(micros(r.started_at))
+    .execute(c)?;
+    Ok(())
 }
 
 pub(crate) fn snapshot(c: &mut SqliteConnection) -> EngineResult<QueueSnapshot> {

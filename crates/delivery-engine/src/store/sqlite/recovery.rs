@@ -2,7 +2,7 @@
 
 use super::queue::resend_now;
 use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobOwnerRow, JobRow, RecoveryCandidateRow};
-use super::values::{json_list, micros, uuid};
+use super::values::{micros, uuid};
 use super::{atomically, atomically_as, Writer};
 use crate::error::{EngineError, EngineResult};
 use crate::sql::prepared;
@@ -19,9 +19,15 @@ const JOB_COLUMNS: &str =
     "id, endpoint_id, since, until, include_delivered, status, total, processed, resent, \
                            error, created_at, started_at, finished_at, updated_at";
 
-const COUNT_WINDOW: &str = "SELECT count(*) FROM webhook_deliveries d \
-     WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
-       AND d.status IN (SELECT value FROM json_each(?5))";
+/// The deliveries of a window (tenant ?1, endpoint ?2, from ?3 to ?4), counted.
+fn count_window(window: &RecoveryWindow) -> String {
+    format!(
+        "SELECT count(*) FROM webhook_deliveries d \
+         WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
+           AND d.status IN {}",
+        window.status_list()
+    )
+}
 
 pub(crate) fn count_recoverable(
     c: &mut SqliteConnection,
@@ -30,14 +36,14 @@ pub(crate) fn count_recoverable(
     window: &RecoveryWindow,
 ) -> EngineResult<i64> {
     let row: Option<CountRow> = diesel::sql_query(format!(
-        "SELECT ({COUNT_WINDOW}) AS n FROM webhook_endpoints ep \
-         WHERE ep.id = ?2 AND ep.tenant_id = ?1 AND ep.deleted_at IS NULL"
+        "SELECT ({}) AS n FROM webhook_endpoints ep \
+         WHERE ep.id = ?2 AND ep.tenant_id = ?1 AND ep.deleted_at IS NULL",
+        count_window(window)
     ))
     .bind::<Text, _>(tenant)
     .bind::<Text, _>(endpoint.to_string())
     .bind::<BigInt, _>(micros(window.since))
     .bind::<BigInt, _>(micros(window.until))
-    .bind::<Text, _>(statuses(window))
     .get_result(c)
     .optional()?;
     row.map(|r| r.n).ok_or(EngineError::NotFound)
@@ -49,22 +55,18 @@ pub(crate) fn count_erased(
     endpoint: Uuid,
     window: &RecoveryWindow,
 ) -> EngineResult<i64> {
-    let row: CountRow = prepared(
+    let row: CountRow = diesel::sql_query(format!(
         "SELECT count(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
          WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
-           AND d.status IN (SELECT value FROM json_each(?5)) AND e.payload_erased_at IS NOT NULL",
-    )
+           AND d.status IN {} AND e.payload_erased_at IS NOT NULL",
+        window.status_list()
+    ))
     .bind::<Text, _>(tenant)
     .bind::<Text, _>(endpoint.to_string())
     .bind::<BigInt, _>(micros(window.since))
     .bind::<BigInt, _>(micros(window.until))
-    .bind::<Text, _>(statuses(window))
     .get_result(c)?;
     Ok(row.n)
-}
-
-fn statuses(window: &RecoveryWindow) -> String {
-    json_list(&window.statuses().into_iter().map(str::to_owned).collect::<Vec<_>>())
 }
 
 pub(crate) fn start_job(
@@ -79,16 +81,16 @@ pub(crate) fn start_job(
         let inserted: Option<JobRow> = diesel::sql_query(format!(
             "INSERT INTO webhook_recovery_jobs \
                  (id, tenant_id, endpoint_id, since, until, include_delivered, status, total, created_at, updated_at) \
-             SELECT ?6, ?1, ep.id, ?3, ?4, ?7, 'queued', ({COUNT_WINDOW}), ?8, ?8 \
+             SELECT ?5, ?1, ep.id, ?3, ?4, ?6, 'queued', ({count}), ?7, ?7 \
              FROM webhook_endpoints ep WHERE ep.id = ?2 AND ep.tenant_id = ?1 AND ep.deleted_at IS NULL \
              ON CONFLICT (endpoint_id) WHERE status IN ('queued', 'running') DO NOTHING \
-             RETURNING {JOB_COLUMNS}"
+             RETURNING {JOB_COLUMNS}",
+            count = count_window(window)
         ))
         .bind::<Text, _>(tenant)
         .bind::<Text, _>(endpoint.to_string())
         .bind::<BigInt, _>(micros(window.since))
         .bind::<BigInt, _>(micros(window.until))
-        .bind::<Text, _>(statuses(window))
         .bind::<Text, _>(id.to_string())
         .bind::<Bool, _>(window.include_delivered)
         .bind::<BigInt, _>(micros(now))
@@ -206,20 +208,20 @@ pub(crate) fn run_batch(
         .optional()?;
         let Some(state) = state else { return Ok(BatchOutcome::Stopped) };
         let window = state.window()?;
-        let candidates: Vec<RecoveryCandidateRow> = prepared(
-            "SELECT d.id, d.created_at, d.status, d.leased_until > ?9 AS in_flight, \
+        let candidates: Vec<RecoveryCandidateRow> = diesel::sql_query(format!(
+            "SELECT d.id, d.created_at, d.status, d.leased_until > ?8 AS in_flight, \
                     ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled \
              FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
              WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
-               AND d.status IN (SELECT value FROM json_each(?5)) \
-               AND (?6 IS NULL OR (d.created_at, d.id) > (?6, ?7)) \
-             ORDER BY d.created_at, d.id LIMIT ?8",
-        )
+               AND d.status IN {} \
+               AND (?5 IS NULL OR (d.created_at, d.id) > (?5, ?6)) \
+             ORDER BY d.created_at, d.id LIMIT ?7",
+            window.status_list()
+        ))
         .bind::<Text, _>(&state.tenant_id)
         .bind::<Text, _>(&state.endpoint_id)
         .bind::<BigInt, _>(micros(window.since))
         .bind::<BigInt, _>(micros(window.until))
-        .bind::<Text, _>(statuses(&window))
         .bind::<Nullable<BigInt>, _>(state.cursor_created_at)
         .bind::<Text, _>(state.cursor_id.clone().unwrap_or_default())
         .bind::<BigInt, _>(RECOVERY_BATCH)

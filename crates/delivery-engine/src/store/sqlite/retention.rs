@@ -156,6 +156,9 @@ const SWEEP_JOBS: &str =
      WHERE status IN ('finished', 'cancelled', 'failed') AND finished_at < ?1 LIMIT ?2)";
 const SWEEP_KEYS: &str =
     "DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ?1 LIMIT ?2)";
+/// The consoles' hourly figures older than the history.
+const SWEEP_HOURS: &str = "DELETE FROM webhook_stats_hourly WHERE (tenant_id, hour, endpoint_id, latency_bucket) IN \
+     (SELECT tenant_id, hour, endpoint_id, latency_bucket FROM webhook_stats_hourly WHERE hour < ?1 LIMIT ?2)";
 /// Deleted endpoints whose deliveries were ended at their deletion and removed a day ago.
 const DEAD_ENDPOINTS: &str = "SELECT id FROM webhook_endpoints ep WHERE ep.deleted_at < ?1 \
      AND NOT EXISTS (SELECT 1 FROM webhook_recovery_jobs j WHERE j.endpoint_id = ep.id) LIMIT ?2";
@@ -179,7 +182,9 @@ pub(crate) fn sweep_housekeeping(
             .load(c)?;
         let ids =
             serde_json::Value::from(endpoints.into_iter().map(|r| r.id).collect::<Vec<_>>()).to_string();
-        let mut removed = jobs + keys;
+        let hours =
+            prepared(SWEEP_HOURS).bind::<BigInt, _>(micros(cutoff)).bind::<BigInt, _>(limit).execute(c)?;
+        let mut removed = jobs + keys + hours;
         for sql in [
             "DELETE FROM webhook_endpoint_backlogs WHERE endpoint_id IN (SELECT value FROM json_each(?1))",
             "DELETE FROM webhook_listen_sessions WHERE endpoint_id IN (SELECT value FROM json_each(?1))",

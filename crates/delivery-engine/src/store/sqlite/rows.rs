@@ -60,7 +60,7 @@ impl TryFrom<EndpointRow> for Endpoint {
     }
 }
 
-/// A delivery joined with its event (`d` and `e`), as [`DELIVERY_SELECT`] reads it.
+/// A delivery joined with its event (`d` and `e`), as [`delivery_select`] reads it.
 #[derive(QueryableByName)]
 pub(super) struct DeliveryRow {
     #[diesel(sql_type = Text)]
@@ -93,11 +93,16 @@ pub(super) struct DeliveryRow {
     payload_erased_at: Option<i64>,
 }
 
-/// The columns [`DeliveryRow`] reads, from `webhook_deliveries d JOIN webhook_events e`.
-pub(super) const DELIVERY_SELECT: &str =
-    "SELECT d.id, d.endpoint_id, d.event_id, e.event_type, e.dedupe_key, d.status, \
-     d.attempt_count, d.last_response_code, d.last_error, d.created_at, d.updated_at, d.next_attempt_at, \
-     d.delivered_at, e.payload_erased_at FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id";
+/// The select [`DeliveryRow`] reads: deliveries `d` (through the index named, if any) with their
+/// events `e`, for a `WHERE` to follow.
+pub(super) fn delivery_select(indexed_by: Option<&str>) -> String {
+    let index = indexed_by.map_or_else(String::new, |i| format!(" INDEXED BY {i}"));
+    format!(
+        "SELECT d.id, d.endpoint_id, d.event_id, e.event_type, e.dedupe_key, d.status, \
+         d.attempt_count, d.last_response_code, d.last_error, d.created_at, d.updated_at, d.next_attempt_at, \
+         d.delivered_at, e.payload_erased_at FROM webhook_deliveries d{index} JOIN webhook_events e ON e.id = d.event_id"
+    )
+}
 
 impl TryFrom<DeliveryRow> for Delivery {
     type Error = EngineError;
@@ -256,6 +261,15 @@ pub(super) struct EarliestRow {
     pub endpoint_id: String,
     #[diesel(sql_type = Nullable<BigInt>)]
     pub available_at: Option<i64>,
+}
+
+/// Whose a delivery is: its tenant and endpoint.
+#[derive(QueryableByName)]
+pub(super) struct DeliveryOwnerRow {
+    #[diesel(sql_type = Text)]
+    pub tenant_id: String,
+    #[diesel(sql_type = Text)]
+    pub endpoint_id: String,
 }
 
 #[derive(QueryableByName)]
@@ -576,37 +590,35 @@ pub(super) struct WaitingRow {
     pub oldest_due_at: Option<i64>,
 }
 
+/// An hour's attempts in one latency bucket, summed over endpoints (`webhook_stats_hourly`).
 #[derive(QueryableByName)]
-pub(super) struct CreatedRow {
-    #[diesel(sql_type = BigInt)]
-    pub created: i64,
-    #[diesel(sql_type = BigInt)]
-    pub delivered: i64,
-    #[diesel(sql_type = BigInt)]
-    pub dead: i64,
-}
-
-#[derive(QueryableByName)]
-pub(super) struct HourRow {
+pub(super) struct HourCellRow {
     #[diesel(sql_type = BigInt)]
     pub hour: i64,
+    #[diesel(sql_type = diesel::sql_types::SmallInt)]
+    pub latency_bucket: i16,
     #[diesel(sql_type = BigInt)]
-    pub ok: i64,
+    pub attempts: i64,
     #[diesel(sql_type = BigInt)]
-    pub failed: i64,
+    pub succeeded: i64,
+    #[diesel(sql_type = BigInt)]
+    pub first_attempts: i64,
+    #[diesel(sql_type = BigInt)]
+    pub given_up: i64,
 }
 
-impl TryFrom<HourRow> for crate::store::stats_model::HourlyAttempts {
+impl TryFrom<HourCellRow> for crate::store::stats_model::HourCell {
     type Error = EngineError;
-    fn try_from(r: HourRow) -> EngineResult<Self> {
-        Ok(Self { hour: time(r.hour)?, ok: r.ok, failed: r.failed })
+    fn try_from(r: HourCellRow) -> EngineResult<Self> {
+        Ok(Self {
+            hour: time(r.hour)?,
+            latency_bucket: r.latency_bucket,
+            attempts: r.attempts,
+            succeeded: r.succeeded,
+            first_attempts: r.first_attempts,
+            given_up: r.given_up,
+        })
     }
-}
-
-#[derive(QueryableByName)]
-pub(super) struct DurationRow {
-    #[diesel(sql_type = Integer)]
-    pub duration_ms: i32,
 }
 
 #[derive(QueryableByName)]
@@ -614,11 +626,11 @@ pub(super) struct ActivityRow {
     #[diesel(sql_type = Text)]
     pub endpoint_id: String,
     #[diesel(sql_type = BigInt)]
-    pub last_created_at: i64,
+    pub last_attempt_at: i64,
     #[diesel(sql_type = BigInt)]
     pub delivered: i64,
     #[diesel(sql_type = BigInt)]
-    pub failing: i64,
+    pub failed: i64,
 }
 
 impl TryFrom<ActivityRow> for crate::store::stats_model::EndpointActivity {
@@ -626,9 +638,9 @@ impl TryFrom<ActivityRow> for crate::store::stats_model::EndpointActivity {
     fn try_from(r: ActivityRow) -> EngineResult<Self> {
         Ok(Self {
             endpoint_id: uuid(&r.endpoint_id)?,
-            last_created_at: time(r.last_created_at)?,
+            last_attempt_at: time(r.last_attempt_at)?,
             delivered: r.delivered,
-            failing: r.failing,
+            failed: r.failed,
         })
     }
 }
@@ -714,6 +726,8 @@ pub(super) struct OwedEventRow {
     pub seq: i64,
     #[diesel(sql_type = BigInt)]
     pub created_at: i64,
+    #[diesel(sql_type = Text)]
+    pub event_type: String,
 }
 
 #[derive(QueryableByName)]

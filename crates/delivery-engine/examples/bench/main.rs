@@ -21,9 +21,15 @@
 //!    due and takes every free slot; while the dispatcher drains it, tenant `quiet` publishes
 //!    one event at a time to its own endpoint, 20 times: enqueue-commit to receipt.
 //!
+//! 5. `--history N` (alone): what N stored deliveries cost (`history.rs`).
+//!
 //! `cargo xtask bench [--backend postgres|sqlite|both] [--deliveries N] [--rate R] [--seconds S]
-//! [--log-size N] [--backlog N] [--only log|fairness]`
+//! [--log-size N] [--backlog N] [--only log|fairness]`, `cargo xtask bench --history N
+//! [--backend …] [--deliveries N]`, `cargo xtask bench --history N --into URL --tenant T`.
 #![allow(clippy::unwrap_used)]
+
+mod fill;
+mod history;
 
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::policy::RetryPolicy;
@@ -58,6 +64,11 @@ fn arg(args: &[String], name: &str, default: u64) -> u64 {
 }
 
 async fn setup(backend: Backend, label: &str) -> (TestDb, Engine) {
+    setup_with(backend, label, vec!["bench.event"]).await
+}
+
+/// A fresh engine database on `backend`, with a catalog of `types`.
+async fn setup_with(backend: Backend, label: &str, types: Vec<&'static str>) -> (TestDb, Engine) {
     let db = TestDb::create_on(backend, "engine", |url| async move {
         delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS]).await?;
         Ok(())
@@ -70,7 +81,7 @@ async fn setup(backend: Backend, label: &str) -> (TestDb, Engine) {
         headers: Arc::new(IdHeader),
         retry: RetryPolicy::fixed([1, 5, 30, 120].iter().map(|m| Duration::from_secs(m * 60)).collect()),
         timeout: Duration::from_secs(10),
-        catalog: EventCatalog::new(["bench.event"]),
+        catalog: EventCatalog::new(types),
         secret_prefix: "whsec_".into(),
         probe_header: HeaderName::from_static("x-webhook-probe"),
     };
@@ -379,7 +390,7 @@ async fn log_reads(backend: Backend, size: usize) {
         let engine = engine.clone();
         async move {
             let since = chrono::Utc::now() - chrono::TimeDelta::hours(24);
-            engine.tenant_overview(&Tenant::new("bench").unwrap(), since).await.unwrap().created as usize
+            engine.tenant_overview(&Tenant::new("bench").unwrap(), since).await.unwrap().attempts as usize
         }
     };
     let (median, max) = timed(overview).await;
@@ -409,6 +420,20 @@ async fn main() {
     let log_size = arg(&args, "--log-size", 100_000) as usize;
     let backlog = arg(&args, "--backlog", 100_000) as usize;
     let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).map(String::as_str);
+    let named = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    if let Some(n) = named("--history") {
+        let n: usize = n.parse().expect("--history takes a number");
+        match (named("--into"), named("--tenant")) {
+            (Some(url), Some(tenant)) => history::fill_into(&url, &tenant, n).await,
+            (None, None) => {
+                for backend in backends {
+                    history::run(backend, n, deliveries).await;
+                }
+            }
+            _ => panic!("--into and --tenant go together"),
+        }
+        return;
+    }
     for backend in backends {
         if only.is_none() {
             throughput(backend, deliveries, 1).await;
