@@ -180,9 +180,9 @@ mod tests {
 
     #[test]
     fn attempts_are_counted_in_the_utc_hour_they_started() {
-        let t = DateTime::parse_from_rfc3339("2026-11-27T10:59:59.999+02:00").unwrap().to_utc();
+        let t = DateTime::parse_from_rfc3339("2026-11-27T10:59:59.999+02:00").expect("a time").to_utc();
         assert_eq!(hour_of(t).to_rfc3339(), "2026-11-27T08:00:00+00:00");
-        let on = DateTime::parse_from_rfc3339("2026-11-27T08:00:00Z").unwrap().to_utc();
+        let on = DateTime::parse_from_rfc3339("2026-11-27T08:00:00Z").expect("a time").to_utc();
         assert_eq!(hour_of(on), on);
     }
 
