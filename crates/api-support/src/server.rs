@@ -357,8 +357,11 @@ async fn open_engine(
     if common.store.is_embedded() {
         tracing::info!(database = %database_url, "using the embedded SQLite store (set DATABASE_URL for PostgreSQL)");
     }
-    let config =
-        EngineConfig { url_rule: spec.url_rule, address_policy: common.outbound_allow_cidrs.clone() };
+    let config = EngineConfig {
+        url_rule: spec.url_rule,
+        address_policy: common.outbound_allow_cidrs.clone(),
+        payload_retention: Some(common.retention()?.payload()),
+    };
     let engine = Engine::new(pool, keyring, spec.profile, config);
     // Operational webhooks: every process emits them when the setting is there, and each
     // brings the ops endpoint in line with it (registered, updated, or disabled when unset).

@@ -146,7 +146,11 @@ async fn campaigns_with_one_creation_time_page_by_id(backend: Backend) {
         delivery_engine::connect_pool(db.url(), 2).unwrap(),
         Keyring::parse(MASTER_KEYS).unwrap(),
         profile::profile("Service", None, Duration::from_secs(2)).unwrap(),
-        EngineConfig { url_rule: UrlRule::HttpsOnly, address_policy: AddressPolicy::default() },
+        EngineConfig {
+            url_rule: UrlRule::HttpsOnly,
+            address_policy: AddressPolicy::default(),
+            payload_retention: None,
+        },
     );
     let (ws, _key) = engine
         .transaction(on_conn!(|c| Ok::<_, CampaignError>(store::create_workspace(c, "ws").await?)))

@@ -32,6 +32,7 @@ fn engine(db: &TestDb) -> Engine {
         EngineConfig {
             url_rule: UrlRule::HttpsOnly,
             address_policy: AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap(),
+            payload_retention: None,
         },
     )
 }

@@ -747,6 +747,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
         delivery_engine::EngineConfig {
             url_rule: delivery_engine::UrlRule::HttpOrHttps,
             address_policy: Default::default(),
+            payload_retention: None,
         },
     );
     for url in [

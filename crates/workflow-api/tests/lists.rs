@@ -145,7 +145,11 @@ async fn runs_with_one_creation_time_page_by_id(backend: Backend) {
         delivery_engine::connect_pool(db.url(), 2).unwrap(),
         Keyring::parse(MASTER_KEYS).unwrap(),
         profile::profile(vec![Duration::from_secs(60)], Duration::from_secs(2)),
-        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: AddressPolicy::default() },
+        EngineConfig {
+            url_rule: UrlRule::HttpOrHttps,
+            address_policy: AddressPolicy::default(),
+            payload_retention: None,
+        },
     );
     let at = chrono::DateTime::from_timestamp_micros(1_790_000_000_123_456).unwrap();
     let mut stored = Vec::new();

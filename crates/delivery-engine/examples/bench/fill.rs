@@ -80,12 +80,12 @@ SELECT event_id, '{tenant}', event_type, event_id::text,
        convert_to(format('{{"type":"%s","data":{{"seq":%s,"pad":"%s"}}}}', event_type, i, repeat('x', {PAD})), 'UTF8'), t
 FROM h ORDER BY i;
 INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, attempt_count, created_at,
-                                updated_at, delivered_at, last_response_code, last_error)
+                                updated_at, delivered_at, last_response_code, last_error, event_type)
 SELECT delivery_id, '{tenant}', event_id, endpoint_id, CASE WHEN dead THEN 'dead' ELSE 'delivered' END,
        CASE WHEN dead THEN 8 ELSE 1 END, t,
        t + CASE WHEN dead THEN interval '7 minutes 20 ms' ELSE interval '20 ms' END,
        CASE WHEN dead THEN NULL ELSE t + interval '20 ms' END, CASE WHEN dead THEN 503 ELSE 200 END,
-       CASE WHEN dead THEN 'endpoint answered HTTP 503' END
+       CASE WHEN dead THEN 'endpoint answered HTTP 503' END, event_type
 FROM h ORDER BY i;
 INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, response_code, error,
                               response_body)
@@ -125,11 +125,11 @@ SELECT event_id, '{tenant}', event_type, event_id,
        CAST(printf('{{"type":"%s","data":{{"seq":%d,"pad":"{pad}"}}}}', event_type, i) AS BLOB), t
 FROM h ORDER BY i;
 INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, attempt_count, created_at,
-                                updated_at, delivered_at, last_response_code, last_error)
+                                updated_at, delivered_at, last_response_code, last_error, event_type)
 SELECT delivery_id, '{tenant}', event_id, endpoint_id, CASE WHEN dead THEN 'dead' ELSE 'delivered' END,
        CASE WHEN dead THEN 8 ELSE 1 END, t, t + CASE WHEN dead THEN 420020000 ELSE 20000 END,
        CASE WHEN dead THEN NULL ELSE t + 20000 END, CASE WHEN dead THEN 503 ELSE 200 END,
-       CASE WHEN dead THEN 'endpoint answered HTTP 503' END
+       CASE WHEN dead THEN 'endpoint answered HTTP 503' END, event_type
 FROM h ORDER BY i;
 INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, response_code, error,
                               response_body)

@@ -179,6 +179,13 @@ async fn reads(backend: Backend, engine: &Engine, ids: &[Uuid], n: usize) {
             "search by event key",
             DeliveryQuery { dedupe_key: Some(KeyMatch::Exact(one.dedupe_key.clone())), ..first.clone() },
         ),
+        (
+            "search by event key prefix",
+            DeliveryQuery {
+                dedupe_key: Some(KeyMatch::Prefix(one.dedupe_key[..20].to_owned())),
+                ..first.clone()
+            },
+        ),
     ];
     for (name, q) in cases {
         let (engine, tenant) = (engine.clone(), tenant.clone());

@@ -92,7 +92,7 @@ async fn setup_with(backend: Backend, label: &str, types: Vec<&'static str>) -> 
         pool,
         keyring,
         profile,
-        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: policy },
+        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: policy, payload_retention: None },
     );
     eprintln!("[{label}] {backend:?} database {}", db.name());
     (db, engine)

@@ -42,6 +42,9 @@ pub struct EngineConfig {
     pub url_rule: UrlRule,
     /// Applied to IP literals at registration; names are vetted at connect time.
     pub address_policy: AddressPolicy,
+    /// `PAYLOAD_RETENTION`, as the sweepers have it (`None`: unknown). A recovery then looks for
+    /// erased payloads only among deliveries made before it; its batches skip any anyway.
+    pub payload_retention: Option<Duration>,
 }
 
 #[derive(Debug, Clone)]

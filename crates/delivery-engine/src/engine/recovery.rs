@@ -37,6 +37,15 @@ impl Engine {
         endpoint: Uuid,
         window: RecoveryWindow,
     ) -> EngineResult<()> {
+        // A delivery made after the payload cutoff cannot have lost its payload.
+        let cutoff = self
+            .config
+            .payload_retention
+            .map(|age| self.core.now() - chrono::Duration::from_std(age).unwrap_or(chrono::Duration::MAX));
+        let window = RecoveryWindow { until: cutoff.map_or(window.until, |c| c.min(window.until)), ..window };
+        if window.until <= window.since {
+            return Ok(());
+        }
         let tenant = tenant.clone();
         let erased = self
             .run(crate::on_conn!(|c| recovery::count_erased(c, tenant.as_str(), endpoint, &window).await))

@@ -18,7 +18,7 @@ pub struct TenantOverview {
     /// Attempts in the window, and how many got a 2xx.
     pub attempts: i64,
     pub attempts_ok: i64,
-    /// Attempt latency percentiles, as the upper bound of their bucket ([`LATENCY_BOUNDS_MS`]).
+    /// Attempt latency percentiles, as the upper bound of their bucket (18 buckets, 1 ms to 120 s).
     pub latency_p50_ms: Option<i32>,
     pub latency_p95_ms: Option<i32>,
     /// Waiting now, whenever created: due (and not leased), scheduled for a retry, in flight

@@ -69,7 +69,7 @@ pub fn engine_with(db: &TestDb, profile: Profile) -> Engine {
         pool,
         keyring(),
         profile,
-        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: loopback() },
+        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: loopback(), payload_retention: None },
     )
 }
 

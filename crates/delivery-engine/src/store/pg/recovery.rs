@@ -26,13 +26,8 @@ pub(crate) async fn count_recoverable(
     window: &RecoveryWindow,
 ) -> EngineResult<i64> {
     let row: Option<CountRow> = diesel::sql_query(format!(
-        r#"
-        SELECT (SELECT count(*) FROM webhook_deliveries d
-                WHERE d.tenant_id = $1 AND d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4
-                  AND d.status IN {}) AS n
-        FROM webhook_endpoints ep WHERE ep.id = $2 AND ep.tenant_id = $1 AND ep.deleted_at IS NULL
-        "#,
-        window.status_list()
+        "SELECT {} AS n FROM webhook_endpoints ep WHERE ep.id = $2 AND ep.tenant_id = $1 AND ep.deleted_at IS NULL",
+        window.count_sql("$2", "$3", "$4")
     ))
     .bind::<Text, _>(tenant)
     .bind::<SqlUuid, _>(endpoint)
@@ -77,16 +72,12 @@ pub(crate) async fn start_job(
         r#"
         INSERT INTO webhook_recovery_jobs
             (id, tenant_id, endpoint_id, since, until, include_delivered, status, total, created_at, updated_at)
-        SELECT $1, $2, ep.id, $4, $5, $6, 'queued',
-               (SELECT count(*) FROM webhook_deliveries d
-                WHERE d.tenant_id = $2 AND d.endpoint_id = $3 AND d.created_at >= $4 AND d.created_at < $5
-                  AND d.status IN {statuses}),
-               $7, $7
+        SELECT $1, $2, ep.id, $4, $5, $6, 'queued', {count}, $7, $7
         FROM webhook_endpoints ep WHERE ep.id = $3 AND ep.tenant_id = $2 AND ep.deleted_at IS NULL
         ON CONFLICT (endpoint_id) WHERE status IN ('queued', 'running') DO NOTHING
         RETURNING {JOB_COLUMNS}
         "#,
-        statuses = window.status_list()
+        count = window.count_sql("$3", "$4", "$5")
     ))
     .bind::<SqlUuid, _>(id)
     .bind::<Text, _>(tenant)

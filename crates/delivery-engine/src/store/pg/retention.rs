@@ -237,6 +237,7 @@ const SWEEP_HOUSEKEEPING: &str = r#"
         SELECT id FROM webhook_endpoints ep
         WHERE ep.deleted_at < $1 - interval '1 day'
           AND NOT EXISTS (SELECT 1 FROM webhook_recovery_jobs j WHERE j.endpoint_id = ep.id)
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = ep.id)
         LIMIT $3),
     backlogs AS (DELETE FROM webhook_endpoint_backlogs b USING endpoints e WHERE b.endpoint_id = e.id RETURNING 1),
     sessions AS (DELETE FROM webhook_listen_sessions l USING endpoints e WHERE l.endpoint_id = e.id RETURNING 1),

@@ -39,12 +39,17 @@ pub(crate) fn list_deliveries(
     }
     match &q.dedupe_key {
         Some(KeyMatch::Exact(k)) => {
-            query =
-                query.sql(" AND e.tenant_id = d.tenant_id AND e.dedupe_key = ?").bind::<Text, _>(k.clone());
+            query = query
+                .sql(" AND d.event_id = (SELECT k.id FROM webhook_events k WHERE k.tenant_id = ?")
+                .bind::<Text, _>(tenant.to_owned())
+                .sql(" AND k.dedupe_key = ?)")
+                .bind::<Text, _>(k.clone());
         }
         Some(KeyMatch::Prefix(p)) => {
             query = query
-                .sql(" AND d.event_id IN (SELECT k.id FROM webhook_events k WHERE k.tenant_id = d.tenant_id AND k.dedupe_key >= ?")
+                .sql(" AND d.event_id IN (SELECT k.id FROM webhook_events k WHERE k.tenant_id = ?")
+                .bind::<Text, _>(tenant.to_owned())
+                .sql(" AND k.dedupe_key >= ?")
                 .bind::<Text, _>(p.clone())
                 .sql(" AND k.dedupe_key < ?")
                 .bind::<Text, _>(format!("{p}\u{10FFFF}"))
@@ -71,18 +76,16 @@ pub(crate) fn list_deliveries(
     rows.into_iter().map(Delivery::try_from).collect()
 }
 
-/// The index a log read goes through (migration 000017): a delivery or event id's own (none
-/// named: SQLite takes the primary key or `by_event` for an id), else the most selective filter's:
-/// the endpoint's, the event type's, the open or dead deliveries', else the tenant's log.
+/// The index a log read goes through (migration 000017): a delivery id's own (none named:
+/// SQLite takes the primary key), an event's (by id or key, exact or prefix: the events' unique
+/// index finds the ids), else the most selective filter's: the endpoint's, the event type's, the
+/// open or dead deliveries', else the tenant's log.
 fn log_index(q: &DeliveryQuery) -> Option<&'static str> {
     if q.delivery_id.is_some() {
         return None;
     }
-    if q.event_id.is_some() {
+    if q.event_id.is_some() || q.dedupe_key.is_some() {
         return Some("webhook_deliveries_by_event");
-    }
-    if matches!(q.dedupe_key, Some(KeyMatch::Exact(_))) {
-        return None;
     }
     Some(match (q.endpoint_id, &q.event_type, q.status) {
         (Some(_), _, _) => "webhook_deliveries_by_endpoint",

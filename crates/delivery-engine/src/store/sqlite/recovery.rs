@@ -19,14 +19,9 @@ const JOB_COLUMNS: &str =
     "id, endpoint_id, since, until, include_delivered, status, total, processed, resent, \
                            error, created_at, started_at, finished_at, updated_at";
 
-/// The deliveries of a window (tenant ?1, endpoint ?2, from ?3 to ?4), counted.
+/// The deliveries of a window (endpoint ?2, from ?3 to ?4), counted.
 fn count_window(window: &RecoveryWindow) -> String {
-    format!(
-        "SELECT count(*) FROM webhook_deliveries d \
-         WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
-           AND d.status IN {}",
-        window.status_list()
-    )
+    window.count_sql("?2", "?3", "?4")
 }
 
 pub(crate) fn count_recoverable(
@@ -36,7 +31,7 @@ pub(crate) fn count_recoverable(
     window: &RecoveryWindow,
 ) -> EngineResult<i64> {
     let row: Option<CountRow> = diesel::sql_query(format!(
-        "SELECT ({}) AS n FROM webhook_endpoints ep \
+        "SELECT {} AS n FROM webhook_endpoints ep \
          WHERE ep.id = ?2 AND ep.tenant_id = ?1 AND ep.deleted_at IS NULL",
         count_window(window)
     ))
@@ -81,7 +76,7 @@ pub(crate) fn start_job(
         let inserted: Option<JobRow> = diesel::sql_query(format!(
             "INSERT INTO webhook_recovery_jobs \
                  (id, tenant_id, endpoint_id, since, until, include_delivered, status, total, created_at, updated_at) \
-             SELECT ?5, ?1, ep.id, ?3, ?4, ?6, 'queued', ({count}), ?7, ?7 \
+             SELECT ?5, ?1, ep.id, ?3, ?4, ?6, 'queued', {count}, ?7, ?7 \
              FROM webhook_endpoints ep WHERE ep.id = ?2 AND ep.tenant_id = ?1 AND ep.deleted_at IS NULL \
              ON CONFLICT (endpoint_id) WHERE status IN ('queued', 'running') DO NOTHING \
              RETURNING {JOB_COLUMNS}",

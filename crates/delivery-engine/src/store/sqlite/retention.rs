@@ -161,7 +161,8 @@ const SWEEP_HOURS: &str = "DELETE FROM webhook_stats_hourly WHERE (tenant_id, ho
      (SELECT tenant_id, hour, endpoint_id, latency_bucket FROM webhook_stats_hourly WHERE hour < ?1 LIMIT ?2)";
 /// Deleted endpoints whose deliveries were ended at their deletion and removed a day ago.
 const DEAD_ENDPOINTS: &str = "SELECT id FROM webhook_endpoints ep WHERE ep.deleted_at < ?1 \
-     AND NOT EXISTS (SELECT 1 FROM webhook_recovery_jobs j WHERE j.endpoint_id = ep.id) LIMIT ?2";
+     AND NOT EXISTS (SELECT 1 FROM webhook_recovery_jobs j WHERE j.endpoint_id = ep.id) \
+     AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = ep.id) LIMIT ?2";
 
 pub(crate) fn sweep_housekeeping(
     c: &mut SqliteConnection,
