@@ -8,6 +8,7 @@ mod db;
 mod deploy;
 mod dist;
 mod fuzz;
+mod load;
 mod migrate;
 mod prometheus;
 mod receiver;
@@ -30,7 +31,8 @@ cargo xtask <task>
   db-up            make sure PostgreSQL answers on 127.0.0.1:5432 (starts or installs it)
   migrate          apply all migrations (every service's tables) to $DATABASE_URL, or to
                    the embedded SQLite files in ./data when it is unset
-  run [--postgres] start workflow-api and campaign-api (embedded SQLite in ./data; with
+  run [--postgres] [--release]
+                   start workflow-api and campaign-api (embedded SQLite in ./data; with
                    --postgres, on local PostgreSQL), print a token and an API key; stops
                    both on Ctrl-C, SIGTERM or SIGHUP (`cargo xtask run --help`: options)
   receiver [--tls] [--secret whsec_…] [--addr HOST:PORT] [--save DIR] [--no-build]
@@ -39,6 +41,10 @@ cargo xtask <task>
                    $DATA_DIR, default ./data; --save: keep each request's exact body and
                    headers in DIR)
   bench [args]     the engine benchmark (release build); args go to the bench binary
+  load workflow|campaign [args]
+                   drive a running service through its public API (release build of
+                   `<service>-api load`): throughput, latency percentiles, lost and
+                   duplicated deliveries (`cargo xtask load --help`)
   fuzz [target] [--seconds N]
                    run the fuzz targets (all, or one) for N seconds each (default 60);
                    installs cargo-fuzz if missing
@@ -67,6 +73,7 @@ fn main() -> Result<()> {
         "receiver" => receiver::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
+        "load" => load::run(rest),
         "schemathesis" => db::up().and_then(|()| schemathesis::run()),
         "deploy-check" => deploy::run(),
         "dist" => dist::run(),

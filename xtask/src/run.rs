@@ -17,7 +17,7 @@ use tokio::process::{ChildStdin, Command};
 use tokio::signal::unix::{signal, Signal, SignalKind};
 
 pub(crate) const HELP: &str = "\
-cargo xtask run [--postgres] [--no-build] [--free-ports] [--data-dir DIR]
+cargo xtask run [--postgres] [--release] [--no-build] [--free-ports] [--data-dir DIR]
 
 Builds and starts workflow-api (127.0.0.1:8080) and campaign-api (127.0.0.1:8081) with
 development settings, and prints a session JWT, the demo workspace's API key, and commands
@@ -31,6 +31,7 @@ SIGTERM, SIGINT (Ctrl-C) or SIGHUP stops both; they never outlive this process.
   --postgres     keep state on the local PostgreSQL (started if needed; databases
                  webhooks_workflow_api and webhooks_campaign_api; secrets in DATA_DIR/dev.env)
                  instead of the embedded SQLite files in DATA_DIR
+  --release      an optimised build (target/release), for measuring with `cargo xtask load`
   --no-build     use the binaries already in the target directory (CARGO_TARGET_DIR or
                  target/) instead of building them first
   --free-ports   listen on free ports instead of 8080/8081 (the addresses are printed)
@@ -42,6 +43,7 @@ SIGTERM, SIGINT (Ctrl-C) or SIGHUP stops both; they never outlive this process.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct RunOptions {
     postgres: bool,
+    release: bool,
     build: bool,
     free_ports: bool,
     data_dir: PathBuf,
@@ -53,11 +55,12 @@ fn parse(args: &[String]) -> Result<Option<RunOptions>> {
         Some(dir) => std::path::absolute(dir)?,
         None => root().join("data"),
     };
-    let mut opts = RunOptions { postgres: false, build: true, free_ports: false, data_dir };
+    let mut opts = RunOptions { postgres: false, release: false, build: true, free_ports: false, data_dir };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--postgres" => opts.postgres = true,
+            "--release" => opts.release = true,
             "--no-build" => opts.build = false,
             "--free-ports" => opts.free_ports = true,
             "--data-dir" => {
@@ -159,9 +162,9 @@ async fn supervise(opts: RunOptions) -> Result<()> {
     if bins.is_empty() {
         bail!("no service crates in this checkout yet");
     }
-    let bin_dir = target_dir().join("debug");
+    let bin_dir = target_dir().join(if opts.release { "release" } else { "debug" });
     if opts.build {
-        build(&bins, &mut signals).await?;
+        build(&bins, opts.release, &mut signals).await?;
     }
     for b in bins.iter().copied().chain(["dev-receiver"]) {
         if !bin_dir.join(b).is_file() {
@@ -202,11 +205,12 @@ async fn supervise(opts: RunOptions) -> Result<()> {
 /// Builds the services and the development receiver, one package at a time: each gets the
 /// same features as `cargo run -p <it>`, so switching between the two never rebuilds the
 /// engine or its dependencies.
-async fn build(bins: &[&'static str], signals: &mut StopSignals) -> Result<()> {
+async fn build(bins: &[&'static str], release: bool, signals: &mut StopSignals) -> Result<()> {
+    let profile: &[&str] = if release { &["--release"] } else { &[] };
     for package in bins.iter().copied().chain(["dev-receiver"]) {
         let mut build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        build.current_dir(root()).args(["build", "-p", package]).kill_on_drop(true);
-        eprintln!("$ cargo build -p {package}");
+        build.current_dir(root()).args(["build", "-p", package]).args(profile).kill_on_drop(true);
+        eprintln!("$ cargo build -p {package} {}", profile.join(" "));
         tokio::select! {
             status = build.status() => {
                 let status = status?;
@@ -522,7 +526,8 @@ mod tests {
         assert_eq!(parse(&args(&["--help"])).unwrap(), None);
         assert_eq!(parse(&args(&["--postgres", "-h"])).unwrap(), None);
         let opts = parse(&args(&["--postgres", "--no-build", "--free-ports"])).unwrap().unwrap();
-        assert!(opts.postgres && !opts.build && opts.free_ports);
+        assert!(opts.postgres && !opts.build && opts.free_ports && !opts.release);
+        assert!(parse(&args(&["--release"])).unwrap().unwrap().release);
         assert!(parse(&args(&["--bogus"])).unwrap_err().to_string().contains("unknown option `--bogus`"));
     }
 

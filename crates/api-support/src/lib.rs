@@ -1,8 +1,8 @@
 //! What both services share: the runner (`server`: settings, the engine and its dispatcher, the
 //! HTTP servers, the graceful stop), the command line (`cli`), authentication, [`ApiError`]
 //! (JSON `{"code", "detail"}` for every error) and the JSON bodies of actix's own errors,
-//! idempotency keys, rate limits, health, metrics, telemetry, paging, the `listen`, `trigger`
-//! and `check-receiver` commands, and both consoles (`console`). Layers and files:
+//! idempotency keys, rate limits, health, metrics, telemetry, paging, the `listen`, `trigger`,
+//! `check-receiver` and `load` commands, and both consoles (`console`). Layers and files:
 //! ARCHITECTURE.md.
 
 mod api;
@@ -17,6 +17,7 @@ pub mod health;
 pub mod idempotency;
 pub mod listen;
 pub mod listen_cli;
+pub mod load;
 pub mod metrics;
 pub mod pagination;
 pub mod priority;

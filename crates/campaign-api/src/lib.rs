@@ -8,6 +8,7 @@ pub mod console;
 pub mod error_codes;
 pub mod events;
 pub mod handlers;
+pub mod load;
 pub mod profile;
 pub mod routes;
 pub mod state;

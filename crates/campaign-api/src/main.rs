@@ -93,6 +93,17 @@ enum Command {
         #[command(flatten)]
         server: ServerArgs,
     },
+    /// Load a running service through its API: register an endpoint on a receiver of its own,
+    /// publish (at --rate, or as fast as the API takes them), wait for every delivery, and
+    /// print throughput, latency percentiles, lost and duplicated deliveries (a line every
+    /// --report-every, then a summary). Exits non-zero if an event was refused or lost.
+    Load {
+        /// The workspace's API key (use a workspace of its own: its other endpoints that take segment.evaluated.v1 receive the load too).
+        #[arg(long, env = "API_KEY", hide_env_values = true)]
+        api_key: String,
+        #[command(flatten)]
+        args: api_support::load::LoadArgs,
+    },
 }
 
 /// campaign-api's listen routes.
@@ -159,6 +170,9 @@ fn main() -> ExitCode {
             }
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver { args, product_name } => check_receiver(&args, &product_name).await,
+            Command::Load { api_key, args } => {
+                api_support::load::run(campaign_api::load::CampaignLoad, &api_key, args).await
+            }
             Command::Listen { api_key, args } => {
                 api_support::listen_cli::run_listen(LISTEN_ROUTES, &api_key, args, "campaign-api").await
             }

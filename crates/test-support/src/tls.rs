@@ -9,6 +9,8 @@ use std::sync::Arc;
 pub struct TestCa {
     pem_path: PathBuf,
     server_config: Arc<rustls::ServerConfig>,
+    /// The loopback certificate and its key, PEM.
+    server_pem: (String, String),
 }
 
 impl TestCa {
@@ -22,6 +24,7 @@ impl TestCa {
         let server_params =
             CertificateParams::new(vec!["localhost".to_owned(), "127.0.0.1".to_owned(), "::1".to_owned()])?;
         let server_cert = server_params.signed_by(&server_key, &ca)?;
+        let server_pem = (server_cert.pem(), server_key.serialize_pem());
 
         let pem_path =
             std::env::temp_dir().join(format!("webhook-test-ca-{}.pem", uuid::Uuid::new_v4().simple()));
@@ -34,12 +37,21 @@ impl TestCa {
                 .with_safe_default_protocol_versions()?
                 .with_no_client_auth()
                 .with_single_cert(vec![server_cert.der().clone()], key)?;
-        Ok(Self { pem_path, server_config: Arc::new(server_config) })
+        Ok(Self { pem_path, server_config: Arc::new(server_config), server_pem })
     }
 
     /// The CA certificate as a PEM file, for `OUTBOUND_CA_FILE`.
     pub fn pem_path(&self) -> &std::path::Path {
         &self.pem_path
+    }
+
+    /// Writes the loopback certificate and key as `dir/localhost.pem` and `dir/localhost.key`
+    /// (the layout of `cargo xtask run`'s development certificate).
+    pub fn write_server_files(&self, dir: &std::path::Path) -> Result<()> {
+        std::fs::create_dir_all(dir)?;
+        std::fs::write(dir.join("localhost.pem"), &self.server_pem.0)?;
+        std::fs::write(dir.join("localhost.key"), &self.server_pem.1)?;
+        Ok(())
     }
 
     pub(crate) fn server_config(&self) -> Arc<rustls::ServerConfig> {

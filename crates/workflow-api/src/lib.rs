@@ -6,6 +6,7 @@ pub mod config;
 pub mod console;
 pub mod error_codes;
 pub mod handlers;
+pub mod load;
 pub mod profile;
 pub mod routes;
 pub mod runs;

@@ -91,6 +91,17 @@ enum Command {
         #[arg(long, default_value = "wf_trigger")]
         workflow_id: String,
     },
+    /// Load a running service through its API: register an endpoint on a receiver of its own,
+    /// publish (at --rate, or as fast as the API takes them), wait for every delivery, and
+    /// print throughput, latency percentiles, lost and duplicated deliveries (a line every
+    /// --report-every, then a summary). Exits non-zero if an event was refused or lost.
+    Load {
+        /// A session JWT for the account (`workflow-api token`; use an account of its own: its other endpoints receive the load too).
+        #[arg(long, env = "TOKEN", hide_env_values = true)]
+        token: String,
+        #[command(flatten)]
+        args: api_support::load::LoadArgs,
+    },
 }
 
 /// workflow-api's listen routes.
@@ -119,6 +130,9 @@ fn main() -> ExitCode {
             }
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver(args) => check_receiver(&args).await,
+            Command::Load { token, args } => {
+                api_support::load::run(workflow_api::load::WorkflowLoad, &token, args).await
+            }
             Command::Listen { token, args } => {
                 api_support::listen_cli::run_listen(LISTEN_ROUTES, &token, args, "workflow-api").await
             }

@@ -1,0 +1,54 @@
+//! `load`: drive a running service through its public API and measure what a receiver sees.
+//!
+//! `<service> load --server URL --api-key/--token … [--events N | --duration D] [--rate R]`
+//! (`cargo xtask load SERVICE …` builds the release binary first). It registers one endpoint
+//! that points at its own receiver (HTTPS with `--tls-dir`), publishes with `--concurrency`
+//! clients, waits until every accepted event has arrived (or `--drain-timeout`), deletes the
+//! endpoint, and prints a line every `--report-every` and a summary: throughput, latency
+//! percentiles, lost and duplicated deliveries, the service's memory (`--watch-pid`) and its
+//! database's size (`--watch-db`). Latency runs from the moment an event was due (open loop
+//! with `--rate`, so a stalling API is charged for it) or sent (as fast as it goes) to its
+//! arrival. Signatures are not checked: `check-receiver` and the receiver libraries do that.
+//!
+//! Each service says how to register, publish and recognise its own delivery ([`LoadTarget`]);
+//! the driver, receiver and report are shared. Use a tenant of its own: every endpoint of the
+//! tenant that takes the type receives the load too.
+
+mod args;
+mod drive;
+mod receive;
+mod report;
+mod tally;
+mod target;
+mod watch;
+
+use crate::listen_cli::ServerClient;
+use hyper::Method;
+use std::sync::Arc;
+
+pub use args::LoadArgs;
+pub use tally::LoadKey;
+pub use target::{LoadEvent, LoadTarget};
+
+/// Runs the load; `Err` (after the summary) when events were refused or deliveries lost.
+pub async fn run(target: impl LoadTarget, credential: &str, args: LoadArgs) -> anyhow::Result<()> {
+    let target = Arc::new(target);
+    let api = ServerClient::new(&args.server, credential)?;
+    let run_id = rand::random::<u64>() >> 1;
+    let tally = Arc::new(tally::Tally::new());
+    let receiver = receive::start(&args, target.clone(), tally.clone(), run_id).await?;
+    let endpoint = target.register(&api, &receiver.url).await?;
+    println!("load: {} endpoint {endpoint} receives at {}", target.name(), receiver.url);
+    let watcher = watch::Watcher::start(args.watch_pid, args.watch_db.clone());
+    let reporter = report::every(args.report_every, tally.clone(), watcher.clone());
+    let plan = drive::Plan::from_args(&args);
+    drive::publish_all(target.clone(), &api, tally.clone(), plan, run_id).await;
+    let drained = tally.drained(args.drain_timeout).await;
+    reporter.abort();
+    if let Err(e) = api.call(Method::DELETE, &endpoint, None).await.and_then(|a| a.success("deleting")) {
+        eprintln!("load: the endpoint {endpoint} stays registered: {e:#}");
+    }
+    let summary = report::Summary::new(target.name(), &args, &tally.snapshot(), &watcher.sample().await);
+    println!("{}", summary.line());
+    summary.verdict(drained)
+}

@@ -1,0 +1,64 @@
+//! What `campaign-api load` publishes (`api_support::load`): `segment.evaluated.v1` events whose
+//! payload carries the run and the event's number, to an endpoint that takes that type only.
+
+use api_support::listen_cli::ServerClient;
+use api_support::load::{LoadEvent, LoadKey, LoadTarget};
+use hyper::Method;
+use serde_json::json;
+
+/// The type published: any payload with a number `size` is valid.
+const EVENT_TYPE: &str = "segment.evaluated.v1";
+
+#[derive(Debug)]
+pub struct CampaignLoad;
+
+#[async_trait::async_trait]
+impl LoadTarget for CampaignLoad {
+    fn name(&self) -> &'static str {
+        "campaign-api"
+    }
+
+    async fn register(&self, api: &ServerClient, url: &str) -> anyhow::Result<String> {
+        let endpoint = json!({ "url": url, "eventTypes": [EVENT_TYPE] });
+        let created = api
+            .call(Method::POST, "/api/v1/webhooks", Some(&endpoint))
+            .await?
+            .success("registering the load's endpoint")?
+            .json();
+        let id = created["id"].as_str().ok_or_else(|| anyhow::anyhow!("no id in {created}"))?;
+        Ok(format!("/api/v1/webhooks/{id}"))
+    }
+
+    async fn publish(&self, api: &ServerClient, event: &LoadEvent<'_>) -> anyhow::Result<LoadKey> {
+        let body = json!({
+            "type": EVENT_TYPE,
+            "entityType": "segment",
+            "entityId": uuid::Uuid::now_v7(),
+            "payload": { "size": event.seq, "load": { "run": event.run, "seq": event.seq }, "pad": event.pad },
+        });
+        api.call(Method::POST, "/api/v1/events", Some(&body)).await?.success("publishing")?;
+        Ok(LoadKey::from(event.seq))
+    }
+
+    fn key(&self, run: u64, body: &[u8]) -> Option<LoadKey> {
+        let envelope: serde_json::Value = serde_json::from_slice(body).ok()?;
+        let load = &envelope["payload"]["load"];
+        if load["run"].as_u64()? != run {
+            return None;
+        }
+        load["seq"].as_u64().map(LoadKey::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_delivery_is_known_by_its_number_within_its_run_only() {
+        let body = |run: u64| format!(r#"{{"payload":{{"size":7,"load":{{"run":{run},"seq":7}}}}}}"#);
+        assert_eq!(CampaignLoad.key(5, body(5).as_bytes()), Some(7));
+        assert_eq!(CampaignLoad.key(5, body(6).as_bytes()), None, "another run's");
+        assert_eq!(CampaignLoad.key(5, b"not json"), None);
+    }
+}

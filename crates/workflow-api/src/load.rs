@@ -1,0 +1,66 @@
+//! What `workflow-api load` publishes (`api_support::load`): one run per event, created and
+//! settled as succeeded (two API calls), to an endpoint that takes `run.completed`. Latency
+//! counts from when the run was due to be created.
+
+use api_support::listen_cli::ServerClient;
+use api_support::load::{LoadEvent, LoadKey, LoadTarget};
+use hyper::Method;
+use serde_json::json;
+
+#[derive(Debug)]
+pub struct WorkflowLoad;
+
+#[async_trait::async_trait]
+impl LoadTarget for WorkflowLoad {
+    fn name(&self) -> &'static str {
+        "workflow-api"
+    }
+
+    async fn register(&self, api: &ServerClient, url: &str) -> anyhow::Result<String> {
+        let endpoint = json!({ "url": url, "events": ["run.completed"] });
+        let created = api
+            .call(Method::POST, "/webhooks", Some(&endpoint))
+            .await?
+            .success("registering the load's endpoint")?
+            .json();
+        let id =
+            created["endpointId"].as_str().ok_or_else(|| anyhow::anyhow!("no endpointId in {created}"))?;
+        Ok(format!("/webhooks/{id}"))
+    }
+
+    async fn publish(&self, api: &ServerClient, event: &LoadEvent<'_>) -> anyhow::Result<LoadKey> {
+        let run = json!({ "workflow_id": format!("load-{}", event.run) });
+        let run = api.call(Method::POST, "/runs", Some(&run)).await?.success("creating a run")?.json();
+        let id = run["id"].as_str().ok_or_else(|| anyhow::anyhow!("no id in {run}"))?;
+        let key = run_key(id).ok_or_else(|| anyhow::anyhow!("run id {id} is not a UUID"))?;
+        let settle = json!({ "status": "succeeded" });
+        api.call(Method::POST, &format!("/runs/{id}/settle"), Some(&settle))
+            .await?
+            .success("settling a run")?;
+        Ok(key)
+    }
+
+    /// Runs are this load's own (their ids are new), so the run number is not needed.
+    fn key(&self, _run: u64, body: &[u8]) -> Option<LoadKey> {
+        let delivery: serde_json::Value = serde_json::from_slice(body).ok()?;
+        run_key(delivery["id"].as_str()?.strip_suffix(":run.completed")?)
+    }
+}
+
+fn run_key(id: &str) -> Option<LoadKey> {
+    uuid::Uuid::parse_str(id).ok().map(|u| u.as_u128())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_delivery_is_known_by_its_run() {
+        let run = "01a202fc-9077-77ee-9fd2-6488863392c0";
+        let body = format!(r#"{{"event":"run.completed","id":"{run}:run.completed"}}"#);
+        assert_eq!(WorkflowLoad.key(1, body.as_bytes()), run_key(run));
+        assert!(run_key(run).is_some());
+        assert_eq!(WorkflowLoad.key(1, br#"{"event":"webhook.test","id":"x"}"#), None);
+    }
+}
