@@ -363,6 +363,9 @@ async fn open_engine(
         payload_retention: Some(common.retention()?.payload()),
     };
     let engine = Engine::new(pool, keyring, spec.profile, config);
+    if let Some(why) = engine.history_space_warning().await? {
+        tracing::warn!("{why}");
+    }
     // Operational webhooks: every process emits them when the setting is there, and each
     // brings the ops endpoint in line with it (registered, updated, or disabled when unset).
     let ops_target = common.ops_target()?;

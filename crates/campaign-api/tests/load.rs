@@ -1,6 +1,6 @@
-//! `campaign-api load` against a running service: every event it publishes arrives once at its
-//! HTTPS receiver, it reports the service's memory and data directory, and it leaves no endpoint
-//! behind.
+//! `campaign-api load` against a running service: every event it publishes arrives once at each
+//! answering endpoint of its HTTPS receiver (one more hangs), it reports the service's memory and
+//! data directory, and it leaves no endpoint behind.
 #![allow(clippy::unwrap_used)]
 
 use serde_json::Value;
@@ -9,7 +9,7 @@ use test_support::{run_cli_in, ApiClient, ServiceProcess, TestCa};
 const BIN: &str = env!("CARGO_BIN_EXE_campaign-api");
 
 #[tokio::test(flavor = "multi_thread")]
-async fn load_counts_every_event_it_published_once_and_removes_its_endpoint() {
+async fn load_counts_every_event_once_per_answering_endpoint_and_removes_its_endpoints() {
     let (home, ca) = (tempfile::tempdir().unwrap(), TestCa::new().unwrap());
     let tls_dir = home.path().join("tls");
     ca.write_server_files(&tls_dir).unwrap();
@@ -34,6 +34,10 @@ async fn load_counts_every_event_it_published_once_and_removes_its_endpoint() {
         "300",
         "--concurrency",
         "8",
+        "--endpoints",
+        "3",
+        "--hang",
+        "1",
         "--tls-dir",
         &tls,
         "--report-every",
@@ -45,7 +49,10 @@ async fn load_counts_every_event_it_published_once_and_removes_its_endpoint() {
     ];
     let out = run_cli_in(home.path(), BIN, &args, &[("API_KEY", &key)]).await.unwrap();
     let summary = out.lines().find(|l| l.starts_with("load service=campaign-api ")).unwrap();
-    assert!(summary.contains(" accepted=300 errors=0 delivered=300 lost=0 dup=0 unmatched=0 "), "{out}");
+    assert!(summary.starts_with("load service=campaign-api endpoints=3 hang=1 "), "{summary}");
+    let counts = " accepted=300 errors=0 expected=600 delivered=600 lost=0 dup=0 unmatched=0 hung_requests=";
+    assert!(summary.contains(counts), "{out}");
+    assert!(!summary.contains(&format!("{counts}0 ")), "the hanging endpoint was sent to: {summary}");
     for unmeasured in ["p99_ms=-", "rss_peak_mb=-", "db_mb=-"] {
         assert!(!summary.contains(unmeasured), "{unmeasured} in {summary}");
     }

@@ -91,3 +91,25 @@ on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     settled_history_goes_in_two_steps_and_open_deliveries_stay
 );
+
+/// On PostgreSQL the engine says when the server's autovacuum is off (the space the sweeper
+/// frees would never be reused); on SQLite there is nothing to say.
+async fn the_engine_warns_when_removed_history_would_keep_its_space(backend: Backend) {
+    let db = database(backend).await;
+    let warning = engine(&db).history_space_warning().await.unwrap();
+    match backend {
+        Backend::Sqlite => assert_eq!(warning, None),
+        Backend::Postgres => {
+            let off =
+                db.count("SELECT (current_setting('autovacuum') = 'off')::int::bigint AS n").await.unwrap()
+                    == 1;
+            assert_eq!(warning.is_some(), off, "autovacuum off: {off}, warning: {warning:?}");
+            assert!(warning.is_none_or(|w| w.contains("turn autovacuum on")), "{warning:?}");
+        }
+    }
+}
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    the_engine_warns_when_removed_history_would_keep_its_space
+);

@@ -23,6 +23,13 @@ pub struct LoadArgs {
     /// Concurrent API clients.
     #[arg(long, default_value_t = 32)]
     pub concurrency: usize,
+    /// Endpoints, each taking every event (fan-out).
+    #[arg(long, default_value_t = 1)]
+    pub endpoints: u16,
+    /// Of the endpoints, this many never answer (the receiver holds each request for 120 s,
+    /// longer than any attempt timeout): what the others keep of their rate is isolation.
+    #[arg(long, default_value_t = 0)]
+    pub hang: u16,
     /// Size of each event's padding, in bytes.
     #[arg(long, default_value_t = 256)]
     pub payload_bytes: usize,

@@ -1,12 +1,12 @@
 //! `load`: drive a running service through its public API and measure what a receiver sees.
 //!
 //! `<service> load --server URL --api-key/--token … [--events N | --duration D] [--rate R]`
-//! (`cargo xtask load SERVICE …` builds the release binary first). It registers one endpoint
-//! that points at its own receiver (HTTPS with `--tls-dir`), publishes with `--concurrency`
-//! clients, waits until every accepted event has arrived (or `--drain-timeout`), deletes the
-//! endpoint, and prints a line every `--report-every` and a summary: throughput, latency
-//! percentiles, lost and duplicated deliveries, the service's memory (`--watch-pid`) and its
-//! database's size (`--watch-db`). Latency runs from the moment an event was due (open loop
+//! (`cargo xtask load SERVICE …` builds the release binary first). It registers `--endpoints`
+//! endpoints at its own receiver (HTTPS with `--tls-dir`), the first `--hang` of which never
+//! answer, publishes with `--concurrency` clients, waits until every accepted event has arrived
+//! at each answering endpoint (or `--drain-timeout`), deletes the endpoints, and prints a line
+//! every `--report-every` and a summary: throughput, latency percentiles, lost and duplicated
+//! deliveries, the service's memory (`--watch-pid`) and its database's size (`--watch-db`). Latency runs from the moment an event was due (open loop
 //! with `--rate`, so a stalling API is charged for it) or sent (as fast as it goes) to its
 //! arrival. Signatures are not checked: `check-receiver` and the receiver libraries do that.
 //!
@@ -35,20 +35,44 @@ pub async fn run(target: impl LoadTarget, credential: &str, args: LoadArgs) -> a
     let target = Arc::new(target);
     let api = ServerClient::new(&args.server, credential)?;
     let run_id = rand::random::<u64>() >> 1;
-    let tally = Arc::new(tally::Tally::new());
+    let tally = Arc::new(tally::Tally::new(args.hang..args.endpoints.max(args.hang + 1)));
     let receiver = receive::start(&args, target.clone(), tally.clone(), run_id).await?;
-    let endpoint = target.register(&api, &receiver.url).await?;
-    println!("load: {} endpoint {endpoint} receives at {}", target.name(), receiver.url);
+    let endpoints = register(target.as_ref(), &api, &args, &receiver.url).await?;
     let watcher = watch::Watcher::start(args.watch_pid, args.watch_db.clone());
     let reporter = report::every(args.report_every, tally.clone(), watcher.clone());
     let plan = drive::Plan::from_args(&args);
     drive::publish_all(target.clone(), &api, tally.clone(), plan, run_id).await;
     let drained = tally.drained(args.drain_timeout).await;
     reporter.abort();
-    if let Err(e) = api.call(Method::DELETE, &endpoint, None).await.and_then(|a| a.success("deleting")) {
-        eprintln!("load: the endpoint {endpoint} stays registered: {e:#}");
+    for endpoint in endpoints {
+        if let Err(e) = api.call(Method::DELETE, &endpoint, None).await.and_then(|a| a.success("deleting")) {
+            eprintln!("load: the endpoint {endpoint} stays registered: {e:#}");
+        }
     }
     let summary = report::Summary::new(target.name(), &args, &tally.snapshot(), &watcher.sample().await);
     println!("{}", summary.line());
     summary.verdict(drained)
+}
+
+/// Registers `--endpoints` endpoints, the first `--hang` of them at paths the receiver never
+/// answers; returns the paths that delete them.
+async fn register(
+    target: &impl LoadTarget,
+    api: &ServerClient,
+    args: &LoadArgs,
+    base: &str,
+) -> anyhow::Result<Vec<String>> {
+    anyhow::ensure!(args.hang < args.endpoints, "--hang must leave at least one of --endpoints answering");
+    let mut paths = Vec::new();
+    for i in 0..args.endpoints {
+        let url = format!("{base}/{}/{i}", if i < args.hang { receive::HANG } else { receive::LOAD });
+        paths.push(target.register(api, &url).await?);
+    }
+    println!(
+        "load: {} endpoints of {} ({} hanging) receive at {base}",
+        args.endpoints,
+        target.name(),
+        args.hang
+    );
+    Ok(paths)
 }

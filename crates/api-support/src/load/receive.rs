@@ -1,4 +1,5 @@
-//! The receiver: answers every request 200 at once and tells the tally which event arrived.
+//! The receiver: `/load/<n>` answers 200 at once and tells the tally which event arrived at
+//! endpoint n; `/hang/<n>` holds each request for [`HOLD`] (longer than any attempt timeout).
 
 use super::args::LoadArgs;
 use super::tally::Tally;
@@ -15,8 +16,15 @@ use rustls_pki_types::{CertificateDer, PrivateKeyDer};
 use std::convert::Infallible;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
-/// A running receiver: the URL to register.
+/// The path of answering endpoints, and of hanging ones.
+pub(crate) const LOAD: &str = "load";
+pub(crate) const HANG: &str = "hang";
+/// How long a hanging endpoint holds a request.
+const HOLD: Duration = Duration::from_secs(120);
+
+/// A running receiver: the base of the URLs to register.
 #[derive(Debug)]
 pub(crate) struct Receiver {
     pub url: String,
@@ -51,7 +59,7 @@ pub(crate) async fn start(
             });
         }
     });
-    Ok(Receiver { url: format!("{scheme}://{host}:{}/load", addr.port()) })
+    Ok(Receiver { url: format!("{scheme}://{host}:{}", addr.port()) })
 }
 
 async fn answer(
@@ -60,12 +68,28 @@ async fn answer(
     tally: Arc<Tally>,
     run: u64,
 ) -> Result<Response<Full<Bytes>>, Infallible> {
-    if let Ok(body) = req.into_body().collect().await {
-        if let Some(key) = target.key(run, &body.to_bytes()) {
-            tally.arrived(key);
+    match endpoint(req.uri().path()) {
+        Some((HANG, _)) => {
+            tally.hung();
+            tokio::time::sleep(HOLD).await;
         }
+        Some((_, n)) => {
+            if let Ok(body) = req.into_body().collect().await {
+                if let Some(key) = target.key(run, &body.to_bytes()) {
+                    tally.arrived(n, key);
+                }
+            }
+        }
+        None => {}
     }
     Ok(Response::new(Full::new(Bytes::new())))
+}
+
+/// `/load/3` → (`load`, 3), `/hang/0` → (`hang`, 0).
+fn endpoint(path: &str) -> Option<(&'static str, u16)> {
+    let (kind, n) = path.strip_prefix('/')?.split_once('/')?;
+    let kind = [LOAD, HANG].into_iter().find(|k| *k == kind)?;
+    Some((kind, n.parse().ok()?))
 }
 
 /// TLS with `dir/localhost.pem` and `dir/localhost.key`.
@@ -83,4 +107,18 @@ fn acceptor(dir: &Path) -> anyhow::Result<tokio_rustls::TlsAcceptor> {
             .with_no_client_auth()
             .with_single_cert(certs, key)?;
     Ok(tokio_rustls::TlsAcceptor::from(Arc::new(config)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_path_names_the_endpoint_and_whether_it_answers() {
+        assert_eq!(endpoint("/load/3"), Some((LOAD, 3)));
+        assert_eq!(endpoint("/hang/0"), Some((HANG, 0)));
+        assert_eq!(endpoint("/other/1"), None);
+        assert_eq!(endpoint("/load/x"), None);
+        assert_eq!(endpoint("/"), None);
+    }
 }

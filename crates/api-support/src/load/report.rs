@@ -67,7 +67,7 @@ pub(crate) struct Summary {
 
 impl Summary {
     pub fn new(service: &str, args: &LoadArgs, s: &Snapshot, sample: &Sample) -> Self {
-        let lost = s.accepted - s.delivered;
+        let lost = s.expected.saturating_sub(s.delivered);
         let rate = match args.rate {
             0 => "max".to_owned(),
             r => r.to_string(),
@@ -77,15 +77,20 @@ impl Summary {
             _ => "-".to_owned(),
         };
         let mut line = format!(
-            "load service={service} concurrency={} rate={rate} payload_bytes={} accepted={} errors={} \
-             delivered={} lost={lost} dup={} unmatched={} ingest_rps={} delivery_rps={}",
+            "load service={service} endpoints={} hang={} concurrency={} rate={rate} payload_bytes={} \
+             accepted={} errors={} expected={} delivered={} lost={lost} dup={} unmatched={} hung_requests={} \
+             ingest_rps={} delivery_rps={}",
+            args.endpoints,
+            args.hang,
             args.concurrency,
             args.payload_bytes,
             s.accepted,
             s.errors,
+            s.expected,
             s.delivered,
             s.duplicates,
             s.unmatched,
+            s.hung_requests,
             per_s(s.accepted, s.last_accepted),
             per_s(s.delivered, s.last_arrival),
         );
@@ -106,7 +111,7 @@ impl Summary {
             anyhow::bail!("{} events refused; the first: {e}", self.errors);
         }
         if self.lost > 0 || !drained {
-            anyhow::bail!("{} accepted events did not arrive within --drain-timeout", self.lost);
+            anyhow::bail!("{} expected deliveries did not arrive within --drain-timeout", self.lost);
         }
         Ok(())
     }
@@ -128,6 +133,7 @@ mod tests {
         let args = Cli::parse_from(["load", "--server", "http://x", "--rate", "300"]).load;
         let snapshot = Snapshot {
             accepted: 4,
+            expected: 4,
             delivered: 3,
             duplicates: 1,
             latencies_us: vec![3000, 1000, 2000],
@@ -136,7 +142,9 @@ mod tests {
             ..Snapshot::default()
         };
         let summary = Summary::new("campaign-api", &args, &snapshot, &Sample::default());
-        assert!(summary.line().starts_with("load service=campaign-api concurrency=32 rate=300 "));
+        assert!(summary
+            .line()
+            .starts_with("load service=campaign-api endpoints=1 hang=0 concurrency=32 rate=300 "));
         for field in
             [" accepted=4 ", " lost=1 ", " dup=1 ", " ingest_rps=2.0 ", " delivery_rps=1.0 ", " p50_ms=2.0 "]
         {
@@ -144,7 +152,7 @@ mod tests {
         }
         assert!(summary.line().ends_with(" max_ms=3.0 rss_mb=- rss_peak_mb=- db_mb=-"));
         let err = summary.verdict(true).expect_err("one lost");
-        assert!(err.to_string().contains("1 accepted events did not arrive"), "{err}");
+        assert!(err.to_string().contains("1 expected deliveries did not arrive"), "{err}");
         let refused = Snapshot { errors: 2, first_error: Some("HTTP 429".into()), ..Snapshot::default() };
         let err = Summary::new("x", &args, &refused, &Sample::default()).verdict(true).expect_err("refused");
         assert!(err.to_string().contains("2 events refused; the first: HTTP 429"), "{err}");

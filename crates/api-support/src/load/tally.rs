@@ -1,5 +1,6 @@
 //! What arrived against what was published: distinct deliveries, duplicates, latencies.
 //!
+//! Each accepted event is expected once at every answering endpoint (a slot: endpoint and key).
 //! A delivery can arrive before its publish call has returned, so either side may come first:
 //! the second one computes the latency.
 
@@ -12,10 +13,17 @@ use tokio::sync::Notify;
 /// sequence number, a run id).
 pub type LoadKey = u128;
 
+/// One expected delivery: the endpoint's number and the event's key.
+type Slot = (u16, LoadKey);
+
 /// Counts and latencies so far.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Snapshot {
     pub accepted: u64,
+    /// Deliveries expected: accepted events times answering endpoints.
+    pub expected: u64,
+    /// Requests the hanging endpoints received, retries included.
+    pub hung_requests: u64,
     pub errors: u64,
     pub first_error: Option<String>,
     pub delivered: u64,
@@ -32,10 +40,10 @@ pub(crate) struct Snapshot {
 #[derive(Debug, Default)]
 struct Inner {
     /// Published and not yet arrived: key → when it was due or sent (µs since the start).
-    waiting: HashMap<LoadKey, u64>,
-    /// Arrived before its publish call returned: key → arrival (µs since the start).
-    early: HashMap<LoadKey, u64>,
-    arrived: HashSet<LoadKey>,
+    waiting: HashMap<Slot, u64>,
+    /// Arrived before its publish call returned: slot → arrival (µs since the start).
+    early: HashMap<Slot, u64>,
+    arrived: HashSet<Slot>,
     counts: Snapshot,
     /// Latencies since the last progress line.
     window_us: Vec<u64>,
@@ -44,15 +52,18 @@ struct Inner {
 #[derive(Debug)]
 pub(crate) struct Tally {
     start: Instant,
+    /// The endpoints that answer (the first ones hang).
+    answering: std::ops::Range<u16>,
     inner: Mutex<Inner>,
     changed: Notify,
     publishing_done: std::sync::atomic::AtomicBool,
 }
 
 impl Tally {
-    pub fn new() -> Self {
+    pub fn new(answering: std::ops::Range<u16>) -> Self {
         Self {
             start: Instant::now(),
+            answering,
             inner: Mutex::default(),
             changed: Notify::new(),
             publishing_done: Default::default(),
@@ -78,13 +89,17 @@ impl Tally {
         let mut inner = self.lock();
         inner.counts.accepted += 1;
         inner.counts.last_accepted = Duration::from_micros(now);
-        match inner.early.remove(&key) {
-            Some(arrival) => {
-                inner.counts.unmatched -= 1;
-                inner.record(key, arrival.saturating_sub(sent));
-            }
-            None => {
-                inner.waiting.insert(key, sent);
+        for endpoint in self.answering.clone() {
+            let slot = (endpoint, key);
+            inner.counts.expected += 1;
+            match inner.early.remove(&slot) {
+                Some(arrival) => {
+                    inner.counts.unmatched -= 1;
+                    inner.record(slot, arrival.saturating_sub(sent));
+                }
+                None => {
+                    inner.waiting.insert(slot, sent);
+                }
             }
         }
         drop(inner);
@@ -98,18 +113,24 @@ impl Tally {
         inner.counts.first_error.get_or_insert(why);
     }
 
-    /// A delivery carrying `key` arrived now.
-    pub fn arrived(&self, key: LoadKey) {
+    /// A hanging endpoint received a request.
+    pub fn hung(&self) {
+        self.lock().counts.hung_requests += 1;
+    }
+
+    /// A delivery carrying `key` arrived at endpoint `endpoint` now.
+    pub fn arrived(&self, endpoint: u16, key: LoadKey) {
         let now = self.since_start(Instant::now());
+        let slot = (endpoint, key);
         let mut inner = self.lock();
-        if inner.arrived.contains(&key) || inner.early.contains_key(&key) {
+        if inner.arrived.contains(&slot) || inner.early.contains_key(&slot) {
             inner.counts.duplicates += 1;
             return;
         }
-        match inner.waiting.remove(&key) {
-            Some(sent) => inner.record(key, now.saturating_sub(sent)),
+        match inner.waiting.remove(&slot) {
+            Some(sent) => inner.record(slot, now.saturating_sub(sent)),
             None => {
-                inner.early.insert(key, now);
+                inner.early.insert(slot, now);
                 inner.counts.unmatched += 1;
             }
         }
@@ -159,8 +180,8 @@ impl Tally {
 }
 
 impl Inner {
-    fn record(&mut self, key: LoadKey, latency_us: u64) {
-        self.arrived.insert(key);
+    fn record(&mut self, slot: Slot, latency_us: u64) {
+        self.arrived.insert(slot);
         self.counts.delivered += 1;
         self.counts.latencies_us.push(latency_us);
         self.window_us.push(latency_us);
@@ -182,21 +203,33 @@ mod tests {
 
     #[test]
     fn an_arrival_before_or_after_its_publish_counts_once_and_a_repeat_is_a_duplicate() {
-        let tally = Tally::new();
+        let tally = Tally::new(0..1);
         let sent = Instant::now();
         tally.accepted(1, sent);
-        tally.arrived(1);
-        tally.arrived(2);
+        tally.arrived(0, 1);
+        tally.arrived(0, 2);
         assert_eq!(tally.snapshot().unmatched, 1, "an arrival ahead of its publish waits");
         tally.accepted(2, sent);
-        tally.arrived(1);
-        tally.arrived(2);
-        tally.arrived(3);
+        tally.arrived(0, 1);
+        tally.arrived(0, 2);
+        tally.arrived(0, 3);
         let s = tally.snapshot();
-        assert_eq!((s.accepted, s.delivered, s.duplicates, s.unmatched), (2, 2, 2, 1));
+        assert_eq!((s.accepted, s.expected, s.delivered, s.duplicates, s.unmatched), (2, 2, 2, 2, 1));
         assert_eq!(s.latencies_us.len(), 2);
         assert_eq!(tally.take_window().len(), 2);
         assert!(tally.take_window().is_empty(), "a window is taken once");
+    }
+
+    #[test]
+    fn an_event_is_expected_at_every_answering_endpoint_once() {
+        let tally = Tally::new(2..4);
+        tally.accepted(9, Instant::now());
+        tally.arrived(2, 9);
+        tally.arrived(3, 9);
+        tally.arrived(3, 9);
+        tally.hung();
+        let s = tally.snapshot();
+        assert_eq!((s.accepted, s.expected, s.delivered, s.duplicates, s.hung_requests), (1, 2, 2, 1, 1));
     }
 
     #[test]
@@ -212,7 +245,7 @@ mod tests {
 
     #[tokio::test]
     async fn draining_ends_when_everything_accepted_arrived_or_at_the_timeout() {
-        let tally = std::sync::Arc::new(Tally::new());
+        let tally = std::sync::Arc::new(Tally::new(0..1));
         tally.accepted(1, Instant::now());
         tally.publishing_done();
         assert!(!tally.drained(Duration::from_millis(20)).await, "one is still missing");
@@ -220,7 +253,7 @@ mod tests {
             let tally = tally.clone();
             async move { tally.drained(Duration::from_secs(30)).await }
         });
-        tally.arrived(1);
+        tally.arrived(0, 1);
         assert!(waiting.await.expect("drain task"), "the last arrival ends the drain");
     }
 }

@@ -58,6 +58,14 @@ impl History<'_> {
     }
 
     /// PostgreSQL: one temporary table of the rows' ids and times, then one insert per table.
+    /// The statements for `backend`.
+    pub fn sql(&self, backend: test_support::Backend) -> String {
+        match backend {
+            test_support::Backend::Postgres => self.postgres(),
+            test_support::Backend::Sqlite => self.sqlite(),
+        }
+    }
+
     pub fn postgres(&self) -> String {
         let (n, tenant) = (self.n, quoted(self.tenant));
         let span = self.span.as_secs_f64();

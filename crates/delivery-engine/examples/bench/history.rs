@@ -12,10 +12,11 @@
 //! (migrated by the service, which is not running), for a burst through the API with whbench.
 
 use crate::fill::{History, TYPES};
-use crate::{dispatcher, enqueue_one, setup_with};
+use crate::{dispatcher_with, enqueue_one, setup_with};
 use chrono::{TimeDelta, Utc};
 use delivery_engine::{
-    DeliveryQuery, DeliveryStatus, Engine, KeyMatch, LogPosition, NewEndpoint, RecoveryWindow, Tenant,
+    DeliveryQuery, DeliveryStatus, DispatcherConfig, Engine, KeyMatch, LogPosition, NewEndpoint,
+    RecoveryWindow, Tenant,
 };
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -33,7 +34,7 @@ const PRODUCERS: usize = 32;
 
 /// The tenant's endpoints: the first takes every type (the bursts go to it alone), the next
 /// three only the history's types, and the last is new (no delivery yet).
-async fn endpoints(engine: &Engine, receiver: &Receiver) -> Vec<Uuid> {
+pub(crate) async fn endpoints(engine: &Engine, receiver: &Receiver) -> Vec<Uuid> {
     let tenant = Tenant::new("bench").unwrap();
     let mut ids = Vec::new();
     for i in 0..5 {
@@ -45,19 +46,19 @@ async fn endpoints(engine: &Engine, receiver: &Receiver) -> Vec<Uuid> {
 }
 
 /// The catalog: the history's types and the bursts'.
-fn catalog() -> Vec<&'static str> {
+pub(crate) fn catalog() -> Vec<&'static str> {
     TYPES.iter().copied().chain(["bench.event"]).collect()
 }
 
 /// What autovacuum would have done by now on PostgreSQL; nothing on SQLite, where the engine
 /// never runs `ANALYZE` (its log reads name their index).
-async fn settle(db: &TestDb, backend: Backend) {
+pub(crate) async fn settle(db: &TestDb, backend: Backend) {
     if backend == Backend::Postgres {
         db.execute("VACUUM ANALYZE").await.unwrap();
     }
 }
 
-async fn size_bytes(db: &TestDb, backend: Backend) -> i64 {
+pub(crate) async fn size_bytes(db: &TestDb, backend: Backend) -> i64 {
     let sql = match backend {
         Backend::Postgres => "SELECT pg_database_size(current_database()) AS n",
         Backend::Sqlite => "SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()",
@@ -71,11 +72,7 @@ pub async fn run(backend: Backend, n: usize, burst_events: usize) {
     let ids = endpoints(&engine, &receiver).await;
     let history = History { tenant: "bench", endpoints: &ids[..4], n, span: SPAN, now: Utc::now() };
     let started = Instant::now();
-    let sql = match backend {
-        Backend::Postgres => history.postgres(),
-        Backend::Sqlite => history.sqlite(),
-    };
-    db.execute(&sql).await.unwrap();
+    db.execute(&history.sql(backend)).await.unwrap();
     settle(&db, backend).await;
     let size = size_bytes(&db, backend).await;
     println!(
@@ -88,11 +85,12 @@ pub async fn run(backend: Backend, n: usize, burst_events: usize) {
     let fresh_receiver = Receiver::ok().await;
     for which in ["fresh", "history", "history", "fresh"] {
         if which == "history" {
-            burst(backend, &engine, &db, &receiver, burst_events, which).await;
+            burst((backend, &engine, &db, &receiver), burst_events, which, DispatcherConfig::default()).await;
         } else {
             let (fresh_db, fresh) = setup_with(backend, "fresh", catalog()).await;
             endpoints(&fresh, &fresh_receiver).await;
-            burst(backend, &fresh, &fresh_db, &fresh_receiver, burst_events, which).await;
+            let parts = (backend, &fresh, &fresh_db, &fresh_receiver);
+            burst(parts, burst_events, which, DispatcherConfig::default()).await;
         }
     }
 }
@@ -237,17 +235,16 @@ async fn summaries(backend: Backend, engine: &Engine, tenant: &Tenant, endpoint:
 
 /// `events` events of `bench.event` from [`PRODUCERS`] producers, one per transaction, with a
 /// dispatcher running: deliveries per second from the first enqueue to the last receipt, and
-/// enqueue-commit to receipt p50 and p99.
-async fn burst(
-    backend: Backend,
-    engine: &Engine,
-    db: &TestDb,
-    receiver: &Receiver,
+/// enqueue-commit to receipt p50 and p99; the dispatcher as `config` says (the sweeper in it
+/// or not).
+pub(crate) async fn burst(
+    (backend, engine, db, receiver): (Backend, &Engine, &TestDb, &Receiver),
     events: usize,
     label: &str,
+    config: DispatcherConfig,
 ) {
     let before = receiver.count();
-    let (token, handle) = dispatcher(engine, db);
+    let (token, handle) = dispatcher_with(engine, db, config);
     // Let the dispatcher's LISTEN connection come up.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let committed: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
@@ -285,7 +282,7 @@ async fn burst(
     lat.sort();
     let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)].as_secs_f64() * 1e3;
     println!(
-        "{backend:?} burst {events} events, {label:<7}: {:>6.0} deliveries/s, p50 {:.1} ms, p99 {:.1} ms",
+        "{backend:?} burst {events} events, {label:<9}: {:>6.0} deliveries/s, p50 {:.1} ms, p99 {:.1} ms",
         events as f64 / (last - started).as_secs_f64(),
         pct(0.50),
         pct(0.99),

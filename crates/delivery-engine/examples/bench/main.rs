@@ -30,6 +30,7 @@
 
 mod fill;
 mod history;
+mod sweep;
 
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::policy::RetryPolicy;
@@ -99,6 +100,14 @@ async fn setup_with(backend: Backend, label: &str, types: Vec<&'static str>) -> 
 }
 
 fn dispatcher(engine: &Engine, db: &TestDb) -> (CancellationToken, tokio::task::JoinHandle<()>) {
+    dispatcher_with(engine, db, DispatcherConfig::default())
+}
+
+fn dispatcher_with(
+    engine: &Engine,
+    db: &TestDb,
+    config: DispatcherConfig,
+) -> (CancellationToken, tokio::task::JoinHandle<()>) {
     let client = OutboundClient::new(OutboundConfig {
         policy: AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap(),
         ..Default::default()
@@ -106,7 +115,7 @@ fn dispatcher(engine: &Engine, db: &TestDb) -> (CancellationToken, tokio::task::
     .unwrap();
     let token = CancellationToken::new();
     let worker = engine.with_pool(delivery_engine::connect_worker_pool(db.url(), 8).unwrap());
-    let d = worker.dispatcher(client, DispatcherConfig::default());
+    let d = worker.dispatcher(client, config);
     (token.clone(), tokio::spawn(d.run(token)))
 }
 
@@ -421,6 +430,12 @@ async fn main() {
     let backlog = arg(&args, "--backlog", 100_000) as usize;
     let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).map(String::as_str);
     let named = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    if let Some(n) = named("--sweep") {
+        for backend in backends {
+            sweep::run(backend, n.parse().expect("--sweep takes a number"), deliveries).await;
+        }
+        return;
+    }
     if let Some(n) = named("--history") {
         let n: usize = n.parse().expect("--history takes a number");
         match (named("--into"), named("--tenant")) {

@@ -136,6 +136,13 @@ impl Engine {
         self.core.pool().spawn_change_listener(shutdown)
     }
 
+    /// Why the space of the history the sweeper removes would not be reused, if it would not
+    /// (PostgreSQL's autovacuum off): the runner logs it at start (docs/operations.md,
+    /// "Retention").
+    pub async fn history_space_warning(&self) -> EngineResult<Option<&'static str>> {
+        self.run(crate::on_conn!(|c| crate::store::retention::space_not_reused(c).await)).await
+    }
+
     /// Which of `versions` (from [`migration_versions`](crate::migration_versions)) the
     /// database has not applied: one short read, for a readiness check. An error when the
     /// database cannot be reached.

@@ -84,6 +84,20 @@ pub(crate) async fn history_size(conn: &mut DbConn<'_>) -> EngineResult<HistoryS
     }
 }
 
+/// Why the space the sweeper frees would not be reused, if it would not: on PostgreSQL, the
+/// server's autovacuum switched off (it is on by default); never on SQLite, whose freed pages the
+/// next rows take.
+pub(crate) async fn space_not_reused(conn: &mut DbConn<'_>) -> EngineResult<Option<&'static str>> {
+    match conn {
+        DbConn::Pg(c) => Ok((!pg::retention::autovacuum_on(c).await?).then_some(
+            "PostgreSQL's autovacuum is off: the space of the history the sweeper removes is never \
+             reused and the database keeps growing; turn autovacuum on (PostgreSQL's default) or \
+             VACUUM the webhook tables regularly",
+        )),
+        DbConn::Sqlite(_) => Ok(None),
+    }
+}
+
 /// Gives freed pages back to the file system, a bounded number at a time (SQLite's
 /// `incremental_vacuum`, where the file was created with `auto_vacuum = INCREMENTAL`); nothing on
 /// PostgreSQL, whose autovacuum reuses the space.

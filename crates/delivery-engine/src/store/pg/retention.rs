@@ -273,6 +273,18 @@ struct SizeRow {
 }
 
 #[derive(QueryableByName)]
+struct FlagRow {
+    #[diesel(sql_type = Bool)]
+    on: bool,
+}
+
+/// Whether the server's autovacuum is on: without it, what the sweeper removes is never reused.
+pub(crate) async fn autovacuum_on(conn: &mut AsyncPgConnection) -> EngineResult<bool> {
+    let row: FlagRow = prepared("SELECT current_setting('autovacuum')::bool AS on").get_result(conn).await?;
+    Ok(row.on)
+}
+
+#[derive(QueryableByName)]
 struct OldestRow {
     #[diesel(sql_type = Nullable<Timestamptz>)]
     settled: Option<DateTime<Utc>>,
