@@ -29,6 +29,8 @@ use uuid::Uuid;
 const SILENCE: Duration = Duration::from_secs(20);
 /// The longest wait between reconnection attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(10);
+/// A pooled connection idle this long is not used again (below the services' 5 s keep-alive).
+const IDLE_CONNECTION: Duration = Duration::from_secs(4);
 
 /// Where and how to reach a service: `--server` and a PEM file of extra authorities for https.
 #[derive(Debug, Clone, Args)]
@@ -130,7 +132,9 @@ impl ServerClient {
         Ok(Self {
             base: args.server.trim_end_matches('/').to_owned(),
             bearer: credential.to_owned(),
-            client: Client::builder(TokioExecutor::new()).build(https),
+            // The services close a connection idle for 5 s (actix's keep-alive): dropping ours
+            // sooner keeps a request from going out on one the server is closing.
+            client: Client::builder(TokioExecutor::new()).pool_idle_timeout(IDLE_CONNECTION).build(https),
         })
     }
 

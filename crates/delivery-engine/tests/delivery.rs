@@ -1049,7 +1049,9 @@ async fn the_overview_counts_recorded_attempts_by_hour_and_endpoint(backend: Bac
     // Three attempts each to the failing endpoint (the schedule has two retries), then dead.
     let overview = eventually("both failing deliveries given up", || async {
         let o = engine.tenant_overview(&TENANT, since).await.unwrap();
-        (o.given_up == 2 && o.attempts_ok == 2).then_some(o)
+        // The overview's figures are read one after the other, not as one snapshot: wait for
+        // the waiting counts to show what the hourly figures already count.
+        (o.given_up == 2 && o.attempts_ok == 2 && o.dead_total == 2).then_some(o)
     })
     .await;
     running.stop().await;

@@ -39,11 +39,13 @@ pub async fn run(target: impl LoadTarget, credential: &str, args: LoadArgs) -> a
     let receiver = receive::start(&args, target.clone(), tally.clone(), run_id).await?;
     let endpoints = register(target.as_ref(), &api, &args, &receiver.url).await?;
     let watcher = watch::Watcher::start(args.watch_pid, args.watch_db.clone());
-    let reporter = report::every(args.report_every, tally.clone(), watcher.clone());
+    let stop = tokio_util::sync::CancellationToken::new();
+    let reporter = report::every(args.report_every, tally.clone(), watcher.clone(), stop.clone());
     let plan = drive::Plan::from_args(&args);
     drive::publish_all(target.clone(), &api, tally.clone(), plan, run_id).await;
     let drained = tally.drained(args.drain_timeout).await;
-    reporter.abort();
+    stop.cancel();
+    let _ = reporter.await;
     for endpoint in endpoints {
         if let Err(e) = api.call(Method::DELETE, &endpoint, None).await.and_then(|a| a.success("deleting")) {
             eprintln!("load: the endpoint {endpoint} stays registered: {e:#}");

@@ -6,19 +6,32 @@ use super::watch::{Sample, Watcher};
 use std::fmt::Write;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio_util::sync::CancellationToken;
 
-/// Prints a progress line every `every`: totals, that interval's rates and latency, the
-/// service's memory and database size.
-pub(crate) fn every(every: Duration, tally: Arc<Tally>, watcher: Watcher) -> tokio::task::JoinHandle<()> {
+/// Prints a progress line every `every` (and, when `stop` is cancelled, one for the rest of the
+/// last interval): totals, that interval's rates and latency, the service's memory and database
+/// size.
+pub(crate) fn every(
+    every: Duration,
+    tally: Arc<Tally>,
+    watcher: Watcher,
+    stop: CancellationToken,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
-        let mut last = (0, 0);
+        let (mut last, mut last_at) = ((0, 0), tokio::time::Instant::now());
         loop {
-            tick.tick().await;
+            let stopping = tokio::select! {
+                _ = tick.tick() => false,
+                () = stop.cancelled() => true,
+            };
             let (accepted, delivered) = tally.counts();
+            if stopping && (accepted, delivered) == last {
+                return;
+            }
+            let secs = last_at.elapsed().as_secs_f64().max(0.001);
             let mut window = tally.take_window();
             window.sort_unstable();
-            let secs = every.as_secs_f64();
             let mut line = format!(
                 "t={}s accepted={accepted} ({:.1}/s) delivered={delivered} ({:.1}/s)",
                 tally.start().elapsed().as_secs(),
@@ -28,7 +41,10 @@ pub(crate) fn every(every: Duration, tally: Arc<Tally>, watcher: Watcher) -> tok
             latencies(&mut line, &window);
             footprint(&mut line, &watcher.sample().await);
             println!("{line}");
-            last = (accepted, delivered);
+            if stopping {
+                return;
+            }
+            (last, last_at) = ((accepted, delivered), tokio::time::Instant::now());
         }
     })
 }

@@ -93,29 +93,35 @@ impl RecoveryWindow {
         Ok(Self { since, until, include_delivered })
     }
 
-    /// The delivery states the window takes in, as an SQL list written into the statement (not
-    /// bound): without delivered ones, both stores' planners then see that the partial index of
-    /// an endpoint's failed and dead deliveries holds them (migration 000017).
     /// SQL counting the deliveries the window takes in, given the placeholders of the endpoint
     /// and the window's bounds. The endpoint's tenant is checked by the caller's statement, so
     /// the count reads indexes only where it can: without delivered ones, the partial index of
     /// the endpoint's failed and dead deliveries; with them, every delivery of the window (the
-    /// endpoint's index) less its pending ones (the open deliveries' index).
-    pub(crate) fn count_sql(&self, endpoint: &str, since: &str, until: &str) -> String {
-        let window = format!(
-            "FROM webhook_deliveries d WHERE d.endpoint_id = {endpoint} AND d.created_at >= {since} \
-             AND d.created_at < {until}"
-        );
+    /// endpoint's index) less its pending ones (the open deliveries' index, which SQLite's
+    /// planner must be told of with `open_hint`: left to itself, it walks the endpoint's index
+    /// with a row lookup each, 1.8 s for 500,000 deliveries against 9 ms).
+    pub(crate) fn count_sql(&self, endpoint: &str, since: &str, until: &str, open_hint: &str) -> String {
+        let window = |hint: &str| {
+            format!(
+                "FROM webhook_deliveries d {hint} WHERE d.endpoint_id = {endpoint} AND d.created_at >= {since} \
+                 AND d.created_at < {until}"
+            )
+        };
         if self.include_delivered {
             format!(
-                "(SELECT count(*) {window}) - (SELECT count(*) {window} \
-                 AND d.status IN ('pending', 'failed') AND d.status = 'pending')"
+                "(SELECT count(*) {}) - (SELECT count(*) {} \
+                 AND d.status IN ('pending', 'failed') AND d.status = 'pending')",
+                window(""),
+                window(open_hint)
             )
         } else {
-            format!("(SELECT count(*) {window} AND d.status IN {})", self.status_list())
+            format!("(SELECT count(*) {} AND d.status IN {})", window(""), self.status_list())
         }
     }
 
+    /// The delivery states the window takes in, as an SQL list written into the statement (not
+    /// bound): without delivered ones, both stores' planners then see that the partial index of
+    /// an endpoint's failed and dead deliveries holds them (migration 000017).
     pub(crate) fn status_list(&self) -> &'static str {
         if self.include_delivered {
             "('failed', 'dead', 'delivered')"

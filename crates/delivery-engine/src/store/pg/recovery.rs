@@ -27,7 +27,7 @@ pub(crate) async fn count_recoverable(
 ) -> EngineResult<i64> {
     let row: Option<CountRow> = diesel::sql_query(format!(
         "SELECT {} AS n FROM webhook_endpoints ep WHERE ep.id = $2 AND ep.tenant_id = $1 AND ep.deleted_at IS NULL",
-        window.count_sql("$2", "$3", "$4")
+        window.count_sql("$2", "$3", "$4", "")
     ))
     .bind::<Text, _>(tenant)
     .bind::<SqlUuid, _>(endpoint)
@@ -77,7 +77,7 @@ pub(crate) async fn start_job(
         ON CONFLICT (endpoint_id) WHERE status IN ('queued', 'running') DO NOTHING
         RETURNING {JOB_COLUMNS}
         "#,
-        count = window.count_sql("$3", "$4", "$5")
+        count = window.count_sql("$3", "$4", "$5", "")
     ))
     .bind::<SqlUuid, _>(id)
     .bind::<Text, _>(tenant)
