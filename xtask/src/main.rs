@@ -41,6 +41,8 @@ cargo xtask <task>
                    $DATA_DIR, default ./data; --save: keep each request's exact body and
                    headers in DIR)
   bench [args]     the engine benchmark (release build); args go to the bench binary
+                   (--history N: what N stored deliveries cost the log reads and a burst;
+                   --sweep N: what removing N expired ones costs a burst)
   load workflow|campaign [args]
                    drive a running service through its public API (release build of
                    `<service>-api load`): throughput, latency percentiles, lost and
