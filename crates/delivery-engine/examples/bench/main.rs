@@ -295,9 +295,10 @@ where
     (took[10], took[19])
 }
 
-async fn log_reads(backend: Backend, size: usize) {
-    let (_db, engine) = setup(backend, "log").await;
-    let receiver = Receiver::ok().await;
+/// Two endpoints for `bench` and two for `other`, `size` pending deliveries for `bench` (two
+/// endpoints, so size / 2 events) and a tenth as many for `other`, in transactions of 500 events,
+/// then the planner's statistics; the endpoints' ids.
+async fn fill_log(backend: Backend, engine: &Engine, receiver: &Receiver, size: usize) -> Vec<uuid::Uuid> {
     let mut ids = Vec::new();
     for tenant in ["bench", "other"] {
         for _ in 0..2 {
@@ -311,17 +312,20 @@ async fn log_reads(backend: Backend, size: usize) {
             ids.push(created.endpoint.id);
         }
     }
-    // `size` deliveries for `bench` (two endpoints, so size / 2 events) and a tenth as many for
-    // `other`, in transactions of 500 events; no dispatcher, so they stay pending.
     let started = Instant::now();
     for (tenant, events) in [("bench", size / 2), ("other", size / 20)] {
         // Keys as workflow-api makes them (`<run>:run.<outcome>`), for the prefix search.
         let key = |i: usize| format!("{i:08}-run:run.{}", if i % 10 == 0 { "failed" } else { "completed" });
-        enqueue_batches(&engine, tenant, events, br#"{"bench":true}"#, key).await;
+        enqueue_batches(engine, tenant, events, br#"{"bench":true}"#, key).await;
     }
     eprintln!("[log] {backend:?}: {size} deliveries stored in {:.1} s", started.elapsed().as_secs_f64());
-    // What autovacuum (PostgreSQL) or `PRAGMA optimize` would have done by now in production: the
-    // planner's statistics, so it plans for 100,000 rows and not for an empty table.
+    analyze(engine).await;
+    ids
+}
+
+/// What autovacuum (PostgreSQL) or `PRAGMA optimize` would have done by now in production: the
+/// planner's statistics, so it plans for 100,000 rows and not for an empty table.
+async fn analyze(engine: &Engine) {
     engine
         .run(|c| {
             Box::pin(async move {
@@ -339,6 +343,27 @@ async fn log_reads(backend: Backend, size: usize) {
         })
         .await
         .unwrap();
+}
+
+/// The cursor of page 1,000 (50,000 rows in), found by walking pages once.
+async fn cursor_of_page_1000(engine: &Engine, first: &DeliveryQuery, size: usize) -> Option<LogPosition> {
+    let mut cursor = None;
+    for _ in 0..1000.min(size / 50 - 1) {
+        let query = DeliveryQuery { after: cursor, ..first.clone() };
+        let rows = engine.list_deliveries(&Tenant::new("bench").unwrap(), &query).await.unwrap();
+        cursor = rows.get(49).map(LogPosition::of);
+    }
+    cursor
+}
+
+fn print_read(backend: Backend, size: usize, name: &str, (median, max): (f64, f64)) {
+    println!("{backend:?} log {size} deliveries  {name:<30} median {median:>7.2} ms  max {max:>7.2} ms");
+}
+
+async fn log_reads(backend: Backend, size: usize) {
+    let (_db, engine) = setup(backend, "log").await;
+    let receiver = Receiver::ok().await;
+    let ids = fill_log(backend, &engine, &receiver, size).await;
     let page = |q: DeliveryQuery| {
         let engine = engine.clone();
         move || {
@@ -347,18 +372,7 @@ async fn log_reads(backend: Backend, size: usize) {
         }
     };
     let first = DeliveryQuery { limit: 51, ..Default::default() };
-    // The cursor of page 1,000 (50,000 rows in), found by walking pages once.
-    let mut cursor = None;
-    for _ in 0..1000.min(size / 50 - 1) {
-        let rows = engine
-            .list_deliveries(
-                &Tenant::new("bench").unwrap(),
-                &DeliveryQuery { after: cursor, ..first.clone() },
-            )
-            .await
-            .unwrap();
-        cursor = rows.get(49).map(LogPosition::of);
-    }
+    let cursor = cursor_of_page_1000(&engine, &first, size).await;
     let one = engine.list_deliveries(&Tenant::new("bench").unwrap(), &first).await.unwrap()[0].id;
     let cases: Vec<(&str, DeliveryQuery)> = vec![
         ("first page", first.clone()),
@@ -383,18 +397,13 @@ async fn log_reads(backend: Backend, size: usize) {
         ("search by delivery id", DeliveryQuery { delivery_id: Some(one), ..first.clone() }),
     ];
     for (name, q) in cases {
-        let (median, max) = timed(page(q)).await;
-        println!("{backend:?} log {size} deliveries  {name:<30} median {median:>7.2} ms  max {max:>7.2} ms");
+        print_read(backend, size, name, timed(page(q)).await);
     }
     let detail = || {
         let engine = engine.clone();
         async move { engine.get_delivery(&Tenant::new("bench").unwrap(), one).await.unwrap().1.len() }
     };
-    let (median, max) = timed(detail).await;
-    println!(
-        "{backend:?} log {size} deliveries  {:<30} median {median:>7.2} ms  max {max:>7.2} ms",
-        "one delivery's detail"
-    );
+    print_read(backend, size, "one delivery's detail", timed(detail).await);
     let overview = || {
         let engine = engine.clone();
         async move {
@@ -402,11 +411,7 @@ async fn log_reads(backend: Backend, size: usize) {
             engine.tenant_overview(&Tenant::new("bench").unwrap(), since).await.unwrap().attempts as usize
         }
     };
-    let (median, max) = timed(overview).await;
-    println!(
-        "{backend:?} log {size} deliveries  {:<30} median {median:>7.2} ms  max {max:>7.2} ms",
-        "overview figures"
-    );
+    print_read(backend, size, "overview figures", timed(overview).await);
 }
 
 #[tokio::main]
