@@ -347,7 +347,7 @@ async fn open_engine(
     spec: ServiceSpec,
     database_url: &str,
 ) -> anyhow::Result<(Engine, Vec<String>)> {
-    common.retention()?;
+    let retention = common.retention()?;
     common.store.create_data_dir()?;
     let master_keys = common.store.secret(spec.name, MASTER_KEYS, common.master_keys.as_deref())?;
     let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;
@@ -360,7 +360,7 @@ async fn open_engine(
     let config = EngineConfig {
         url_rule: spec.url_rule,
         address_policy: common.outbound_allow_cidrs.clone(),
-        payload_retention: Some(common.retention()?.payload()),
+        payload_retention: Some(retention.payload()),
     };
     let engine = Engine::new(pool, keyring, spec.profile, config);
     if let Some(why) = engine.history_space_warning().await? {
