@@ -11,6 +11,8 @@ use std::path::PathBuf;
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let build = !args.iter().any(|a| a == "--no-build");
+    // `listen` may be given: the receiver's own help names it (`cargo xtask receiver listen`).
+    let args = args.strip_prefix(&["listen".to_owned()]).unwrap_or(args);
     let args: Vec<&String> = args.iter().filter(|a| *a != "--no-build").collect();
     if build {
         let mut build = cargo();
@@ -25,7 +27,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         );
     }
     let mut receiver = std::process::Command::new(bin);
-    receiver.arg("listen");
+    // Its help and errors then name the command the reader typed, not the binary's path.
+    receiver.arg0("cargo xtask receiver").arg("listen");
     if !args.iter().any(|a| a.starts_with("--tls-dir")) {
         receiver.arg("--tls-dir").arg(tls_dir(std::env::var_os("DATA_DIR").map(PathBuf::from)));
     }

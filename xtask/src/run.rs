@@ -202,24 +202,23 @@ async fn supervise(opts: RunOptions) -> Result<()> {
     wait_then_stop(&services, &mut exits, &mut signals).await
 }
 
-/// Builds the services and the development receiver, one package at a time: each gets the
-/// same features as `cargo run -p <it>`, so switching between the two never rebuilds the
-/// engine or its dependencies.
+/// Builds the services and the development receiver in one cargo invocation, so the crates
+/// they share (the engine and most of its dependencies) compile once, with one set of
+/// features, rather than once per package.
 async fn build(bins: &[&'static str], release: bool, signals: &mut StopSignals) -> Result<()> {
     let profile: &[&str] = if release { &["--release"] } else { &[] };
-    for package in bins.iter().copied().chain(["dev-receiver"]) {
-        let mut build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        build.current_dir(root()).args(["build", "-p", package]).args(profile).kill_on_drop(true);
-        eprintln!("$ cargo build -p {package} {}", profile.join(" "));
-        tokio::select! {
-            status = build.status() => {
-                let status = status?;
-                if !status.success() {
-                    bail!("cargo build -p {package} failed with {status}");
-                }
+    let packages: Vec<&str> = bins.iter().copied().chain(["dev-receiver"]).flat_map(|p| ["-p", p]).collect();
+    let mut build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    build.current_dir(root()).arg("build").args(&packages).args(profile).kill_on_drop(true);
+    eprintln!("$ cargo build {} {}", packages.join(" "), profile.join(" "));
+    tokio::select! {
+        status = build.status() => {
+            let status = status?;
+            if !status.success() {
+                bail!("cargo build {} failed with {status}", packages.join(" "));
             }
-            sig = signals.next() => bail!("{sig} during the build: stopped"),
         }
+        sig = signals.next() => bail!("{sig} during the build: stopped"),
     }
     Ok(())
 }

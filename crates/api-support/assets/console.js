@@ -32,7 +32,7 @@ function live(body) {
       if (!res.ok) throw new Error(String(res.status));
       const html = await res.text();
       if (html !== last) { body.innerHTML = html; last = html; }
-      if (status) status.textContent = "Live: updated " + new Date().toLocaleTimeString();
+      if (status) status.textContent = "Live: updated " + new Date().toISOString().slice(11, 19) + " UTC";
     } catch (err) {
       if (status) status.textContent = "Live updates paused (" + err.message + "); reload to retry";
       return;

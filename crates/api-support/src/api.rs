@@ -152,9 +152,10 @@ fn json_error(err: JsonPayloadError, _: &HttpRequest, max_body: usize) -> actix_
             codes::PAYLOAD_TOO_LARGE,
             format!("the request body is larger than {max_body} bytes"),
         ),
-        JsonPayloadError::Deserialize(de) if de.is_data() => {
-            ApiError::invalid(codes::INVALID_BODY, de.to_string())
-        }
+        JsonPayloadError::Deserialize(de) if de.is_data() => match unknown_field(&de.to_string()) {
+            Some(detail) => ApiError::invalid(codes::UNKNOWN_FIELD, detail),
+            None => ApiError::invalid(codes::INVALID_BODY, de.to_string()),
+        },
         JsonPayloadError::Deserialize(de) => ApiError::new(
             StatusCode::BAD_REQUEST,
             codes::MALFORMED_JSON,
@@ -163,6 +164,20 @@ fn json_error(err: JsonPayloadError, _: &HttpRequest, max_body: usize) -> actix_
         other => ApiError::new(StatusCode::BAD_REQUEST, codes::BAD_REQUEST, other.to_string()),
     };
     e.into()
+}
+
+/// serde's message for a field a body type does not have (`#[serde(deny_unknown_fields)]` on
+/// every write body): "unknown field `x`, expected one of `a`, `b` at line 1 column 9" (or
+/// "expected `a`", or "there are no fields"), as the detail of an `unknown_field` error naming
+/// the known field it resembles.
+fn unknown_field(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let known: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    let hint = crate::suggest::did_you_mean(field, known.iter().copied());
+    let fields = known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+    let fields = if fields.is_empty() { "none".to_owned() } else { fields };
+    Some(format!("unknown field `{field}`{hint}; the fields of this body are {fields}"))
 }
 
 fn path_error(_: PathError, _: &HttpRequest) -> actix_web::Error {
@@ -177,6 +192,35 @@ fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Body {
+        url: String,
+        event_types: Option<Vec<String>>,
+    }
+
+    fn message(json: &str) -> String {
+        serde_json::from_str::<Body>(json).expect_err("not a Body").to_string()
+    }
+
+    #[test]
+    fn an_unknown_field_is_named_with_the_field_it_resembles() {
+        let detail = unknown_field(&message(r#"{"url": "https://x", "event_types": []}"#)).expect("unknown");
+        assert_eq!(
+            detail,
+            "unknown field `event_types` (did you mean `eventTypes`?); the fields of this body are `url`, `eventTypes`"
+        );
+        let detail = unknown_field(&message(r#"{"url": "https://x", "colour": 1}"#)).expect("unknown");
+        assert_eq!(detail, "unknown field `colour`; the fields of this body are `url`, `eventTypes`");
+    }
+
+    #[test]
+    fn other_shape_errors_are_not_unknown_fields() {
+        assert_eq!(unknown_field(&message(r#"{"eventTypes": []}"#)), None);
+        assert_eq!(unknown_field(&message(r#"{"url": 5}"#)), None);
+    }
 
     #[test]
     fn route_table_lists_the_methods_of_a_pattern() {

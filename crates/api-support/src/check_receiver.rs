@@ -42,6 +42,17 @@ impl std::fmt::Debug for CheckReceiverArgs {
     }
 }
 
+/// What to do when no case reached the receiver because its certificate is not trusted (the
+/// development certificate of `cargo xtask run`, say): the flag that trusts its authority.
+fn hint(report: &receiver_check::CheckReport) -> Option<&'static str> {
+    let untrusted = |e: &str| e.contains("UnknownIssuer") || e.contains("invalid peer certificate");
+    report.results.iter().any(|r| r.status.is_none() && r.error.as_deref().is_some_and(untrusted)).then_some(
+        "hint: the receiver's certificate is not signed by an authority this command trusts; pass that \
+         authority's PEM with --ca-file (OUTBOUND_CA_FILE); for `cargo xtask run`'s development \
+         certificate it is $DATA_DIR/dev-tls/ca.pem",
+    )
+}
+
 /// Runs the check against `args.url` with `sample` as the delivery, prints the report on
 /// stdout, and fails if any case failed.
 pub async fn run(profile: &Profile, args: &CheckReceiverArgs, sample: SampleEvent) -> anyhow::Result<()> {
@@ -62,7 +73,41 @@ pub async fn run(profile: &Profile, args: &CheckReceiverArgs, sample: SampleEven
     );
     let report = receiver_check::run(&client, &args.url, cases, args.timeout).await;
     println!("{report}");
+    if let Some(hint) = hint(&report) {
+        println!("{hint}");
+    }
     let failed = report.results.iter().filter(|r| r.verdict.is_fail()).count();
     anyhow::ensure!(failed == 0, "the receiver failed {failed} of {} cases", report.results.len());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use delivery_engine::receiver_check::{CaseResult, CheckReport, Expect, Verdict};
+
+    fn report(status: Option<u16>, error: Option<&str>) -> CheckReport {
+        let result = CaseResult {
+            name: "genuine",
+            what: "a signed delivery",
+            expect: Expect::Accept,
+            status,
+            error: error.map(str::to_owned),
+            verdict: Verdict::Fail("no answer".into()),
+        };
+        CheckReport { url: "https://localhost:9443/".into(), results: vec![result] }
+    }
+
+    #[test]
+    fn an_untrusted_certificate_gets_the_flag_that_trusts_it_and_is_not_called_rejected() {
+        let untrusted = report(None, Some("invalid peer certificate: UnknownIssuer"));
+        assert!(hint(&untrusted).is_some_and(|h| h.contains("--ca-file") && h.contains("dev-tls/ca.pem")));
+        assert!(
+            untrusted.to_string().contains("not reached (no answer (invalid peer certificate"),
+            "{untrusted}"
+        );
+        assert_eq!(hint(&report(None, Some("connection refused"))), None);
+        assert_eq!(hint(&report(Some(401), None)), None);
+        assert!(report(Some(401), None).to_string().contains("rejected (HTTP 401)"));
+    }
 }

@@ -8,11 +8,31 @@ use delivery_engine::policy::{parse_duration, parse_schedule};
 use std::time::Duration;
 
 /// Parses the process's arguments as `C`, with [`settings_help`] after the top-level help.
-pub fn parse<C: Parser>() -> C {
+/// `base_url_env` names the variable that holds the service's base URL (`WORKFLOW`,
+/// `CAMPAIGN`: what `cargo xtask run` exports): see [`with_base_url_env`].
+pub fn parse<C: Parser>(base_url_env: &'static str) -> C {
     let args = default_to_serve(std::env::args().collect());
-    let cmd = with_settings_help(C::command());
+    let cmd = with_base_url_env(with_settings_help(C::command()), base_url_env);
     let matches = cmd.get_matches_from(args);
     C::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// The command with `var` as the environment variable of every subcommand's `--server` (the
+/// commands that talk to a running service: `listen`, `trigger`, `load`) and of
+/// `console-link`'s fallback address (`service_url`, see `ConsoleLinkArgs`), so one variable
+/// per service serves them all.
+pub fn with_base_url_env(cmd: Command, var: &'static str) -> Command {
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_owned()).collect();
+    names.iter().fold(cmd, |cmd, name| {
+        cmd.mut_subcommand(name, |mut sub| {
+            for id in ["server", "service_url"] {
+                if sub.get_arguments().any(|a| a.get_id() == id) {
+                    sub = sub.mut_arg(id, |a| a.env(var));
+                }
+            }
+            sub
+        })
+    })
 }
 
 /// The command with its `serve` subcommand's settings after its own help.

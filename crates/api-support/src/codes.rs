@@ -12,6 +12,9 @@ pub const PAYLOAD_TOO_LARGE: &str = "payload_too_large";
 pub const UNSUPPORTED_MEDIA_TYPE: &str = "unsupported_media_type";
 pub const INVALID_BODY: &str = "invalid_body";
 pub const INVALID_QUERY: &str = "invalid_query";
+/// A write body with a field its route does not take (422; the detail names the known field it
+/// resembles, if any): a misspelt field is never ignored.
+pub const UNKNOWN_FIELD: &str = "unknown_field";
 pub const INVALID_IDEMPOTENCY_KEY: &str = "invalid_idempotency_key";
 pub const IDEMPOTENCY_KEY_REUSED: &str = "idempotency_key_reused";
 pub const IDEMPOTENCY_REQUEST_IN_PROGRESS: &str = "idempotency_request_in_progress";
@@ -66,6 +69,7 @@ pub const SHARED: &[&str] = &[
     UNSUPPORTED_MEDIA_TYPE,
     INVALID_BODY,
     INVALID_QUERY,
+    UNKNOWN_FIELD,
     INVALID_IDEMPOTENCY_KEY,
     IDEMPOTENCY_KEY_REUSED,
     IDEMPOTENCY_REQUEST_IN_PROGRESS,

@@ -24,6 +24,7 @@ pub mod priority;
 pub mod rate_limit;
 pub mod recovery;
 pub mod server;
+pub mod suggest;
 pub mod telemetry;
 pub mod views;
 

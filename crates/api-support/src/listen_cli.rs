@@ -35,7 +35,7 @@ const IDLE_CONNECTION: Duration = Duration::from_secs(4);
 /// Where and how to reach a service: `--server` and a PEM file of extra authorities for https.
 #[derive(Debug, Clone, Args)]
 pub struct ServerArgs {
-    /// The service's base URL (e.g. http://127.0.0.1:8080).
+    /// The service's base URL, as `cargo xtask run` prints and exports it.
     #[arg(long)]
     pub server: String,
     /// PEM file of extra certificate authorities to trust for an https server or forward target.

@@ -100,9 +100,19 @@ impl<T: Serialize> Page<T> {
     }
 }
 
-/// `<path?limit=N&after=cursor>; rel="next"` (RFC 8288).
+/// `<path?limit=N&after=cursor>; rel="next"` (RFC 8288); `path` may carry the list's filters
+/// ([`with_filters`]), which the next page keeps.
 pub fn next_link(path: &str, limit: i64, after: LogPosition) -> String {
-    format!("<{path}?limit={limit}&after={}>; rel=\"next\"", after.to_cursor())
+    let sep = if path.contains('?') { '&' } else { '?' };
+    format!("<{path}{sep}limit={limit}&after={}>; rel=\"next\"", after.to_cursor())
+}
+
+/// `path` and the filters a list was asked with (form-encoded), for its next page's link.
+pub fn with_filters(path: &str, filters: &[(&str, &str)]) -> String {
+    match serde_html_form::to_string(filters) {
+        Ok(query) if !query.is_empty() => format!("{path}?{query}"),
+        _ => path.to_owned(),
+    }
 }
 
 #[cfg(test)]
@@ -170,5 +180,17 @@ mod tests {
             next_link("/runs", 3, rows[2]),
             format!("</runs?limit=3&after={}>; rel=\"next\"", rows[2].to_cursor())
         );
+    }
+
+    #[test]
+    fn the_next_page_keeps_the_filters() {
+        let at = position(1_000);
+        let path = with_filters("/log", &[("status", "dead"), ("event", "a b&c")]);
+        assert_eq!(path, "/log?status=dead&event=a+b%26c");
+        assert_eq!(
+            next_link(&path, 5, at),
+            format!("</log?status=dead&event=a+b%26c&limit=5&after={}>; rel=\"next\"", at.to_cursor())
+        );
+        assert_eq!(with_filters("/log", &[]), "/log");
     }
 }

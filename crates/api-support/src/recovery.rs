@@ -14,7 +14,7 @@ use uuid::Uuid;
 /// The body of `POST …/recoveries`. Timestamps are strings so that a bad one gets a code of its
 /// own (`invalid_window`) rather than the generic `invalid_body`.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RecoveryIn {
     /// The window's start, included (RFC 3339).
     pub since: String,

@@ -136,6 +136,12 @@ pub fn init(service: &'static str) -> Telemetry {
     }
 }
 
+/// Whether text logs are coloured: only on a terminal, and not when `NO_COLOR` is set to
+/// anything but an empty string (no-color.org). A file or a pipe gets plain text.
+fn colour(stderr_is_terminal: bool, no_color: Option<&str>) -> bool {
+    stderr_is_terminal && no_color.is_none_or(str::is_empty)
+}
+
 fn try_init(service: &'static str) -> Result<Telemetry, String> {
     let var = |name: &str| std::env::var(name).ok();
     let format = LogFormat::parse(var("LOG_FORMAT").as_deref())?;
@@ -146,7 +152,13 @@ fn try_init(service: &'static str) -> Result<Telemetry, String> {
         tracing_subscriber::layer::Layered<tracing_subscriber::EnvFilter, tracing_subscriber::Registry>;
     let mut layers: Vec<Box<dyn Layer<Base> + Send + Sync>> = Vec::new();
     layers.push(match format {
-        LogFormat::Text => tracing_subscriber::fmt::layer().with_writer(std::io::stderr).boxed(),
+        LogFormat::Text => tracing_subscriber::fmt::layer()
+            .with_ansi(colour(
+                std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                var("NO_COLOR").as_deref(),
+            ))
+            .with_writer(std::io::stderr)
+            .boxed(),
         LogFormat::Json => tracing_subscriber::fmt::layer()
             .json()
             .with_current_span(true)
@@ -347,6 +359,14 @@ mod export_client {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn logs_are_coloured_only_on_a_terminal_without_no_color() {
+        assert!(colour(true, None));
+        assert!(colour(true, Some("")), "an empty NO_COLOR does not count");
+        assert!(!colour(true, Some("1")));
+        assert!(!colour(false, None), "a file or a pipe gets plain text");
+    }
 
     fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())

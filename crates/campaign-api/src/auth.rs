@@ -47,6 +47,16 @@ impl FromRequest for Workspace {
     }
 }
 
+/// Why a key was refused, saying so when it is not a campaign-api key at all: a session JWT is
+/// workflow-api's credential.
+fn unknown_key_detail(key: &str) -> &'static str {
+    if key.starts_with("eyJ") && key.matches('.').count() == 2 {
+        "this is a JWT (a workflow-api session token?); campaign-api takes an API key (ck_…) from `campaign-api create-workspace` or `create-api-key`"
+    } else {
+        "the API key is unknown or revoked"
+    }
+}
+
 /// How campaign-api authenticates a request: a live API key, looked up by its hash.
 pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
     api_support::auth::Authenticator {
@@ -54,6 +64,7 @@ pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
         check: Arc::new(move |key: String| {
             let state = state.clone();
             Box::pin(async move {
+                let key_text = key.clone();
                 let key = store::KeyHash::of(&key);
                 if let Some(workspace) = state.keys.get(&key) {
                     return Ok(workspace.to_string());
@@ -64,7 +75,7 @@ pub fn authenticator(state: AppState) -> api_support::auth::Authenticator {
                     .engine
                     .run(on_conn!(|c| Ok::<_, ApiError>(store::workspace_for_key(c, &lookup).await?)))
                     .await?
-                    .ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))?;
+                    .ok_or_else(|| ApiError::unauthorized(unknown_key_detail(&key_text)))?;
                 if let Some(ticket) = ticket {
                     state.keys.put(ticket, key, workspace);
                 }

@@ -19,7 +19,7 @@ use api_support::ApiError;
 use askama::Template;
 use delivery_engine::on_conn;
 use delivery_engine::{DeliveryQuery, DeliveryStatus, EndpointPatch, Engine, EngineError, ResendRule};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 use uuid::Uuid;
 
@@ -122,6 +122,16 @@ fn edit_page(session: &ConsoleSession, id: Uuid, url: String, ticked: &[String],
     }
 }
 
+/// A refused edit, left for the form it redirects to (`session::put_flash`): the error and what
+/// was typed.
+#[derive(Debug, Serialize, Deserialize)]
+struct RefusedEdit {
+    endpoint: Uuid,
+    url: String,
+    events: Vec<String>,
+    error: String,
+}
+
 async fn edit_form(
     engine: web::Data<Engine>,
     session: ConsoleSession,
@@ -129,7 +139,12 @@ async fn edit_form(
 ) -> Result<HttpResponse, ConsoleError> {
     let id = endpoint_id(&id)?;
     let e = engine.get_endpoint(&session.tenant, id).await.map_err(|e| engine_err(e, "webhook"))?;
-    Ok(html(StatusCode::OK, &edit_page(&session, id, e.url, &e.event_types, String::new())))
+    let refused: Option<RefusedEdit> = api_support::console::session::take_flash(&engine, &session).await?;
+    let page = match refused.filter(|r| r.endpoint == id) {
+        Some(r) => edit_page(&session, id, r.url, &r.events, r.error),
+        None => edit_page(&session, id, e.url, &e.event_types, String::new()),
+    };
+    Ok(html(StatusCode::OK, &page))
 }
 
 async fn edit(
@@ -153,8 +168,11 @@ async fn edit(
     };
     match updated {
         Ok(_) => Ok(see_other("/console/endpoints?notice=updated")),
+        // Back to the form (303: a reload sends nothing again), with the error and what was typed.
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
-            Ok(html(e.status, &edit_page(&session, id, url, &fields.events, e.detail)))
+            let refused = RefusedEdit { endpoint: id, url, events: fields.events, error: e.detail };
+            api_support::console::session::put_flash(&engine, &session, &refused).await?;
+            Ok(see_other(&format!("/console/endpoints/{id}/edit")))
         }
         Err(e) => Err(e.into()),
     }

@@ -86,7 +86,7 @@ pub async fn emit_to(
 /// Why a published event was refused; the messages are the API's `detail`s.
 #[derive(Debug, thiserror::Error)]
 pub enum PublishError {
-    #[error("`{0}` is not an event type of the catalog")]
+    #[error("`{0}` is not an event type of the catalog{hint}", hint = api_support::suggest::did_you_mean(.0, crate::catalog::names()))]
     UnknownEventType(String),
     #[error("{0} is emitted by this service's own routes and cannot be published")]
     NotPublishable(&'static str),

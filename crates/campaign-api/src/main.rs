@@ -35,8 +35,10 @@ enum Command {
     },
     /// Print a single-use console sign-in link for a workspace (valid for 10 minutes).
     ConsoleLink {
+        /// The workspace: its id, or its name (as `create-workspace --name` gave it) when no
+        /// other workspace has that name.
         #[arg(long)]
-        workspace: Uuid,
+        workspace: String,
         #[command(flatten)]
         link: api_support::console::ConsoleLinkArgs,
         #[command(flatten)]
@@ -114,9 +116,30 @@ fn migrations() -> Vec<delivery_engine::MigrationSet> {
     vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
 }
 
+/// The workspace `--workspace` names: an existing workspace's id, or the one workspace with
+/// that name.
+async fn resolve_workspace(pool: &delivery_engine::Pool, given: &str) -> anyhow::Result<Uuid> {
+    if let Ok(id) = Uuid::parse_str(given) {
+        let exists =
+            pool.run(on_conn!(|c| Ok::<_, EngineError>(store::workspace_exists(c, id).await?))).await?;
+        anyhow::ensure!(exists, "no workspace {id}");
+        return Ok(id);
+    }
+    let name = given.to_owned();
+    let ids = pool.run(on_conn!(|c| Ok::<_, EngineError>(store::workspaces_named(c, &name).await?))).await?;
+    match ids.as_slice() {
+        [id] => Ok(*id),
+        [] => anyhow::bail!("no workspace is named `{given}` (nor is it a workspace id)"),
+        many => {
+            let ids: Vec<String> = many.iter().map(Uuid::to_string).collect();
+            anyhow::bail!("{} workspaces are named `{given}`; pass one's id: {}", many.len(), ids.join(", "))
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let _telemetry = server::init_tracing(SERVICE);
-    let cli: Cli = api_support::cli::parse();
+    let cli: Cli = api_support::cli::parse("CAMPAIGN");
     server::run_main(async {
         match cli.command {
             Command::Serve(config) => serve(*config).await,
@@ -133,12 +156,7 @@ fn main() -> ExitCode {
             }
             Command::ConsoleLink { workspace, link, store } => {
                 let pool = database(&store).await?;
-                let exists = pool
-                    .run(on_conn!(|c| Ok::<_, EngineError>(store::workspace_exists(c, workspace).await?)))
-                    .await?;
-                if !exists {
-                    anyhow::bail!("no workspace {workspace}");
-                }
+                let workspace = resolve_workspace(&pool, &workspace).await?;
                 api_support::console::print_link(
                     &pool,
                     &workspace.to_string(),

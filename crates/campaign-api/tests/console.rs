@@ -166,6 +166,11 @@ async fn console(backend: Backend) {
     browser.fill("#url", "http://example.com/plain").await.unwrap();
     browser.click("#edit-endpoint button[type=submit]").await.unwrap();
     assert!(browser.text("#form-error").await.unwrap().contains("https"));
+    // A refused form answers 303 to the form, with the error once: a reload sends nothing.
+    assert_eq!(browser.path().await.unwrap(), format!("/console/endpoints/{flaky_id}/edit"));
+    browser.reload().await.unwrap();
+    browser.find("#edit-endpoint").await.unwrap();
+    assert!(browser.all("#form-error").await.unwrap().is_empty(), "the error is shown once");
     browser.fill("#url", &flaky.url()).await.unwrap();
     browser.click("input[name=events][value='campaign.updated.v1']").await.unwrap();
     browser.click("#edit-endpoint button[type=submit]").await.unwrap();
@@ -229,6 +234,7 @@ async fn console(backend: Backend) {
         .unwrap();
     let rotated = browser.text("#signing-secret").await.unwrap();
     assert!(rotated != secret);
+    assert_eq!(browser.path().await.unwrap(), "/console/endpoints", "a reload rotates nothing again");
     let status = format!("tr[data-endpoint='{all_types}'] .status");
     browser.click(&format!("form[action='/console/endpoints/{all_types}/disable'] button")).await.unwrap();
     browser.wait_for_text(&status, "disabled", |t| t == "disabled").await.unwrap();
@@ -244,19 +250,21 @@ async fn console(backend: Backend) {
     browser.find("#new-deliveries").await.unwrap();
     browser.screenshot("overview").await.unwrap();
 
-    // A sign-in link for a workspace.
+    // A sign-in link for a workspace named by its name, at the address in `CAMPAIGN` (the
+    // quick start's export).
     browser.click("form.sign-out button").await.unwrap();
     browser.find("#credential").await.unwrap();
     let ws = wa["workspaceId"].as_str().unwrap();
     let link = run_cli(
         BIN,
-        &["console-link", "--workspace", ws, "--base-url", &base],
-        &[("DATABASE_URL", db.url())],
+        &["console-link", "--workspace", "Workspace A"],
+        &[("DATABASE_URL", db.url()), ("CAMPAIGN", &base)],
     )
     .await
     .unwrap()
     .trim()
     .to_owned();
+    assert!(link.starts_with(&format!("{base}/console/sign-in/link?code=")), "{link}");
     browser.goto(&link).await.unwrap();
     browser.click("#use-link").await.unwrap();
     browser.find("#new-deliveries").await.unwrap();
@@ -283,6 +291,9 @@ async fn console(backend: Backend) {
     )
     .await;
     assert!(unknown.unwrap_err().to_string().contains("no workspace"));
+    let unknown =
+        run_cli(BIN, &["console-link", "--workspace", "Nobody"], &[("DATABASE_URL", db.url())]).await;
+    assert!(unknown.unwrap_err().to_string().contains("no workspace is named `Nobody`"));
     browser.close().await.unwrap();
 }
 
@@ -294,3 +305,46 @@ on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     console
 );
+
+/// Cookies ignore the port: one browser signed in to both consoles of the quick start (one
+/// host, two ports) stays signed in to both. They used to share the session cookie's name, so
+/// signing in to one ended the other's session.
+#[tokio::test(flavor = "multi_thread")]
+async fn one_browser_stays_signed_in_to_both_consoles() {
+    let workflow_bin = std::path::Path::new(BIN).with_file_name("workflow-api");
+    let workflow_bin = workflow_bin.to_str().unwrap();
+    assert!(
+        std::path::Path::new(workflow_bin).exists(),
+        "{workflow_bin} is not built (cargo build -p workflow-api)"
+    );
+    let campaign_db = TestDb::migrated_by(Backend::Sqlite, "campaign", BIN).await.unwrap();
+    let workflow_db = TestDb::migrated_by(Backend::Sqlite, "workflow", workflow_bin).await.unwrap();
+    let common = [("LISTEN_ADDR", "127.0.0.1:0"), ("MASTER_KEYS", MASTER_KEYS)];
+    let campaign =
+        ServiceProcess::start(BIN, &[], &[&common[..], &[("DATABASE_URL", campaign_db.url())]].concat())
+            .await
+            .unwrap();
+    let jwt = ("JWT_SECRET", "test-jwt-secret-0123456789abcdef0123456789");
+    let workflow_env = [&common[..], &[("DATABASE_URL", workflow_db.url()), jwt]].concat();
+    let workflow = ServiceProcess::start(workflow_bin, &[], &workflow_env).await.unwrap();
+    let key = workspace(&campaign_db, "Workspace A").await["apiKey"].as_str().unwrap().to_owned();
+    let token = run_cli(workflow_bin, &["token", "--account", "acct-a"], &[jwt]).await.unwrap();
+    let browser = Browser::start("both-consoles").await.unwrap();
+
+    let sign_in = |base: String, credential: String| {
+        let browser = &browser;
+        async move {
+            browser.goto(&format!("{base}/console")).await.unwrap();
+            browser.fill("#credential", &credential).await.unwrap();
+            browser.click("form button[type=submit]").await.unwrap();
+            assert_eq!(browser.path().await.unwrap(), "/console", "signed in to {base}");
+        }
+    };
+    sign_in(campaign.base_url().to_owned(), key).await;
+    sign_in(workflow.base_url().to_owned(), token.trim().to_owned()).await;
+    for (name, base) in [("campaign-api", campaign.base_url()), ("workflow-api", workflow.base_url())] {
+        browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+        assert_eq!(browser.path().await.unwrap(), "/console/endpoints", "{name} kept its session");
+    }
+    browser.close().await.unwrap();
+}

@@ -671,6 +671,67 @@ async fn nul_bytes_and_non_object_bodies_are_422_never_500(backend: Backend) {
     assert_eq!(svc.db.count("SELECT count(*) AS n FROM campaigns").await.unwrap(), 0);
 }
 
+/// A misspelt field is refused, never ignored (before, `event_types` registered an endpoint for
+/// every type): 422 `unknown_field` on every write route with a body, naming the field meant.
+/// The rule is the extractor's, the same on both stores: SQLite only.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unknown_field_on_any_write_route_is_422_naming_the_field_meant() {
+    let svc = start(Backend::Sqlite, &[]).await;
+    let a = &svc.a;
+    let receiver = Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await;
+    let url = receiver.url();
+    let typo = json!({ "url": url, "event_types": ["campaign.created.v1"] });
+    let res = a.call("POST", "/api/v1/webhooks", Some(typo)).await;
+    assert_error(&res, 422, "unknown_field");
+    let detail = res.json()["detail"].as_str().unwrap().to_owned();
+    assert!(detail.starts_with("unknown field `event_types` (did you mean `eventTypes`?)"), "{detail}");
+    assert_eq!(a.call("GET", "/api/v1/webhooks", None).await.json(), json!([]), "nothing registered");
+    // A type without its version is named with the type meant.
+    let unversioned = json!({ "url": url, "eventTypes": ["campaign.created"] });
+    let res = a.call("POST", "/api/v1/webhooks", Some(unversioned)).await;
+    assert_error(&res, 422, "unknown_event_types");
+    let detail = res.json()["detail"].as_str().unwrap().to_owned();
+    assert_eq!(detail, "unknown event types: campaign.created (did you mean `campaign.created.v1`?)");
+
+    let hook = register(a, &url, Some(&["campaign.created.v1"])).await["id"].as_str().unwrap().to_owned();
+    let campaign = create_campaign(a, "C", "draft").await["id"].as_str().unwrap().to_owned();
+    let entity = uuid::Uuid::new_v4().to_string();
+    let event = json!({ "type": "deal.created.v1", "entityType": "deal", "entityId": entity,
+                        "payload": { "name": "x" }, "entity_id": entity });
+    for (path, method, body, meant) in [
+        (format!("/api/v1/webhooks/{hook}"), "PATCH", json!({ "disabeld": true }), Some("disabled")),
+        (format!("/api/v1/webhooks/{hook}"), "PATCH", json!({ "rate_limit": 5 }), Some("rateLimit")),
+        ("/api/v1/campaigns".to_owned(), "POST", json!({ "name": "x", "state": "draft" }), Some("status")),
+        (format!("/api/v1/campaigns/{campaign}"), "PATCH", json!({ "nmae": "y" }), Some("name")),
+        ("/api/v1/events".to_owned(), "POST", event, Some("entityId")),
+        (
+            format!("/api/v1/webhooks/{hook}/recoveries"),
+            "POST",
+            json!({ "since": "2026-11-01T00:00:00Z", "dry_run": true }),
+            Some("dryRun"),
+        ),
+        ("/api/v1/campaigns".to_owned(), "POST", json!({ "name": "x", "owner": "me" }), None),
+    ] {
+        let res = a.call(method, &path, Some(body)).await;
+        assert_error(&res, 422, "unknown_field");
+        let detail = res.json()["detail"].as_str().unwrap().to_owned();
+        match meant {
+            Some(field) => {
+                assert!(detail.contains(&format!("(did you mean `{field}`?)")), "{method} {path}: {detail}")
+            }
+            None => assert!(!detail.contains("did you mean"), "{detail}"),
+        }
+    }
+    let endpoint = a.call("GET", &format!("/api/v1/webhooks/{hook}"), None).await.json();
+    assert_eq!((endpoint["disabled"].clone(), endpoint["rateLimit"].clone()), (json!(false), Value::Null));
+    assert_eq!(svc.db.count("SELECT count(*) AS n FROM campaigns").await.unwrap(), 1);
+    // The other service's credential is named as such.
+    let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJl";
+    let res = svc.anonymous.with_bearer(jwt).call("GET", "/api/v1/webhooks", None).await;
+    assert_error(&res, 401, "unauthorized");
+    assert!(res.json()["detail"].as_str().unwrap().contains("workflow-api session token"), "{}", res.json());
+}
+
 async fn a_405_says_which_methods_are_allowed(backend: Backend) {
     let svc = start(backend, &[]).await;
     let res =

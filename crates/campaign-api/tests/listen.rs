@@ -20,8 +20,9 @@ async fn workspace(db: &TestDb, name: &str) -> Value {
     serde_json::from_str(out.trim()).unwrap()
 }
 
+/// `trigger`, with the server from `CAMPAIGN`, as `cargo xtask run` exports it.
 async fn trigger(server: &str, key: &str, event_type: &str) -> anyhow::Result<String> {
-    run_cli(BIN, &["trigger", event_type, "--server", server], &[("API_KEY", key)]).await
+    run_cli(BIN, &["trigger", event_type], &[("API_KEY", key), ("CAMPAIGN", server)]).await
 }
 
 async fn listen_delivers_the_catalog_example_through_a_filtered_session(backend: Backend) {

@@ -138,6 +138,38 @@ async fn bad_limits_and_cursors_are_json_422s(backend: Backend) {
     assert_eq!(a.call("GET", &format!("{LIST}?limit=250&unknown=1"), None).await.status, 200);
 }
 
+/// The delivery log pages the same way (an extension): `Link` to the next page, which keeps
+/// the filters; each delivery once, newest first. (`ROLE=api`: the deliveries wait, pending.)
+async fn the_delivery_log_pages_by_the_same_rule_keeping_its_filters(backend: Backend) {
+    let db = database(backend).await;
+    let process = service(&db).await;
+    let a = client(&process, &db, "A").await;
+    let hook = json!({ "url": "https://hooks.example.com/a" });
+    assert_eq!(a.call("POST", "/api/v1/webhooks", Some(hook)).await.status, 201);
+    for i in 0..5 {
+        create(&a, &format!("Campaign {i}")).await;
+    }
+    let log = "/api/v1/webhook-deliveries";
+    let all = a.call("GET", log, None).await;
+    assert_eq!((all.json().as_array().unwrap().len(), all.headers.get("link")), (5, None));
+    let (mut path, mut paged, mut pages) = (Some(format!("{log}?status=pending&limit=2")), Vec::new(), 0);
+    while let Some(p) = path.take() {
+        let res = a.call("GET", &p, None).await;
+        assert_eq!(res.status, 200, "{p}");
+        paged.extend(res.json().as_array().unwrap().iter().map(|d| d["id"].clone()));
+        pages += 1;
+        if let Some(link) = res.headers.get("link") {
+            let next =
+                link.to_str().unwrap().strip_prefix('<').unwrap().split('>').next().unwrap().to_owned();
+            assert!(next.starts_with(&format!("{log}?status=pending&limit=2&after=")), "{next}");
+            path = Some(next);
+        }
+    }
+    let newest_first: Vec<Value> = all.json().as_array().unwrap().iter().map(|d| d["id"].clone()).collect();
+    assert_eq!((paged, pages), (newest_first, 3));
+    assert_error(&a.call("GET", &format!("{log}?after=x"), None).await, 422, "invalid_cursor");
+}
+
 /// Campaigns created in the same microsecond are ordered by id, so a page boundary between
 /// them neither repeats nor skips one (the store's statements, on both backends).
 async fn campaigns_with_one_creation_time_page_by_id(backend: Backend) {
@@ -197,4 +229,5 @@ on_both_backends!(
     campaigns_page_newest_first_each_once_and_only_the_workspaces_own,
     bad_limits_and_cursors_are_json_422s,
     campaigns_with_one_creation_time_page_by_id,
+    the_delivery_log_pages_by_the_same_rule_keeping_its_filters,
 );

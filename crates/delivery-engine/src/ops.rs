@@ -193,7 +193,10 @@ pub(crate) enum OpsEvent {
     },
     DeliveryExhausted {
         endpoint: EndpointRef,
-        event_id: Uuid,
+        /// The event as its tenant knows it: the key its service gave it (workflow-api's
+        /// `<runId>:<event>`, its `X-Webhook-ID`; campaign-api's event id, the envelope's `id`),
+        /// not the engine's row id, which appears nowhere a tenant looks.
+        event_key: String,
         event_type: String,
         reason: DeadReason,
         last_attempt: AttemptSummary,
@@ -299,10 +302,10 @@ impl OpsEvent {
                 "highestLevel": warned,
                 "lastAttempt": last_attempt.json(),
             }),
-            Self::DeliveryExhausted { endpoint, event_id, event_type, reason, last_attempt } => json!({
+            Self::DeliveryExhausted { endpoint, event_key, event_type, reason, last_attempt } => json!({
                 "endpointId": endpoint.id,
                 "deliveryId": last_attempt.delivery_id,
-                "eventId": event_id,
+                "eventId": event_key,
                 "eventType": event_type,
                 "reason": format!("{reason:?}"),
                 "attempts": last_attempt.attempt,
@@ -453,13 +456,14 @@ mod tests {
 
         let dead = OpsEvent::DeliveryExhausted {
             endpoint: ep(),
-            event_id: Uuid::from_u128(9),
+            event_key: "run-9:run.completed".into(),
             event_type: "run.completed".into(),
             reason: DeadReason::retries_exhausted,
             last_attempt: attempt(),
         };
         let d = body(&dead)["data"].clone();
         assert_eq!((d["reason"].as_str(), d["attempts"].as_u64()), (Some("retries_exhausted"), Some(3)));
+        assert_eq!(d["eventId"], "run-9:run.completed", "the id the tenant's receiver saw");
         assert_eq!(dead.dedupe_key(t(10)), format!("delivery.exhausted:{}:3", Uuid::from_u128(2)));
 
         let job = RecoveryJob {

@@ -204,7 +204,11 @@ impl fmt::Display for CheckReport {
                 (None, None) => "no answer".to_owned(),
             };
             let accepted = r.error.is_none() && matches!(r.status, Some(200..=299));
-            let taken = if accepted { "accepted" } else { "rejected" };
+            let taken = match (accepted, r.status) {
+                (true, _) => "accepted",
+                (false, Some(_)) => "rejected",
+                (false, None) => "not reached",
+            };
             let expected = match r.expect {
                 Expect::Accept => "expected accepted",
                 Expect::Reject => "expected rejected",

@@ -166,9 +166,18 @@ impl Browser {
         Ok(self.find("html").await?.attr("class").await?.is_some_and(|c| c.split(' ').any(|c| c == "js")))
     }
 
-    /// The console session cookie's value.
+    /// The console session cookie of the current page's host, as `name=value` (each service
+    /// names its own: `workflow-api-session`, `campaign-api-session`).
     pub async fn session_cookie(&self) -> Result<String> {
-        Ok(self.client.get_named_cookie("console_session").await?.value().to_owned())
+        let cookies = self.client.get_all_cookies().await?;
+        let session = cookies.iter().find(|c| c.name().ends_with("-session"));
+        let session = session.ok_or_else(|| anyhow::anyhow!("no console session cookie"))?;
+        Ok(format!("{}={}", session.name(), session.value()))
+    }
+
+    /// Reloads the page (a form's answer is a 303 to a page, so this repeats a GET, never the POST).
+    pub async fn reload(&self) -> Result<()> {
+        Ok(self.client.refresh().await?)
     }
 
     /// Deliveries in the delivery log now.
@@ -188,15 +197,16 @@ fn screenshot_dir() -> PathBuf {
     exe.ancestors().nth(3).map_or_else(|| PathBuf::from("target"), PathBuf::from).join("console-screenshots")
 }
 
-/// A form post the way a cross-site page would send it: the session cookie and `body` (no
-/// CSRF token unless the body has one). Answers the status.
+/// A form post the way a cross-site page would send it: the session cookie (`name=value`, as
+/// [`Browser::session_cookie`] gives it) and `body` (no CSRF token unless the body has one).
+/// Answers the status.
 pub async fn post_form(base: &str, path: &str, session_cookie: &str, body: &str) -> u16 {
     crate::ApiClient::new(base)
         .raw(
             "POST",
             path,
             Some((body.as_bytes(), "application/x-www-form-urlencoded")),
-            &[("cookie", &format!("console_session={session_cookie}"))],
+            &[("cookie", session_cookie)],
         )
         .await
         .status

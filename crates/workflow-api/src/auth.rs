@@ -67,6 +67,9 @@ impl JwtKeys {
 
     /// The account (`sub`) of a valid token, and when it expires.
     fn verify(&self, token: &str) -> Result<(String, chrono::DateTime<chrono::Utc>), String> {
+        if token.starts_with("ck_") {
+            return Err("this is a campaign-api API key; workflow-api takes a session JWT (`workflow-api token --account <id>`)".to_owned());
+        }
         let mut validation = Validation::new(Algorithm::HS256);
         validation.algorithms = vec![Algorithm::HS256];
         validation.leeway = 5;

@@ -10,6 +10,8 @@ pub const INVALID_WORKFLOW_ID: &str = "invalid_workflow_id";
 pub const INVALID_STATUS: &str = "invalid_status";
 pub const RUN_ALREADY_SETTLED: &str = "run_already_settled";
 pub const ENDPOINT_DISABLED: &str = "endpoint_disabled";
+/// The delivery log's `endpointId` filter is not a UUID.
+pub const INVALID_ENDPOINT_ID: &str = "invalid_endpoint_id";
 
 /// The codes beyond [`SHARED`]: endpoints take http and https (so no `url_not_https`), unknown
 /// event kinds keep the shared `invalid_events`, and a delivered delivery is not retried.
@@ -20,6 +22,7 @@ pub const OWN: &[&str] = &[
     INVALID_STATUS,
     RUN_ALREADY_SETTLED,
     ENDPOINT_DISABLED,
+    INVALID_ENDPOINT_ID,
     INVALID_LIMIT,
     INVALID_CURSOR,
 ];

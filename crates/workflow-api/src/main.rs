@@ -114,7 +114,7 @@ fn migrations() -> Vec<delivery_engine::MigrationSet> {
 
 fn main() -> ExitCode {
     let _telemetry = server::init_tracing(SERVICE);
-    let cli: Cli = api_support::cli::parse();
+    let cli: Cli = api_support::cli::parse("WORKFLOW");
     server::run_main(async {
         match cli.command {
             Command::Serve(config) => serve(*config).await,

@@ -17,6 +17,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/webhooks/listen"),
     ("DELETE", "/webhooks/listen/{sessionId}"),
     ("POST", "/webhooks/listen/{sessionId}/replies"),
+    ("PATCH", "/webhooks/{endpointId}"),
     ("DELETE", "/webhooks/{endpointId}"),
     ("POST", "/webhooks/{endpointId}/rotate-secret"),
     ("POST", "/webhooks/{endpointId}/test"),
@@ -51,7 +52,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/webhooks/listen").route(web::get().to(listen::stream)))
     .service(web::resource("/webhooks/listen/{sessionId}").route(web::delete().to(listen::end)))
     .service(web::resource("/webhooks/listen/{sessionId}/replies").route(web::post().to(listen::reply)))
-    .service(web::resource("/webhooks/{endpointId}").route(web::delete().to(webhooks::delete)))
+    .service(
+        web::resource("/webhooks/{endpointId}")
+            .route(web::patch().to(webhooks::update))
+            .route(web::delete().to(webhooks::delete)),
+    )
     .service(
         web::resource("/webhooks/{endpointId}/rotate-secret").route(web::post().to(webhooks::rotate_secret)),
     )

@@ -302,6 +302,7 @@ async fn another_accounts_ids_are_404_like_unknown_ones(backend: Backend) {
         ("POST", "/webhooks/{ep}/rotate-secret", None),
         ("POST", "/webhooks/{ep}/test", None),
         ("DELETE", "/webhooks/{ep}", None),
+        ("PATCH", "/webhooks/{ep}", Some(json!({ "enabled": false }))),
         ("POST", "/webhooks/deliveries/{d}/retry", None),
         ("GET", "/runs/{run}", None),
         ("POST", "/runs/{run}/settle", Some(json!({ "status": "failed" }))),
@@ -688,6 +689,150 @@ async fn idempotency_comes_after_authentication_and_never_replays_a_429(backend:
     assert!(res.headers.get("idempotent-replayed").is_none());
 }
 
+/// A misspelt field is refused, never ignored: 422 `unknown_field` on every write route with a
+/// body, naming the field meant. The rule is the extractor's, the same on both stores: SQLite
+/// only.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unknown_field_on_any_write_route_is_422_naming_the_field_meant() {
+    let svc = start(Backend::Sqlite, "1s").await;
+    let a = &svc.a;
+    let receiver = Receiver::start(|_, _| Reply::Status(200)).await;
+    let typo = json!({ "url": receiver.url(), "event": ["run.completed"] });
+    let res = a.call("POST", "/webhooks", Some(typo)).await;
+    assert_error(&res, 422, "unknown_field");
+    let detail = res.json()["detail"].as_str().unwrap().to_owned();
+    assert!(detail.starts_with("unknown field `event` (did you mean `events`?)"), "{detail}");
+    assert_eq!(a.call("GET", "/webhooks", None).await.json(), json!([]), "nothing registered");
+
+    let hook =
+        register(a, &receiver.url(), &["run.completed"]).await["endpointId"].as_str().unwrap().to_owned();
+    let run = new_run(a, "wf").await["id"].as_str().unwrap().to_owned();
+    for (path, method, body, meant) in [
+        (format!("/webhooks/{hook}/rate-limit"), "PUT", json!({ "rate_limit": 5 }), Some("rateLimit")),
+        (format!("/webhooks/{hook}"), "PATCH", json!({ "enabeld": false }), Some("enabled")),
+        ("/runs".to_owned(), "POST", json!({ "workflowId": "wf" }), Some("workflow_id")),
+        (format!("/runs/{run}/settle"), "POST", json!({ "status": "succeeded", "reason": "x" }), None),
+        (
+            format!("/webhooks/{hook}/recoveries"),
+            "POST",
+            json!({ "since": "2026-11-01T00:00:00Z", "includeDelivred": true }),
+            Some("includeDelivered"),
+        ),
+    ] {
+        let res = a.call(method, &path, Some(body)).await;
+        assert_error(&res, 422, "unknown_field");
+        let detail = res.json()["detail"].as_str().unwrap().to_owned();
+        match meant {
+            Some(field) => {
+                assert!(detail.contains(&format!("(did you mean `{field}`?)")), "{method} {path}: {detail}")
+            }
+            None => assert!(!detail.contains("did you mean"), "{detail}"),
+        }
+    }
+    assert_eq!(a.call("GET", &format!("/runs/{run}"), None).await.json()["status"], "running", "not settled");
+    // The other service's credential is named as such.
+    let res = svc.anonymous.with_bearer("ck_0123456789").call("GET", "/webhooks", None).await;
+    assert_error(&res, 401, "unauthorized");
+    assert!(res.json()["detail"].as_str().unwrap().contains("campaign-api API key"), "{}", res.json());
+}
+
+/// The `Link` of an answer, as a path to call next.
+fn next_page(res: &test_support::ApiResponse) -> Option<String> {
+    let link = res.headers.get("link")?.to_str().unwrap();
+    assert!(link.ends_with(">; rel=\"next\""), "{link}");
+    Some(link.trim_start_matches('<').split('>').next().unwrap().to_owned())
+}
+
+fn ids(res: &test_support::ApiResponse) -> Vec<String> {
+    res.json().as_array().unwrap().iter().map(|d| d["deliveryId"].as_str().unwrap().to_owned()).collect()
+}
+
+/// The log pages through the API with the lists' keyset cursor (`Link: rel="next"`, which
+/// keeps the filters); the spec's default answer is unchanged.
+async fn the_delivery_log_pages_through_the_api_with_its_filters(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
+    let receiver = Receiver::ok().await;
+    register(&svc.a, &receiver.url(), &["run.completed", "run.failed"]).await;
+    for i in 0..5 {
+        let run = new_run(&svc.a, "wf").await;
+        let status = if i % 2 == 0 { "succeeded" } else { "failed" };
+        assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), status).await.status, 200);
+    }
+    receiver.wait_for(5).await;
+    let all = svc.a.call("GET", "/webhooks/deliveries", None).await;
+    assert_eq!((ids(&all).len(), all.headers.get("link")), (5, None), "the spec's answer");
+
+    let (mut path, mut paged, mut pages) = (Some("/webhooks/deliveries?limit=2".to_owned()), vec![], 0);
+    while let Some(p) = path {
+        let res = svc.a.call("GET", &p, None).await;
+        assert_eq!(res.status, 200, "{p}");
+        paged.extend(ids(&res));
+        pages += 1;
+        path = next_page(&res);
+    }
+    assert_eq!((paged, pages), (ids(&all), 3), "2, 2 and 1, newest first, each once");
+
+    let first = svc.a.call("GET", "/webhooks/deliveries?event=run.failed&limit=1", None).await;
+    let next = next_page(&first).unwrap();
+    assert!(next.contains("event=run.failed"), "{next}");
+    let second = svc.a.call("GET", &next, None).await;
+    assert_eq!((ids(&first).len(), ids(&second).len(), next_page(&second)), (1, 1, None));
+    assert_eq!(second.json()[0]["event"], "run.failed");
+    let other = uuid::Uuid::new_v4();
+    let none = svc.a.call("GET", &format!("/webhooks/deliveries?endpointId={other}"), None).await;
+    assert_eq!(none.json(), json!([]));
+    for (query, code) in [
+        ("endpointId=nope", "invalid_endpoint_id"),
+        ("event=run.complete", "invalid_events"),
+        ("after=x", "invalid_cursor"),
+        ("status=dead", "invalid_status"),
+    ] {
+        assert_error(&svc.a.call("GET", &format!("/webhooks/deliveries?{query}"), None).await, 422, code);
+    }
+    let typo = svc.a.call("GET", "/webhooks/deliveries?event=run.complete", None).await.json();
+    assert!(typo["detail"].as_str().unwrap().contains("(did you mean `run.completed`?)"), "{typo}");
+}
+
+/// `PATCH /webhooks/{endpointId}` (an extension): a new URL or event kinds keep the endpoint's
+/// id and secret; `enabled` disables and enables it.
+async fn an_endpoint_is_changed_and_disabled_through_patch_keeping_its_secret(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
+    let (old, new) = (Receiver::ok().await, Receiver::ok().await);
+    let ep = register(&svc.a, &old.url(), &["run.completed"]).await;
+    let (id, secret) = (ep["endpointId"].as_str().unwrap(), ep["signingSecret"].as_str().unwrap());
+    let path = format!("/webhooks/{id}");
+    let res = svc.a.call("PATCH", &path, Some(json!({ "url": new.url(), "events": ["run.failed"] }))).await;
+    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
+    let changed = res.json();
+    assert_eq!(
+        (&changed["url"], &changed["events"], &changed["disabled"]),
+        (&json!(new.url()), &json!(["run.failed"]), &json!(false))
+    );
+    let run = new_run(&svc.a, "wf").await;
+    assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), "failed").await.status, 200);
+    let got = new.wait_for(1).await;
+    assert!(verify_v1(&got[0], secret), "signed with the secret it had");
+    assert_eq!(old.count(), 0);
+
+    let off = svc.a.call("PATCH", &path, Some(json!({ "enabled": false }))).await.json();
+    assert_eq!(
+        (&off["disabled"], &off["disabledReason"]),
+        (&json!(true), &json!("disabled through the API"))
+    );
+    let on = svc.a.call("PATCH", &path, Some(json!({ "enabled": true }))).await.json();
+    assert_eq!((&on["disabled"], &on["events"]), (&json!(false), &json!(["run.failed"])));
+    for (body, code) in [
+        (json!({ "events": [] }), "invalid_events"),
+        (json!({ "events": ["run.done"] }), "invalid_events"),
+        (json!({ "url": "not a url" }), "invalid_url"),
+        (json!({ "enabled": "yes" }), "invalid_body"),
+        (json!({ "enable": true }), "unknown_field"),
+    ] {
+        assert_error(&svc.a.call("PATCH", &path, Some(body)).await, 422, code);
+    }
+    assert_error(&svc.a.call("PATCH", "/webhooks/not-a-uuid", Some(json!({}))).await, 404, "not_found");
+}
+
 async fn a_405_says_which_methods_are_allowed(backend: Backend) {
     let svc = start(backend, "1m,5m,30m,2h").await;
     let res = svc.a.call("PUT", "/webhooks", None).await;
@@ -845,6 +990,8 @@ fn uuid_like() -> &'static str {
 
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
+    the_delivery_log_pages_through_the_api_with_its_filters,
+    an_endpoint_is_changed_and_disabled_through_patch_keeping_its_secret,
     one_delivery_with_its_attempts_and_the_log_by_status,
     settle_delivers_the_exact_body_and_headers_once,
     five_attempts_then_dead_letter_then_manual_retry_then_409,

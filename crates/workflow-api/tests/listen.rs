@@ -88,10 +88,11 @@ async fn listen_forwards_retries_and_takes_a_dropped_session_again(backend: Back
     assert!(secret.starts_with("whsec_"), "{secret}");
 
     // trigger webhook.test: the local 500 is the first attempt's outcome, retried, then 200.
+    // The server is `WORKFLOW`'s, as `cargo xtask run` exports it.
     let out = run_cli(
         BIN,
-        &["trigger", "webhook.test", "--server", &server, "--session", &session],
-        &[("TOKEN", token_a.as_str())],
+        &["trigger", "webhook.test", "--session", &session],
+        &[("TOKEN", token_a.as_str()), ("WORKFLOW", server.as_str())],
     )
     .await
     .unwrap();

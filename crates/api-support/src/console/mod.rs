@@ -37,18 +37,23 @@ pub enum ConsoleSetting {
 /// `console-link`'s arguments besides the tenant.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ConsoleLinkArgs {
-    /// The console's address as the browser reaches it (default: from LISTEN_ADDR).
-    #[arg(long)]
+    /// The console's address as the browser reaches it; behind a proxy, its public address
+    /// (default: the service's base URL variable, WORKFLOW or CAMPAIGN, as `cargo xtask run`
+    /// exports it; else http://localhost and the port of LISTEN_ADDR).
+    #[arg(long, env = "PUBLIC_URL")]
     pub base_url: Option<String>,
+    /// The service's base URL variable (its `env` is set by `cli::with_base_url_env`).
+    #[arg(long, hide = true)]
+    pub service_url: Option<String>,
     #[arg(long, env = "LISTEN_ADDR", hide = true)]
     pub listen_addr: Option<String>,
 }
 
 impl ConsoleLinkArgs {
-    /// `--base-url`, or `http://` and the listen address (`localhost` for an unspecified or
-    /// loopback host).
+    /// `--base-url` (or `PUBLIC_URL`), else the service's base URL variable, else `http://`
+    /// and the listen address (`localhost` for an unspecified or loopback host).
     pub fn base_url(&self, default_listen: &str) -> String {
-        if let Some(b) = &self.base_url {
+        if let Some(b) = self.base_url.as_ref().or(self.service_url.as_ref()) {
             return b.trim_end_matches('/').to_owned();
         }
         let listen = self.listen_addr.as_deref().unwrap_or(default_listen);

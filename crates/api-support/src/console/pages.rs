@@ -4,7 +4,7 @@ use super::assets;
 use super::error::ConsoleError;
 use super::layout::ConsoleService;
 use super::render::{html, see_other};
-use super::session::{self, cookie, removal, tokens_match, SESSION_COOKIE, SIGN_IN_COOKIE};
+use super::session::{self, cookie, removal, tokens_match, ConsoleCookie};
 use super::session::{ConsoleForm, NoFields};
 use crate::auth::Authenticator;
 use actix_web::http::StatusCode;
@@ -45,7 +45,7 @@ pub fn safe_next(next: &str) -> &str {
 
 /// The sign-in forms' double-submit value: the cookie's, or a new one (set by the caller).
 fn sign_in_token(req: &HttpRequest) -> (String, bool) {
-    match req.cookie(SIGN_IN_COOKIE).map(|c| c.value().to_owned()).filter(|v| v.len() == 43) {
+    match ConsoleCookie::SignIn.value(req).filter(|v| v.len() == 43) {
         Some(v) => (v, false),
         None => (session::random_token(), true),
     }
@@ -53,7 +53,7 @@ fn sign_in_token(req: &HttpRequest) -> (String, bool) {
 
 fn with_sign_in_cookie(req: &HttpRequest, mut res: HttpResponse, token: String, new: bool) -> HttpResponse {
     if new {
-        let c = cookie(req, SIGN_IN_COOKIE, token, chrono::TimeDelta::hours(1));
+        let c = cookie(req, ConsoleCookie::SignIn, token, chrono::TimeDelta::hours(1));
         if let Err(e) = res.add_cookie(&c) {
             tracing::error!(error = %e, "could not set the sign-in cookie");
         }
@@ -94,8 +94,8 @@ struct SignInFields {
 
 /// Checks the double-submit token of a sign-in form.
 fn check_sign_in_token(req: &HttpRequest, sent: &str) -> Result<(), ConsoleError> {
-    match req.cookie(SIGN_IN_COOKIE) {
-        Some(c) if tokens_match(c.value(), sent) => Ok(()),
+    match ConsoleCookie::SignIn.value(req) {
+        Some(c) if tokens_match(&c, sent) => Ok(()),
         _ => Err(ConsoleError::CsrfRejected),
     }
 }
@@ -110,7 +110,9 @@ async fn signed_in(
     let now = Utc::now();
     let (token, expires_at) = session::start(&**engine(req)?, tenant, with, now).await?;
     let mut res = see_other(safe_next(next));
-    for c in [cookie(req, SESSION_COOKIE, token, expires_at - now), removal(req, SIGN_IN_COOKIE)] {
+    for c in
+        [cookie(req, ConsoleCookie::Session, token, expires_at - now), removal(req, ConsoleCookie::SignIn)]
+    {
         res.add_cookie(&c).map_err(|_| ConsoleError::internal("could not set a cookie"))?;
     }
     Ok(res)
@@ -176,7 +178,7 @@ async fn use_link(req: HttpRequest, form: web::Form<LinkFields>) -> Result<HttpR
 async fn sign_out(req: HttpRequest, form: ConsoleForm<NoFields>) -> Result<HttpResponse, ConsoleError> {
     session::end(&**engine(&req)?, &form.session).await?;
     let mut res = see_other("/console/sign-in");
-    res.add_cookie(&removal(&req, SESSION_COOKIE))
+    res.add_cookie(&removal(&req, ConsoleCookie::Session))
         .map_err(|_| ConsoleError::internal("could not clear a cookie"))?;
     Ok(res)
 }

@@ -5,7 +5,7 @@ use super::error::ConsoleError;
 use super::layout::Layout;
 use super::render::{html, see_other};
 use super::service::{EndpointAction, ServiceConsole};
-use super::session::{ConsoleForm, ConsoleSession, NoFields};
+use super::session::{self, ConsoleForm, ConsoleSession, NoFields};
 use super::views::{parse_time_bound, span_words, AttemptView, OverviewView, RequestView};
 use crate::ts;
 use actix_web::http::StatusCode;
@@ -13,9 +13,9 @@ use actix_web::{web, HttpResponse};
 use askama::Template;
 use chrono::Utc;
 use delivery_engine::{
-    Delivery, DeliveryQuery, Endpoint, EndpointPatch, Engine, LogPosition, NewEndpoint, Tenant,
+    Delivery, DeliveryQuery, Endpoint, EndpointPatch, Engine, LogPosition, NewEndpoint, ResendRule, Tenant,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::marker::PhantomData;
 use uuid::Uuid;
@@ -144,10 +144,12 @@ struct EndpointsPage {
     form_url: String,
 }
 
-/// What the endpoints page shows besides the list.
-#[derive(Debug, Default)]
+/// What the endpoints page shows besides the list: a notice named in its address, and what a
+/// form left for it (a secret shown once, a refused registration's error and URL), once.
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct EndpointsExtras {
     pub secret: Option<(String, Uuid)>,
+    #[serde(skip)]
     pub notice: &'static str,
     pub error: String,
     pub form_url: String,
@@ -198,15 +200,6 @@ pub async fn endpoints_page<S: ServiceConsole>(
         Some((s, id)) => (Some(s), id.to_string()),
         None => (None, String::new()),
     };
-    let status = if extras.error.is_empty() {
-        if secret.is_some() {
-            StatusCode::CREATED
-        } else {
-            StatusCode::OK
-        }
-    } else {
-        StatusCode::UNPROCESSABLE_ENTITY
-    };
     let page = EndpointsPage {
         layout: layout::<S>(session, "/console/endpoints", "Endpoints"),
         endpoints,
@@ -222,7 +215,7 @@ pub async fn endpoints_page<S: ServiceConsole>(
         error: extras.error,
         form_url: extras.form_url,
     };
-    Ok(html(status, &page))
+    Ok(html(StatusCode::OK, &page))
 }
 
 /// The event types of the service's example form: none unless it registers one.
@@ -239,7 +232,8 @@ async fn list_endpoints<S: ServiceConsole>(
     q: web::Query<NoticeQuery>,
     ex: Option<web::Data<ExampleTypes>>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let extras = EndpointsExtras { notice: notice_text::<S>(&q.notice), ..Default::default() };
+    let left: Option<EndpointsExtras> = session::take_flash(&engine, &session).await?;
+    let extras = EndpointsExtras { notice: notice_text::<S>(&q.notice), ..left.unwrap_or_default() };
     endpoints_page::<S>(&engine, &session, extras, examples(ex)).await
 }
 
@@ -250,10 +244,11 @@ pub struct EndpointFields {
     pub events: Vec<String>,
 }
 
+/// Registers an endpoint; answers 303 to the endpoints page, which shows the secret once (or
+/// the error, beside the form with what was typed): a reload registers nothing again.
 async fn create_endpoint<S: ServiceConsole>(
     engine: web::Data<Engine>,
     form: ConsoleForm<EndpointFields>,
-    ex: Option<web::Data<ExampleTypes>>,
 ) -> Result<HttpResponse, ConsoleError> {
     let ConsoleForm { session, fields } = form;
     let url = fields.url.trim().to_owned();
@@ -278,20 +273,22 @@ async fn create_endpoint<S: ServiceConsole>(
         }
         Err(e) => return Err(e.into()),
     };
-    endpoints_page::<S>(&engine, &session, extras, examples(ex)).await
+    session::put_flash(&engine, &session, &extras).await?;
+    Ok(see_other("/console/endpoints"))
 }
 
+/// Rotates the signing secret; answers 303 to the endpoints page, which shows the new one once.
 async fn rotate_secret<S: ServiceConsole>(
     engine: web::Data<Engine>,
     id: web::Path<String>,
     form: ConsoleForm<NoFields>,
-    ex: Option<web::Data<ExampleTypes>>,
 ) -> Result<HttpResponse, ConsoleError> {
     let id = endpoint_id(&id)?;
     let secret =
         engine.rotate_secret(&form.session.tenant, id).await.map_err(|e| S::api_error(e, "endpoint"))?;
     let extras = EndpointsExtras { secret: Some((secret.expose().to_owned(), id)), ..Default::default() };
-    endpoints_page::<S>(&engine, &form.session, extras, examples(ex)).await
+    session::put_flash(&engine, &form.session, &extras).await?;
+    Ok(see_other("/console/endpoints"))
 }
 
 async fn set_disabled<S: ServiceConsole>(
@@ -447,6 +444,8 @@ struct LogRow {
     event: String,
     event_id: String,
     endpoint_id: String,
+    /// The endpoint's URL, shown in the log's Endpoint column; empty for a deleted endpoint.
+    endpoint_url: String,
     status: &'static str,
     attempts: i32,
     response_code: String,
@@ -464,6 +463,7 @@ impl LogRow {
             event: d.event_type,
             event_id: d.dedupe_key,
             endpoint_id: d.endpoint_id.to_string(),
+            endpoint_url: String::new(),
             status: S::status_name(d.status),
             attempts: d.attempt_count,
             response_code: d.last_response_code.map_or_else(|| "–".to_owned(), |c| c.to_string()),
@@ -471,6 +471,25 @@ impl LogRow {
             expired: d.payload_erased_at.is_some(),
         }
     }
+}
+
+/// The log's rows, each with its endpoint's URL (`endpoints`: the tenant's live endpoints).
+fn log_rows<S: ServiceConsole>(found: Vec<Delivery>, endpoints: &[(String, String)]) -> Vec<LogRow> {
+    found
+        .into_iter()
+        .map(|d| {
+            let mut row = LogRow::new::<S>(d);
+            if let Some((_, url)) = endpoints.iter().find(|(id, _)| *id == row.endpoint_id) {
+                row.endpoint_url.clone_from(url);
+            }
+            row
+        })
+        .collect()
+}
+
+/// The tenant's live endpoints, as (id, URL).
+async fn endpoint_urls(engine: &Engine, tenant: &Tenant) -> Result<Vec<(String, String)>, ConsoleError> {
+    Ok(engine.list_endpoints(tenant).await?.into_iter().map(|e| (e.id.to_string(), e.url)).collect())
 }
 
 #[derive(Template)]
@@ -502,6 +521,11 @@ struct LogPage {
     notice: &'static str,
 }
 
+/// Whether `endpoint` (the filter, when given) names none of `endpoints`.
+fn unknown_endpoint(endpoint: &str, endpoints: &[(String, String)]) -> bool {
+    !endpoint.is_empty() && !endpoints.iter().any(|(id, _)| id == endpoint)
+}
+
 /// One page of the log for `filter`, and the cursor of the next page if there is one.
 async fn log_page<S: ServiceConsole>(
     engine: &Engine,
@@ -525,16 +549,16 @@ async fn deliveries<S: ServiceConsole>(
     query: web::Query<HashMap<String, String>>,
 ) -> Result<HttpResponse, ConsoleError> {
     let filter = LogFilter::<S>::from_query(&query);
+    let endpoints = endpoint_urls(&engine, &session.tenant).await?;
     let (found, next, error) = match log_page(&engine, &session.tenant, &filter).await {
+        // A filter by an endpoint that is not one of the tenant's (nor a deleted one's with
+        // deliveries) says so, rather than showing an empty log without a word.
+        Ok((found, _)) if found.is_empty() && unknown_endpoint(&filter.endpoint, &endpoints) => {
+            (found, None, format!("No endpoint of yours has the id {}.", filter.endpoint))
+        }
         Ok((found, next)) => (found, next, String::new()),
         Err(e) => (Vec::new(), None, e),
     };
-    let endpoints = engine
-        .list_endpoints(&session.tenant)
-        .await?
-        .into_iter()
-        .map(|e| (e.id.to_string(), e.url))
-        .collect();
     let live_url = (filter.after.is_empty() && error.is_empty())
         .then(|| format!("/console/deliveries/rows?{}", filter.to_query(None)));
     let status = if error.is_empty() { StatusCode::OK } else { StatusCode::BAD_REQUEST };
@@ -549,7 +573,7 @@ async fn deliveries<S: ServiceConsole>(
         from: filter.from,
         to: filter.to,
         q: filter.q,
-        rows: found.into_iter().map(LogRow::new::<S>).collect(),
+        rows: log_rows::<S>(found, &endpoints),
         endpoints,
         statuses: S::STATUSES,
         events: S::log_event_types(),
@@ -569,7 +593,8 @@ async fn delivery_rows<S: ServiceConsole>(
 ) -> Result<HttpResponse, ConsoleError> {
     let filter = LogFilter::<S>::from_query(&query);
     let (found, _) = log_page(&engine, &session.tenant, &filter).await.map_err(ConsoleError::bad_request)?;
-    Ok(html(StatusCode::OK, &LogRows { rows: found.into_iter().map(LogRow::new::<S>).collect() }))
+    let endpoints = endpoint_urls(&engine, &session.tenant).await?;
+    Ok(html(StatusCode::OK, &LogRows { rows: log_rows::<S>(found, &endpoints) }))
 }
 
 // ---- Delivery detail ----
@@ -587,6 +612,9 @@ struct DeliveryPage {
     resend_path: &'static str,
     resend_label: &'static str,
     delivered_hint: &'static str,
+    /// A delivered delivery under `ResendRule::RejectDelivered` offers no button (the API
+    /// would answer 409), only the hint.
+    can_resend: bool,
     attempts: Vec<AttemptView>,
     request: RequestView,
     signature_prefix: &'static str,
@@ -622,6 +650,7 @@ async fn delivery<S: ServiceConsole>(
             }
         }),
         delivered: d.delivered_at.is_some(),
+        can_resend: d.delivered_at.is_none() || S::RESEND.rule != ResendRule::RejectDelivered,
         max_attempts: engine.profile().retry.max_attempts(),
         resend_path: S::RESEND.path,
         resend_label: S::RESEND.label,
@@ -662,6 +691,7 @@ async fn resend<S: ServiceConsole>(
 pub fn configure<S: ServiceConsole>(cfg: &mut web::ServiceConfig) {
     let resend_path = format!("/deliveries/{{id}}/{}", S::RESEND.path);
     cfg.app_data(S::SERVICE)
+        .app_data(session::CookieOwner(S::SERVICE.name))
         .configure(super::pages::configure_shared)
         .service(web::resource("").route(web::get().to(overview::<S>)))
         .service(web::resource("/").route(web::get().to(overview::<S>)))

@@ -3,7 +3,7 @@
 //! session that every state-changing form carries; and single-use sign-in links.
 //!
 //! The sign-in forms themselves are protected from login CSRF by a double-submit cookie
-//! ([`SIGN_IN_COOKIE`]): a `SameSite=Strict` cookie is not sent with a cross-site POST, so a
+//! ([`ConsoleCookie::SignIn`]): a `SameSite=Strict` cookie is not sent with a cross-site POST, so a
 //! forged sign-in is refused.
 
 use super::error::ConsoleError;
@@ -21,10 +21,41 @@ use std::future::Future;
 use std::pin::Pin;
 use subtle::ConstantTimeEq;
 
-/// The session cookie.
-pub const SESSION_COOKIE: &str = "console_session";
-/// The sign-in forms' double-submit cookie.
-pub const SIGN_IN_COOKIE: &str = "console_sign_in";
+/// The console's cookies. Each service's console names its own (`workflow-api-session`,
+/// `campaign-api-sign-in`): cookies ignore the port, so two consoles on one host (the quick
+/// start's) under one name would sign each other out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConsoleCookie {
+    /// The session.
+    Session,
+    /// The sign-in forms' double-submit value.
+    SignIn,
+}
+
+/// The name of the service whose console serves a request (app data of the console's scope,
+/// `screens::configure`): its cookies' names start with it.
+#[derive(Debug, Clone, Copy)]
+pub struct CookieOwner(pub &'static str);
+
+impl ConsoleCookie {
+    /// The name for the console serving `req`.
+    pub fn name(self, req: &HttpRequest) -> String {
+        let service = req.app_data::<CookieOwner>().map_or("console", |o| o.0);
+        self.name_for(service)
+    }
+
+    fn name_for(self, service: &str) -> String {
+        match self {
+            Self::Session => format!("{service}-session"),
+            Self::SignIn => format!("{service}-sign-in"),
+        }
+    }
+
+    /// This cookie's value in `req`.
+    pub fn value(self, req: &HttpRequest) -> Option<String> {
+        req.cookie(&self.name(req)).map(|c| c.value().to_owned())
+    }
+}
 /// A session lasts this long from sign-in, however active.
 pub const SESSION_TTL: chrono::TimeDelta = chrono::TimeDelta::hours(8);
 /// A sign-in link works once, within this long.
@@ -108,6 +139,64 @@ pub async fn end(engine: &Engine, session: &ConsoleSession) -> Result<(), Consol
     Ok(())
 }
 
+/// A flash lasts this long if the page it was left for is never opened.
+pub const FLASH_TTL: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// Leaves `flash` for the next page this session opens, once: a form answers 303 to a page
+/// (so a reload repeats nothing), and what the form's answer must show (a secret shown once, a
+/// refused form's error and what was typed) goes to that page this way. Stored sealed
+/// (ChaCha20-Poly1305) with a key derived from the session's cookie value, which the database
+/// does not hold: a copy of the database reads no secret.
+pub async fn put_flash<T: serde::Serialize>(
+    engine: &Engine,
+    session: &ConsoleSession,
+    flash: &T,
+) -> Result<(), ConsoleError> {
+    let plain = serde_json::to_vec(flash).map_err(|_| ConsoleError::internal("a flash that is not JSON"))?;
+    let sealed = seal_flash(&session.token, &plain);
+    let (token_hash, now) = (hash(&session.token), Utc::now());
+    engine
+        .run(on_conn!(|c| {
+            store::put_flash(c, &token_hash, &sealed, now, now + FLASH_TTL).await.map_err(EngineError::from)
+        }))
+        .await?;
+    Ok(())
+}
+
+/// The flash left for this session, once ([`put_flash`]); none if there is none, or it does not
+/// read as a `T` (left by another page).
+pub async fn take_flash<T: serde::de::DeserializeOwned>(
+    engine: &Engine,
+    session: &ConsoleSession,
+) -> Result<Option<T>, ConsoleError> {
+    let (token_hash, now) = (hash(&session.token), Utc::now());
+    let sealed = engine
+        .run(on_conn!(|c| store::take_flash(c, &token_hash, now).await.map_err(EngineError::from)))
+        .await?;
+    Ok(sealed.and_then(|s| open_flash(&session.token, &s)).and_then(|p| serde_json::from_slice(&p).ok()))
+}
+
+fn flash_cipher(token: &str) -> chacha20poly1305::ChaCha20Poly1305 {
+    use chacha20poly1305::KeyInit;
+    let key = Sha256::new().chain_update(b"console flash\0").chain_update(token.as_bytes()).finalize();
+    chacha20poly1305::ChaCha20Poly1305::new(&key)
+}
+
+/// A random nonce, then the ciphertext.
+fn seal_flash(token: &str, plain: &[u8]) -> Vec<u8> {
+    use chacha20poly1305::aead::Aead;
+    let mut nonce = [0u8; 12];
+    rand::rng().fill_bytes(&mut nonce);
+    let sealed = flash_cipher(token).encrypt(&nonce.into(), plain).unwrap_or_default();
+    [&nonce[..], &sealed].concat()
+}
+
+fn open_flash(token: &str, sealed: &[u8]) -> Option<Vec<u8>> {
+    use chacha20poly1305::aead::Aead;
+    let (nonce, ciphertext) = sealed.split_at_checked(12)?;
+    flash_cipher(token).decrypt(nonce.into(), ciphertext).ok()
+}
+
 /// Makes a single-use sign-in code for `tenant`, valid for [`LINK_TTL`] (the CLI's
 /// `console-link`, which has a pool and no engine).
 pub async fn create_link(pool: &Pool, tenant: &str, now: DateTime<Utc>) -> Result<String, EngineError> {
@@ -139,8 +228,13 @@ fn is_https(req: &HttpRequest) -> bool {
 }
 
 /// A cookie of the console: HttpOnly, `SameSite=Strict`, scoped to `/console`.
-pub fn cookie<'a>(req: &HttpRequest, name: &'a str, value: String, max_age: chrono::TimeDelta) -> Cookie<'a> {
-    Cookie::build(name, value)
+pub fn cookie(
+    req: &HttpRequest,
+    which: ConsoleCookie,
+    value: String,
+    max_age: chrono::TimeDelta,
+) -> Cookie<'static> {
+    Cookie::build(which.name(req), value)
         .path("/console")
         .http_only(true)
         .same_site(SameSite::Strict)
@@ -149,9 +243,9 @@ pub fn cookie<'a>(req: &HttpRequest, name: &'a str, value: String, max_age: chro
         .finish()
 }
 
-/// The cookie that removes `name`.
-pub fn removal<'a>(req: &HttpRequest, name: &'a str) -> Cookie<'a> {
-    let mut c = cookie(req, name, String::new(), chrono::TimeDelta::zero());
+/// The cookie that removes `which`.
+pub fn removal(req: &HttpRequest, which: ConsoleCookie) -> Cookie<'static> {
+    let mut c = cookie(req, which, String::new(), chrono::TimeDelta::zero());
     c.make_removal();
     c
 }
@@ -163,7 +257,7 @@ impl FromRequest for ConsoleSession {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let token = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
+            let token = ConsoleCookie::Session.value(&req);
             let signed_out = || {
                 if req.method() == actix_web::http::Method::GET {
                     let next = req.uri().path_and_query().map_or("/console", |p| p.as_str()).to_owned();
@@ -252,6 +346,23 @@ impl<T: serde::de::DeserializeOwned + 'static> FromRequest for ConsoleForm<T> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flash_opens_only_with_the_session_it_was_sealed_for() {
+        let sealed = seal_flash("token-a", b"whsec_secret");
+        assert_eq!(open_flash("token-a", &sealed).as_deref(), Some(&b"whsec_secret"[..]));
+        assert_eq!(open_flash("token-b", &sealed), None);
+        assert!(!sealed.windows(12).any(|w| w == b"whsec_secret"), "sealed, not stored as typed");
+        assert_eq!(open_flash("token-a", &sealed[..5]), None);
+    }
+
+    #[test]
+    fn each_services_console_names_its_own_cookies() {
+        let names =
+            |service| (ConsoleCookie::Session.name_for(service), ConsoleCookie::SignIn.name_for(service));
+        assert_eq!(names("workflow-api"), ("workflow-api-session".into(), "workflow-api-sign-in".into()));
+        assert_ne!(names("workflow-api").0, names("campaign-api").0);
+    }
 
     #[derive(Debug, serde::Deserialize, PartialEq)]
     struct Fields {

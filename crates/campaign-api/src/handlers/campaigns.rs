@@ -51,6 +51,7 @@ impl From<CampaignError> for ApiError {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CampaignIn {
     pub name: String,
     /// Defaults to `draft`.
@@ -89,6 +90,7 @@ pub async fn get(
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CampaignPatchIn {
     pub name: Option<String>,
     pub status: Option<String>,

@@ -3,9 +3,10 @@ use crate::auth::Workspace;
 use crate::error_codes as codes;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
+use api_support::pagination::{with_filters, Page, PageRequest};
 use api_support::views::AttemptOut;
 use api_support::{path_id, ts, ApiError};
-use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, ResendRule};
+use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, LogPosition, ResendRule};
 use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -78,8 +79,8 @@ struct DeliveryWithAttempts {
     attempts: Vec<AttemptOut>,
 }
 
-fn parse_query(q: &HashMap<String, String>) -> Result<DeliveryQuery, ApiError> {
-    let limit = LIST_LIMITS.limit(q)?;
+/// The log's filters (`status`, `endpointId`) as a query for the rows of `page`.
+fn parse_query(q: &HashMap<String, String>, page: &PageRequest) -> Result<DeliveryQuery, ApiError> {
     let status = match q.get("status") {
         None => None,
         Some(s) => Some(parse_status(s).ok_or_else(|| {
@@ -96,7 +97,18 @@ fn parse_query(q: &HashMap<String, String>) -> Result<DeliveryQuery, ApiError> {
                 .map_err(|_| ApiError::invalid(codes::INVALID_ENDPOINT_ID, "endpointId must be a UUID"))?,
         ),
     };
-    Ok(DeliveryQuery { limit, status, endpoint_id, ..Default::default() })
+    Ok(DeliveryQuery {
+        limit: page.rows_to_read(),
+        after: page.after,
+        status,
+        endpoint_id,
+        ..Default::default()
+    })
+}
+
+/// The filters given, as the next page's link repeats them.
+fn given_filters(query: &HashMap<String, String>) -> Vec<(&'static str, &str)> {
+    ["status", "endpointId"].into_iter().filter_map(|k| query.get(k).map(|v| (k, v.as_str()))).collect()
 }
 
 pub async fn list(
@@ -104,9 +116,11 @@ pub async fn list(
     ws: Workspace,
     query: web::Query<HashMap<String, String>>,
 ) -> Result<HttpResponse, ApiError> {
-    let q = parse_query(&query)?;
-    let all = state.engine.list_deliveries(ws.tenant(), &q).await.map_err(|e| engine_err(e, "delivery"))?;
-    Ok(HttpResponse::Ok().json(all.into_iter().map(DeliveryOut::from).collect::<Vec<_>>()))
+    let page = LIST_LIMITS.page(&query)?;
+    let q = parse_query(&query, &page)?;
+    let rows = state.engine.list_deliveries(ws.tenant(), &q).await.map_err(|e| engine_err(e, "delivery"))?;
+    let log = Page::from_rows(rows, page.limit, LogPosition::of).map(DeliveryOut::from);
+    Ok(log.respond(&with_filters("/api/v1/webhook-deliveries", &given_filters(&query)), &page))
 }
 
 pub async fn get(

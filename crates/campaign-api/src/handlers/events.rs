@@ -11,7 +11,7 @@ use api_support::ApiError;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EventIn {
     #[serde(rename = "type")]
     pub event_type: String,

@@ -21,7 +21,16 @@ pub const LIST_LIMITS: api_support::pagination::Limits =
 pub fn engine_err(e: EngineError, what: &str) -> ApiError {
     match e {
         EngineError::UnknownEventTypes(t) => {
-            ApiError::invalid(codes::UNKNOWN_EVENT_TYPES, format!("unknown event types: {}", t.join(", ")))
+            let named: Vec<String> = t
+                .iter()
+                .map(|name| {
+                    format!("{name}{}", api_support::suggest::did_you_mean(name, crate::catalog::names()))
+                })
+                .collect();
+            ApiError::invalid(
+                codes::UNKNOWN_EVENT_TYPES,
+                format!("unknown event types: {}", named.join(", ")),
+            )
         }
         other => ApiError::from_engine(other, what),
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 pub const MAX_URL_LEN: usize = 2048;
 
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EndpointIn {
     pub url: String,
     /// Absent, null or empty: every type.
@@ -121,7 +121,7 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EndpointPatchIn {
     pub url: Option<String>,
     #[serde(default, deserialize_with = "present")]

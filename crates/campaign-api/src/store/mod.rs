@@ -27,6 +27,14 @@ pub async fn workspace_exists(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryRe
     }
 }
 
+/// The ids of the workspaces with this name (names need not be unique).
+pub async fn workspaces_named(conn: &mut DbConn<'_>, name: &str) -> QueryResult<Vec<Uuid>> {
+    match conn {
+        DbConn::Pg(c) => pg::workspaces_named(c, name).await,
+        DbConn::Sqlite(c) => sqlite::workspaces_named(c, name),
+    }
+}
+
 /// Adds an API key to an existing workspace (`None` if there is no such workspace). Run it in
 /// a transaction.
 pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Option<String>> {

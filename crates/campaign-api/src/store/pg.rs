@@ -79,6 +79,15 @@ pub(super) async fn workspace_exists(c: &mut AsyncPgConnection, workspace: Uuid)
     Ok(exists.is_some())
 }
 
+pub(super) async fn workspaces_named(c: &mut AsyncPgConnection, name: &str) -> QueryResult<Vec<Uuid>> {
+    workspaces::table
+        .filter(workspaces::name.eq(name))
+        .select(workspaces::id)
+        .order(workspaces::id)
+        .load(c)
+        .await
+}
+
 pub(super) async fn add_api_key(c: &mut AsyncPgConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
     if !workspace_exists(c, workspace).await? {
         return Ok(false);

@@ -55,6 +55,12 @@ pub(super) fn workspace_exists(c: &mut SqliteConnection, workspace: Uuid) -> Que
     Ok(exists.is_some())
 }
 
+pub(super) fn workspaces_named(c: &mut SqliteConnection, name: &str) -> QueryResult<Vec<Uuid>> {
+    let rows: Vec<IdRow> =
+        prepared("SELECT id FROM workspaces WHERE name = ?1 ORDER BY id").bind::<Text, _>(name).load(c)?;
+    rows.iter().map(|r| uuid(&r.id)).collect()
+}
+
 pub(super) fn add_api_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
     if !workspace_exists(c, workspace)? {
         return Ok(false);

@@ -50,8 +50,8 @@ struct HealthNote {
     gone: bool,
     /// The outcome, as operational events summarise it.
     summary: AttemptSummary,
-    /// Written as dead: the event's id and type, and why.
-    dead: Option<(Uuid, String, DeadReason)>,
+    /// Written as dead: the event's key and type, and why.
+    dead: Option<(String, String, DeadReason)>,
     tenant_id: String,
 }
 
@@ -60,7 +60,7 @@ impl HealthNote {
         let dead = (r.status == DeliveryStatus::Dead).then(|| {
             let reason =
                 if c.claim.manual { DeadReason::manual_retry_failed } else { DeadReason::retries_exhausted };
-            (c.claim.event_id, c.claim.event_type.clone(), reason)
+            (c.claim.dedupe_key.clone(), c.claim.event_type.clone(), reason)
         });
         Self {
             endpoint_id: c.claim.endpoint_id,
@@ -222,10 +222,10 @@ async fn write_outcomes(
     let mut events: Vec<OpsEvent> = notes
         .iter()
         .filter_map(|n| {
-            let (event_id, event_type, reason) = n.dead.clone()?;
+            let (event_key, event_type, reason) = n.dead.clone()?;
             Some(OpsEvent::DeliveryExhausted {
                 endpoint: n.endpoint(),
-                event_id,
+                event_key,
                 event_type,
                 reason,
                 last_attempt: n.summary.clone(),

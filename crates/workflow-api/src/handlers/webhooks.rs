@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_URL_LEN: usize = 2048;
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EndpointIn {
     pub url: String,
     pub events: Vec<String>,
@@ -68,8 +69,50 @@ pub async fn enable(
     Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
 }
 
+/// The body of `PATCH /webhooks/{endpointId}` (an extension): what is present changes, the
+/// signing secret stays.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndpointPatchIn {
+    pub url: Option<String>,
+    pub events: Option<Vec<String>>,
+    /// `false` disables the endpoint (its deliveries wait, parked); `true` enables it again.
+    pub enabled: Option<bool>,
+}
+
+/// Changes an endpoint's URL, event kinds or whether it is enabled, keeping its id and secret.
+pub async fn update(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+    body: web::Json<EndpointPatchIn>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "endpoint")?;
+    let EndpointPatchIn { url, events, enabled } = body.into_inner();
+    if let Some(url) = &url {
+        check_url_len(url)?;
+    }
+    if let Some(events) = &events {
+        check_events(events)?;
+    }
+    let patch = delivery_engine::EndpointPatch {
+        url,
+        event_types: events,
+        disabled: enabled.map(|on| !on),
+        disabled_reason: (enabled == Some(false)).then(|| "disabled through the API".to_owned()),
+        ..Default::default()
+    };
+    let e = state
+        .engine
+        .update_endpoint(&account.0, id, patch)
+        .await
+        .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
+}
+
 /// The body of `PUT /webhooks/{endpointId}/rate-limit` (an extension).
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RateLimitIn {
     /// Deliveries per second at most; absent or null removes the limit.
     #[serde(default, rename = "rateLimit")]
@@ -111,12 +154,21 @@ pub struct CreatedOut {
 
 /// The checks the engine leaves to the service: a URL length bound and at least one event kind.
 pub fn check_endpoint_in(url: &str, events: &[String]) -> Result<(), ApiError> {
+    check_url_len(url)?;
+    check_events(events)
+}
+
+fn check_url_len(url: &str) -> Result<(), ApiError> {
     if url.len() > MAX_URL_LEN {
         return Err(ApiError::invalid(
             codes::INVALID_URL,
             format!("the URL is longer than {MAX_URL_LEN} characters"),
         ));
     }
+    Ok(())
+}
+
+fn check_events(events: &[String]) -> Result<(), ApiError> {
     if events.is_empty() {
         return Err(ApiError::invalid(
             codes::INVALID_EVENTS,

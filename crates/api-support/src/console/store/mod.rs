@@ -1,4 +1,4 @@
-//! The consoles' own tables (`console_sessions`, `console_sign_in_links`): one function per
+//! The consoles' own tables (`console_sessions`, `console_sign_in_links`, `console_flashes`): one function per
 //! operation, each dispatching to the backend's file. Only SHA-256 hashes of session tokens and
 //! link codes are stored, so a copy of the database signs nobody in.
 
@@ -18,7 +18,8 @@ pub const MIGRATIONS: MigrationSet = MigrationSet {
 };
 
 /// Stores a new session, started with the credential whose hash is `credential_hash` (none for
-/// a sign-in link), and drops every expired one, so the table stays small.
+/// a sign-in link), and drops every expired one (and every expired flash), so the tables stay
+/// small.
 pub async fn insert_session(
     conn: &mut DbConn<'_>,
     token_hash: &[u8],
@@ -85,5 +86,33 @@ pub async fn take_link(
     match conn {
         DbConn::Pg(c) => pg::take_link(c, code_hash, now).await,
         DbConn::Sqlite(c) => sqlite::take_link(c, code_hash, now),
+    }
+}
+
+/// Leaves a sealed flash for the session whose token hash is `token_hash` (replacing any it
+/// had), and drops every expired one.
+pub async fn put_flash(
+    conn: &mut DbConn<'_>,
+    token_hash: &[u8],
+    sealed: &[u8],
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> QueryResult<()> {
+    match conn {
+        DbConn::Pg(c) => pg::put_flash(c, token_hash, sealed, now, expires_at).await,
+        DbConn::Sqlite(c) => sqlite::put_flash(c, token_hash, sealed, now, expires_at),
+    }
+}
+
+/// Takes the session's flash: deletes it and answers it, if there was one that had not
+/// expired. One statement, so a flash is read once.
+pub async fn take_flash(
+    conn: &mut DbConn<'_>,
+    token_hash: &[u8],
+    now: DateTime<Utc>,
+) -> QueryResult<Option<Vec<u8>>> {
+    match conn {
+        DbConn::Pg(c) => pg::take_flash(c, token_hash, now).await,
+        DbConn::Sqlite(c) => sqlite::take_flash(c, token_hash, now),
     }
 }

@@ -17,6 +17,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    console_flashes (token_hash) {
+        token_hash -> Bytea,
+        sealed -> Bytea,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     console_sign_in_links (code_hash) {
         code_hash -> Bytea,
         tenant_id -> Text,
@@ -33,6 +41,7 @@ pub(super) async fn insert_session(
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
     diesel::delete(console_sessions::table.filter(console_sessions::expires_at.le(now))).execute(c).await?;
+    diesel::delete(console_flashes::table.filter(console_flashes::expires_at.le(now))).execute(c).await?;
     diesel::insert_into(console_sessions::table)
         .values((
             console_sessions::token_hash.eq(token_hash),
@@ -108,6 +117,44 @@ pub(super) async fn take_link(
             .filter(console_sign_in_links::expires_at.gt(now)),
     )
     .returning(console_sign_in_links::tenant_id)
+    .get_result(c)
+    .await
+    .optional()
+}
+
+pub(super) async fn put_flash(
+    c: &mut AsyncPgConnection,
+    token_hash: &[u8],
+    sealed: &[u8],
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> QueryResult<()> {
+    diesel::delete(console_flashes::table.filter(console_flashes::expires_at.le(now))).execute(c).await?;
+    diesel::insert_into(console_flashes::table)
+        .values((
+            console_flashes::token_hash.eq(token_hash),
+            console_flashes::sealed.eq(sealed),
+            console_flashes::expires_at.eq(expires_at),
+        ))
+        .on_conflict(console_flashes::token_hash)
+        .do_update()
+        .set((console_flashes::sealed.eq(sealed), console_flashes::expires_at.eq(expires_at)))
+        .execute(c)
+        .await
+        .map(|_| ())
+}
+
+pub(super) async fn take_flash(
+    c: &mut AsyncPgConnection,
+    token_hash: &[u8],
+    now: DateTime<Utc>,
+) -> QueryResult<Option<Vec<u8>>> {
+    diesel::delete(
+        console_flashes::table
+            .filter(console_flashes::token_hash.eq(token_hash))
+            .filter(console_flashes::expires_at.gt(now)),
+    )
+    .returning(console_flashes::sealed)
     .get_result(c)
     .await
     .optional()

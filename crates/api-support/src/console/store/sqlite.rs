@@ -34,6 +34,9 @@ pub(super) fn insert_session(
     prepared("DELETE FROM console_sessions WHERE expires_at <= ?1")
         .bind::<BigInt, _>(micros(now))
         .execute(c)?;
+    prepared("DELETE FROM console_flashes WHERE expires_at <= ?1")
+        .bind::<BigInt, _>(micros(now))
+        .execute(c)?;
     prepared(
         "INSERT INTO console_sessions (token_hash, tenant_id, csrf_token, credential_hash, created_at, expires_at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -113,4 +116,45 @@ pub(super) fn take_link(
     .get_result(c)
     .optional()?;
     Ok(row.map(|r| r.tenant_id))
+}
+
+#[derive(QueryableByName)]
+struct SealedRow {
+    #[diesel(sql_type = Binary)]
+    sealed: Vec<u8>,
+}
+
+pub(super) fn put_flash(
+    c: &mut SqliteConnection,
+    token_hash: &[u8],
+    sealed: &[u8],
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> QueryResult<()> {
+    prepared("DELETE FROM console_flashes WHERE expires_at <= ?1")
+        .bind::<BigInt, _>(micros(now))
+        .execute(c)?;
+    prepared(
+        "INSERT INTO console_flashes (token_hash, sealed, expires_at) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (token_hash) DO UPDATE SET sealed = excluded.sealed, expires_at = excluded.expires_at",
+    )
+    .bind::<Binary, _>(token_hash)
+    .bind::<Binary, _>(sealed)
+    .bind::<BigInt, _>(micros(expires_at))
+    .execute(c)
+    .map(|_| ())
+}
+
+pub(super) fn take_flash(
+    c: &mut SqliteConnection,
+    token_hash: &[u8],
+    now: DateTime<Utc>,
+) -> QueryResult<Option<Vec<u8>>> {
+    let row: Option<SealedRow> =
+        prepared("DELETE FROM console_flashes WHERE token_hash = ?1 AND expires_at > ?2 RETURNING sealed")
+            .bind::<Binary, _>(token_hash)
+            .bind::<BigInt, _>(micros(now))
+            .get_result(c)
+            .optional()?;
+    Ok(row.map(|r| r.sealed))
 }

@@ -242,6 +242,7 @@ pub(crate) fn record_attempts(
 ) -> EngineResult<Vec<Uuid>> {
     atomically(c, |c| {
         let mut written = Vec::with_capacity(records.len());
+        let mut hours = HourTally::default();
         for r in records {
             let next = r.next_attempt_at.map(micros);
             // Only under the claim's token, only once (a retried write after a lost
@@ -267,7 +268,7 @@ pub(crate) fn record_attempts(
             .get_result(c)
             .optional()?;
             let Some(owner) = owner else { continue };
-            count_attempt(c, &owner, r)?;
+            hours.add(owner, r);
             prepared(
                 "INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, \
                  response_code, error, response_body, rate_limited_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -283,29 +284,73 @@ pub(crate) fn record_attempts(
             .execute(c)?;
             written.push(r.delivery_id);
         }
+        hours.write(c)?;
         Ok(written)
     })
 }
 
-/// Adds a written attempt to the consoles' hourly figures (migration 000017).
-fn count_attempt(c: &mut SqliteConnection, owner: &DeliveryOwnerRow, r: &AttemptRecord) -> EngineResult<()> {
+/// A batch's written attempts, summed per row of the consoles' hourly figures (migration
+/// 000017): one upsert per row touched, not one per attempt, as PostgreSQL's grouped insert.
+#[derive(Default)]
+struct HourTally(std::collections::BTreeMap<(String, i64, String, i16), HourCounts>);
+
+#[derive(Default)]
+struct HourCounts {
+    attempts: i64,
+    succeeded: i64,
+    first_attempts: i64,
+    given_up: i64,
+    last_attempt_at: i64,
+}
+
+impl HourTally {
+    fn add(&mut self, owner: DeliveryOwnerRow, r: &AttemptRecord) {
+        let key = (
+            owner.tenant_id,
+            micros(hour_of(r.started_at)),
+            owner.endpoint_id,
+            latency_bucket(r.duration_ms),
+        );
+        let counts = self.0.entry(key).or_default();
+        counts.attempts += 1;
+        counts.succeeded += i64::from(r.status == DeliveryStatus::Delivered);
+        counts.first_attempts += i64::from(r.attempt_number == 1);
+        counts.given_up += i64::from(r.status == DeliveryStatus::Dead);
+        counts.last_attempt_at = counts.last_attempt_at.max(micros(r.started_at));
+    }
+
+    fn write(self, c: &mut SqliteConnection) -> EngineResult<()> {
+        for ((tenant, hour, endpoint, bucket), n) in self.0 {
+            count_attempts(c, (&tenant, hour, &endpoint, bucket), &n)?;
+        }
+        Ok(())
+    }
+}
+
+/// Adds attempts to one row of the consoles' hourly figures.
+fn count_attempts(
+    c: &mut SqliteConnection,
+    (tenant, hour, endpoint, bucket): (&str, i64, &str, i16),
+    n: &HourCounts,
+) -> EngineResult<()> {
     prepared(
         "INSERT INTO webhook_stats_hourly (tenant_id, hour, endpoint_id, latency_bucket, attempts, succeeded, \
                                            first_attempts, given_up, last_attempt_at) \
-         VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) \
          ON CONFLICT (tenant_id, hour, endpoint_id, latency_bucket) DO UPDATE SET \
-           attempts = attempts + 1, succeeded = succeeded + excluded.succeeded, \
+           attempts = attempts + excluded.attempts, succeeded = succeeded + excluded.succeeded, \
            first_attempts = first_attempts + excluded.first_attempts, given_up = given_up + excluded.given_up, \
            last_attempt_at = max(last_attempt_at, excluded.last_attempt_at)",
     )
-    .bind::<Text, _>(&owner.tenant_id)
-    .bind::<BigInt, _>(micros(hour_of(r.started_at)))
-    .bind::<Text, _>(&owner.endpoint_id)
-    .bind::<SmallInt, _>(latency_bucket(r.duration_ms))
-    .bind::<BigInt, _>(i64::from(r.status == DeliveryStatus::Delivered))
-    .bind::<BigInt, _>(i64::from(r.attempt_number == 1))
-    .bind::<BigInt, _>(i64::from(r.status == DeliveryStatus::Dead))
-    .bind::<BigInt, _>(micros(r.started_at))
+    .bind::<Text, _>(tenant)
+    .bind::<BigInt, _>(hour)
+    .bind::<Text, _>(endpoint)
+    .bind::<SmallInt, _>(bucket)
+    .bind::<BigInt, _>(n.attempts)
+    .bind::<BigInt, _>(n.succeeded)
+    .bind::<BigInt, _>(n.first_attempts)
+    .bind::<BigInt, _>(n.given_up)
+    .bind::<BigInt, _>(n.last_attempt_at)
     .execute(c)?;
     Ok(())
 }
