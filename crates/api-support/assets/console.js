@@ -2,6 +2,7 @@
 // - [data-copy="#id"]: copies the text of the element with that id.
 // - [data-live]: a table body refreshed from that URL every few seconds (the delivery log).
 // - form[data-confirm]: asks before submitting.
+// - [data-countdown="<RFC 3339>"]: "(in 18 s)" after that time, counting down each second.
 "use strict";
 
 // Marks the page as scripted (the tests tell a scripted page from a plain one by it).
@@ -43,3 +44,20 @@ function live(body) {
 }
 
 document.querySelectorAll("[data-live]").forEach(live);
+
+// "(in 1 m 5 s)" until `at`, then "(due now)".
+function countdown(el) {
+  const at = Date.parse(el.dataset.countdown);
+  const left = el.querySelector(".left");
+  if (Number.isNaN(at) || !left) return;
+  const tick = () => {
+    const s = Math.round((at - Date.now()) / 1000);
+    if (s <= 0) { left.textContent = "(due now)"; return; }
+    const m = Math.floor(s / 60);
+    left.textContent = "(in " + (m > 0 ? m + " m " + (s % 60) + " s" : s + " s") + ")";
+    setTimeout(tick, 1000);
+  };
+  tick();
+}
+
+document.querySelectorAll("[data-countdown]").forEach(countdown);

@@ -119,10 +119,15 @@ mod tests {
         let b: RecoveryIn = serde_json::from_str(r#"{"since": "2026-11-23T10:00:00Z"}"#).unwrap();
         assert_eq!((b.until, b.include_delivered, b.dry_run), (None, false, false));
         let b: RecoveryIn = serde_json::from_str(
-            r#"{"since": "x", "until": null, "includeDelivered": true, "dryRun": true, "other": 1}"#,
+            r#"{"since": "x", "until": null, "includeDelivered": true, "dryRun": true}"#,
         )
         .unwrap();
         assert_eq!((b.until, b.include_delivered, b.dry_run), (None, true, true));
+        let unknown = serde_json::from_str::<RecoveryIn>(r#"{"since": "x", "dry_run": true}"#);
+        assert!(
+            unknown.is_err_and(|e| e.to_string().starts_with("unknown field `dry_run`")),
+            "refused, not ignored"
+        );
         assert!(serde_json::from_str::<RecoveryIn>(r#"{"until": "2026-11-23T10:00:00Z"}"#).is_err());
         assert!(serde_json::from_str::<RecoveryIn>(r#"{"since": 1}"#).is_err());
     }

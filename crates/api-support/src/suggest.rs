@@ -3,8 +3,9 @@
 
 /// The candidate `word` most likely meant, if one is close enough: equal once case, `_`, `-`
 /// and `.` are ignored (`event_types` for `eventTypes`), or a prefix of it up to a separator
-/// (`campaign.created` for `campaign.created.v1`), or within a third of its length in edits
-/// (at least one).
+/// (`campaign.created` for `campaign.created.v1`), or within a sixth of its length in edits
+/// (at least one; a swap of two neighbours is one edit): close enough for a typo, not so close
+/// that `segment.deleted.v1` reads as `segment.created.v1`.
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let folded = fold(word);
     let mut best: Option<(usize, &str)> = None;
@@ -18,7 +19,7 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
             best = Some((distance, candidate));
         }
     }
-    let allowed = (folded.chars().count() / 3).max(1);
+    let allowed = (folded.chars().count() / 6).max(1);
     best.filter(|(d, _)| *d <= allowed).map(|(_, c)| c)
 }
 
@@ -39,20 +40,28 @@ fn is_unversioned(word: &str, candidate: &str) -> bool {
         .is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// Levenshtein distance over chars.
+/// Edits from `a` to `b`: insertions, deletions, substitutions, and swaps of two neighbours
+/// (the optimal string alignment distance), over chars.
 fn edits(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (diagonal + usize::from(ca != *cb)).min(row[j] + 1).min(above + 1);
-            diagonal = above;
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -85,6 +94,7 @@ mod tests {
         assert_eq!(closest("x", ["url"]), None);
         assert_eq!(did_you_mean("color", ["url"]), "");
         assert_eq!(closest("anything", []), None);
+        assert_eq!(closest("segment.deleted.v1", ["segment.created.v1"]), None, "another word, not a typo");
     }
 
     #[test]
@@ -92,5 +102,6 @@ mod tests {
         assert_eq!(edits("kitten", "sitting"), 3);
         assert_eq!(edits("", "abc"), 3);
         assert_eq!(edits("abc", "abc"), 0);
+        assert_eq!(edits("ulr", "url"), 1, "a swap is one edit");
     }
 }

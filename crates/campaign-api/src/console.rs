@@ -108,15 +108,24 @@ struct EditPage {
     layout: Layout,
     id: String,
     url: String,
+    /// Deliveries a second at most, as typed; empty: no limit.
+    rate_limit: String,
     types: Vec<(&'static str, bool)>,
     error: String,
 }
 
-fn edit_page(session: &ConsoleSession, id: Uuid, url: String, ticked: &[String], error: String) -> EditPage {
+fn edit_page(
+    session: &ConsoleSession,
+    id: Uuid,
+    (url, rate_limit): (String, String),
+    ticked: &[String],
+    error: String,
+) -> EditPage {
     EditPage {
         layout: layout(session, "/console/endpoints", "Edit endpoint"),
         id: id.to_string(),
         url,
+        rate_limit,
         types: TYPE_NAMES.iter().map(|t| (*t, ticked.iter().any(|s| s == t))).collect(),
         error,
     }
@@ -129,6 +138,7 @@ struct RefusedEdit {
     endpoint: Uuid,
     url: String,
     events: Vec<String>,
+    rate_limit: String,
     error: String,
 }
 
@@ -141,8 +151,11 @@ async fn edit_form(
     let e = engine.get_endpoint(&session.tenant, id).await.map_err(|e| engine_err(e, "webhook"))?;
     let refused: Option<RefusedEdit> = api_support::console::session::take_flash(&engine, &session).await?;
     let page = match refused.filter(|r| r.endpoint == id) {
-        Some(r) => edit_page(&session, id, r.url, &r.events, r.error),
-        None => edit_page(&session, id, e.url, &e.event_types, String::new()),
+        Some(r) => edit_page(&session, id, (r.url, r.rate_limit), &r.events, r.error),
+        None => {
+            let limit = e.rate_limit_per_s.map_or_else(String::new, |n| n.to_string());
+            edit_page(&session, id, (e.url, limit), &e.event_types, String::new())
+        }
     };
     Ok(html(StatusCode::OK, &page))
 }
@@ -155,13 +168,15 @@ async fn edit(
     let id = endpoint_id(&id)?;
     let ConsoleForm { session, fields } = form;
     let url = fields.url.trim().to_owned();
-    let patch = EndpointPatch {
-        url: Some(url.clone()),
-        event_types: Some(fields.events.clone()),
-        ..Default::default()
-    };
-    let updated = match check_url(&url) {
-        Ok(()) => {
+    let checked = check_url(&url).and_then(|()| screens::parse_rate_limit(&fields.rate_limit));
+    let updated = match checked {
+        Ok(rate_limit) => {
+            let patch = EndpointPatch {
+                url: Some(url.clone()),
+                event_types: Some(fields.events.clone()),
+                rate_limit_per_s: Some(rate_limit),
+                ..Default::default()
+            };
             engine.update_endpoint(&session.tenant, id, patch).await.map_err(|e| engine_err(e, "webhook"))
         }
         Err(e) => Err(e),
@@ -170,7 +185,13 @@ async fn edit(
         Ok(_) => Ok(see_other("/console/endpoints?notice=updated")),
         // Back to the form (303: a reload sends nothing again), with the error and what was typed.
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
-            let refused = RefusedEdit { endpoint: id, url, events: fields.events, error: e.detail };
+            let refused = RefusedEdit {
+                endpoint: id,
+                url,
+                events: fields.events,
+                rate_limit: fields.rate_limit,
+                error: e.detail,
+            };
             api_support::console::session::put_flash(&engine, &session, &refused).await?;
             Ok(see_other(&format!("/console/endpoints/{id}/edit")))
         }
@@ -197,8 +218,13 @@ async fn send_example(
         .ok_or_else(|| ConsoleError::bad_request("that is not an event type of the catalog"))?;
     let workspace = Uuid::parse_str(form.session.tenant.as_str())
         .map_err(|_| ConsoleError::internal("not a workspace"))?;
-    // Another workspace's endpoint is 404 before anything is enqueued.
-    engine.get_endpoint(&form.session.tenant, id).await.map_err(|e| engine_err(e, "webhook"))?;
+    // Another workspace's endpoint is 404 before anything is enqueued; a type the endpoint does
+    // not take is refused, not sent past its filter.
+    let endpoint =
+        engine.get_endpoint(&form.session.tenant, id).await.map_err(|e| engine_err(e, "webhook"))?;
+    if !screens::takes(&endpoint.event_types, t.name) {
+        return Err(ConsoleError::bad_request(format!("this endpoint does not take {}", t.name)));
+    }
     let emit = Emit {
         event_type: t.name,
         entity_id: Uuid::now_v7(),
@@ -256,7 +282,7 @@ async fn catalog_page(session: ConsoleSession) -> Result<HttpResponse, ConsoleEr
 /// The console's routes, inside the `/console` scope.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::Data::new(ExampleTypes(&TYPE_NAMES)))
-        .configure(screens::configure::<CampaignConsole>)
+        .configure(api_support::console::configure::<CampaignConsole>)
         .service(
             web::resource("/endpoints/{id}/edit").route(web::get().to(edit_form)).route(web::post().to(edit)),
         )

@@ -121,12 +121,36 @@ async fn console(backend: Backend) {
     browser.goto(&format!("{base}/console/deliveries/{dead}")).await.unwrap();
     assert_eq!(browser.text("#delivery-status").await.unwrap(), "dead");
     assert_eq!(browser.all("ol.timeline li").await.unwrap().len(), 8);
-    browser.click("#resend").await.unwrap();
-    assert!(browser.text("#notice").await.unwrap().starts_with("Replayed"));
+
+    // The event's page, from the log's link under the delivery: its deliveries to both
+    // endpoints, and the failed one sent again from there.
+    browser.goto(&format!("{base}/console/deliveries?status=dead")).await.unwrap();
+    browser.click("#log-rows a.event-link").await.unwrap();
+    assert!(browser.path().await.unwrap().starts_with("/console/events/"));
+    assert_eq!(browser.log_rows().await.unwrap(), 2, "one delivery per endpoint");
+    browser.screenshot("event").await.unwrap();
+    browser.click("#resend-failed").await.unwrap();
+    assert!(browser.text("#notice").await.unwrap().contains("on their way again"));
     flaky.wait_for(9).await;
     let replayed = flaky.requests();
     assert_eq!(
         replayed[8].header("x-acme-delivery"),
+        Some(dead.as_str()),
+        "the re-send keeps the delivery id"
+    );
+    browser
+        .wait_for_text("#log-rows", "both delivered", |t| t.matches("delivered").count() == 2)
+        .await
+        .unwrap();
+    assert!(browser.find("#none-failed").await.is_ok(), "nothing left to send again");
+
+    // A delivered delivery can be replayed from its detail (campaign-api replays any).
+    browser.goto(&format!("{base}/console/deliveries/{dead}")).await.unwrap();
+    browser.click("#resend").await.unwrap();
+    assert!(browser.text("#notice").await.unwrap().starts_with("Replayed"));
+    flaky.wait_for(10).await;
+    assert_eq!(
+        flaky.requests()[9].header("x-acme-delivery"),
         Some(dead.as_str()),
         "the replay keeps the delivery id"
     );
@@ -151,6 +175,14 @@ async fn console(backend: Backend) {
         browser.find(".response-excerpt").await.unwrap().prop("textContent").await.unwrap().unwrap();
     assert_eq!(excerpt, HOSTILE);
     let body = browser.find("#request-body").await.unwrap().prop("textContent").await.unwrap().unwrap();
+    // Shown indented first; the exact bytes (what the signature covers) below it.
+    let pretty =
+        browser.find("#request-body-pretty").await.unwrap().prop("textContent").await.unwrap().unwrap();
+    assert!(pretty.contains("\n  \""), "{pretty}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&pretty).unwrap(),
+        serde_json::from_str::<Value>(&body).unwrap()
+    );
     let signature = browser.text("#signature").await.unwrap();
     assert_eq!(
         signature,
@@ -173,11 +205,12 @@ async fn console(backend: Backend) {
     assert!(browser.all("#form-error").await.unwrap().is_empty(), "the error is shown once");
     browser.fill("#url", &flaky.url()).await.unwrap();
     browser.click("input[name=events][value='campaign.updated.v1']").await.unwrap();
+    browser.fill("#rate_limit", "3").await.unwrap();
     browser.click("#edit-endpoint button[type=submit]").await.unwrap();
     browser.wait_for_text(".notice", "the update notice", |t| t.contains("updated")).await.unwrap();
-    let types =
-        a.call("GET", &format!("/api/v1/webhooks/{flaky_id}"), None).await.json()["eventTypes"].clone();
-    assert_eq!(types, json!(["campaign.created.v1", "campaign.updated.v1"]));
+    let edited = a.call("GET", &format!("/api/v1/webhooks/{flaky_id}"), None).await.json();
+    assert_eq!(edited["eventTypes"], json!(["campaign.created.v1", "campaign.updated.v1"]));
+    assert_eq!(edited["rateLimit"], 3, "the form's rate limit");
 
     // Send the example of a catalog type to one endpoint.
     let form = format!("form[action='/console/endpoints/{all_types}/example']");
@@ -337,6 +370,7 @@ async fn one_browser_stays_signed_in_to_both_consoles() {
             browser.goto(&format!("{base}/console")).await.unwrap();
             browser.fill("#credential", &credential).await.unwrap();
             browser.click("form button[type=submit]").await.unwrap();
+            browser.find("#new-deliveries").await.unwrap();
             assert_eq!(browser.path().await.unwrap(), "/console", "signed in to {base}");
         }
     };

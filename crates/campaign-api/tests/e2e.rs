@@ -701,7 +701,7 @@ async fn an_unknown_field_on_any_write_route_is_422_naming_the_field_meant() {
     for (path, method, body, meant) in [
         (format!("/api/v1/webhooks/{hook}"), "PATCH", json!({ "disabeld": true }), Some("disabled")),
         (format!("/api/v1/webhooks/{hook}"), "PATCH", json!({ "rate_limit": 5 }), Some("rateLimit")),
-        ("/api/v1/campaigns".to_owned(), "POST", json!({ "name": "x", "state": "draft" }), Some("status")),
+        ("/api/v1/campaigns".to_owned(), "POST", json!({ "name": "x", "stauts": "draft" }), Some("status")),
         (format!("/api/v1/campaigns/{campaign}"), "PATCH", json!({ "nmae": "y" }), Some("name")),
         ("/api/v1/events".to_owned(), "POST", event, Some("entityId")),
         (

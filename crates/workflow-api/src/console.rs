@@ -9,7 +9,7 @@ use crate::handlers::webhooks::check_endpoint_in;
 use crate::profile::{RUN_COMPLETED, RUN_FAILED, SUBSCRIBABLE, WEBHOOK_TEST};
 use crate::test_event;
 use actix_web::{web, HttpResponse};
-use api_support::console::screens::{self, endpoint_id};
+use api_support::console::screens::endpoint_id;
 use api_support::console::service::{EndpointAction, ResendAction, ServiceConsole};
 use api_support::console::NoFields;
 use api_support::console::{see_other, ConsoleError, ConsoleForm, ConsoleService, NavItem};
@@ -100,7 +100,7 @@ async fn send_test(
 
 /// The console's routes, inside the `/console` scope.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.configure(screens::configure::<WorkflowConsole>)
+    cfg.configure(api_support::console::configure::<WorkflowConsole>)
         .service(web::resource("/endpoints/{id}/test").route(web::post().to(send_test)))
         .default_service(web::to(api_support::console::not_found));
 }

@@ -151,6 +151,14 @@ async fn dashboard(backend: Backend) {
         browser.find(".response-excerpt").await.unwrap().prop("textContent").await.unwrap().unwrap();
     assert_eq!(excerpt, HOSTILE, "the receiver's answer is shown as text");
     let body = browser.find("#request-body").await.unwrap().prop("textContent").await.unwrap().unwrap();
+    // Shown indented first; the exact bytes (what the signature covers) below it.
+    let pretty =
+        browser.find("#request-body-pretty").await.unwrap().prop("textContent").await.unwrap().unwrap();
+    assert!(pretty.contains("\n  \""), "{pretty}");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&pretty).unwrap(),
+        serde_json::from_str::<serde_json::Value>(&body).unwrap()
+    );
     let signature = browser.text("#signature").await.unwrap();
     assert_eq!(signature, format!("v1={}", independent_hmac_sha256_hex(secret.as_bytes(), body.as_bytes())));
     let received = hostile.requests();
@@ -269,8 +277,11 @@ async fn without_scripts(backend: Backend) {
     assert!(!browser.scripted().await.unwrap(), "scripts are off");
     browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
     browser.fill("#url", &receiver.url()).await.unwrap();
+    browser.fill("#rate_limit", "7").await.unwrap();
     browser.click("#create-endpoint button[type=submit]").await.unwrap();
     assert!(browser.text("#signing-secret").await.unwrap().starts_with("whsec_"));
+    assert_eq!(a.call("GET", "/webhooks", None).await.json()[0]["rateLimit"], 7, "the form's rate limit");
+    assert!(browser.text(".rate-limit").await.unwrap().contains("at most 7 a second"));
     let run = settled_run(&a).await;
     receiver.wait_for(1).await;
     browser.goto(&format!("{base}/console/deliveries")).await.unwrap();

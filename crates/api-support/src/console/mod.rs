@@ -11,6 +11,7 @@
 pub mod assets;
 pub mod chart;
 mod error;
+mod event;
 mod layout;
 mod pages;
 mod render;
@@ -63,6 +64,12 @@ impl ConsoleLinkArgs {
             if matches!(host, "" | "0.0.0.0" | "[::]" | "127.0.0.1" | "[::1]") { "localhost" } else { host };
         format!("http://{host}:{port}")
     }
+}
+
+/// A service's console: the shared screens (`screens`) and the event page (`event`), inside the
+/// `/console` scope (the service adds its own pages after).
+pub fn configure<S: service::ServiceConsole>(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.configure(screens::configure::<S>).configure(event::configure::<S>);
 }
 
 /// Prints a single-use sign-in link for `tenant` (the `console-link` commands).

@@ -7,7 +7,7 @@ use super::render::{html, see_other};
 use super::service::{EndpointAction, ServiceConsole};
 use super::session::{self, ConsoleForm, ConsoleSession, NoFields};
 use super::views::{parse_time_bound, span_words, AttemptView, OverviewView, RequestView};
-use crate::ts;
+use crate::{ts, ApiError};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
@@ -23,7 +23,7 @@ use uuid::Uuid;
 /// Rows of one page of the log.
 pub const PAGE_SIZE: i64 = 50;
 
-fn layout<S: ServiceConsole>(
+pub(super) fn layout<S: ServiceConsole>(
     session: &ConsoleSession,
     current: &'static str,
     title: impl Into<String>,
@@ -52,6 +52,8 @@ pub fn notice_text<S: ServiceConsole>(key: &str) -> &'static str {
         "resent" => S::RESEND.done_notice,
         "refused" => S::RESEND.refused_notice,
         "expired" => EXPIRED_NOTICE,
+        "resent_failed" => "The event's failed and dead deliveries are on their way again.",
+        "nothing_failed" => "None of the event's deliveries has failed: nothing was sent again.",
         _ => "",
     }
 }
@@ -59,7 +61,7 @@ pub fn notice_text<S: ServiceConsole>(key: &str) -> &'static str {
 #[derive(Debug, Deserialize)]
 pub struct NoticeQuery {
     #[serde(default)]
-    notice: String,
+    pub notice: String,
 }
 
 // ---- Overview ----
@@ -118,6 +120,10 @@ struct EndpointRow {
     id: String,
     url: String,
     events: String,
+    /// "at most 5 a second", or empty.
+    rate_limit: String,
+    /// The example types this endpoint takes (its filter's, or every one).
+    examples: Vec<&'static str>,
     disabled: bool,
     state: String,
     last_delivery: String,
@@ -134,8 +140,6 @@ struct EndpointsPage {
     events_hint: &'static str,
     actions: &'static [EndpointAction],
     editable: bool,
-    /// Event types the service's "send an example" form offers (empty: no such form).
-    examples: &'static [&'static str],
     /// A secret to show once (just created or rotated), and for which endpoint.
     secret: Option<String>,
     secret_for: String,
@@ -155,7 +159,8 @@ pub struct EndpointsExtras {
     pub form_url: String,
 }
 
-/// The endpoints page; `examples` are the event types the service's example form offers.
+/// The endpoints page; `examples` are the event types the service's example form offers (each
+/// endpoint's form, those it takes; none: no such form).
 pub async fn endpoints_page<S: ServiceConsole>(
     engine: &Engine,
     session: &ConsoleSession,
@@ -171,6 +176,8 @@ pub async fn endpoints_page<S: ServiceConsole>(
             let a = activity.iter().find(|a| a.endpoint_id == e.id);
             EndpointRow {
                 id: e.id.to_string(),
+                examples: examples.iter().copied().filter(|t| takes(&e.event_types, t)).collect(),
+                rate_limit: e.rate_limit_per_s.map_or_else(String::new, |n| format!("at most {n} a second")),
                 events: if e.event_types.is_empty() {
                     "every type".to_owned()
                 } else {
@@ -208,7 +215,6 @@ pub async fn endpoints_page<S: ServiceConsole>(
         events_hint: S::EVENTS_HINT,
         actions: S::ENDPOINT_ACTIONS,
         editable: S::EDITABLE_ENDPOINTS,
-        examples,
         secret,
         secret_for,
         notice: extras.notice,
@@ -216,6 +222,12 @@ pub async fn endpoints_page<S: ServiceConsole>(
         form_url: extras.form_url,
     };
     Ok(html(StatusCode::OK, &page))
+}
+
+/// Whether an endpoint with the filter `event_types` takes `event_type` (an empty filter takes
+/// every type).
+pub fn takes(event_types: &[String], event_type: &str) -> bool {
+    event_types.is_empty() || event_types.iter().any(|t| t == event_type)
 }
 
 /// The event types of the service's example form: none unless it registers one.
@@ -242,6 +254,24 @@ pub struct EndpointFields {
     pub url: String,
     #[serde(default)]
     pub events: Vec<String>,
+    /// Deliveries a second at most; empty: no limit.
+    #[serde(default)]
+    pub rate_limit: String,
+}
+
+/// The form's rate limit: empty is none; otherwise a whole number, which the engine holds to
+/// its bounds (1 to 10000) as for the API.
+pub fn parse_rate_limit(raw: &str) -> Result<Option<i64>, ApiError> {
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    raw.parse().map(Some).map_err(|_| {
+        ApiError::invalid(
+            crate::codes::INVALID_RATE_LIMIT,
+            format!("the rate limit must be a whole number of deliveries a second, not `{raw}`"),
+        )
+    })
 }
 
 /// Registers an endpoint; answers 303 to the endpoints page, which shows the secret once (or
@@ -252,11 +282,13 @@ async fn create_endpoint<S: ServiceConsole>(
 ) -> Result<HttpResponse, ConsoleError> {
     let ConsoleForm { session, fields } = form;
     let url = fields.url.trim().to_owned();
-    let created = match S::check_new_endpoint(&url, &fields.events) {
-        Ok(()) => engine
+    let checked =
+        S::check_new_endpoint(&url, &fields.events).and_then(|()| parse_rate_limit(&fields.rate_limit));
+    let created = match checked {
+        Ok(rate_limit_per_s) => engine
             .create_endpoint(
                 &session.tenant,
-                NewEndpoint { url: url.clone(), event_types: fields.events, rate_limit_per_s: None },
+                NewEndpoint { url: url.clone(), event_types: fields.events, rate_limit_per_s },
             )
             .await
             .map_err(|e| S::api_error(e, "endpoint")),
@@ -439,19 +471,21 @@ impl<S: ServiceConsole> LogFilter<S> {
     }
 }
 
-struct LogRow {
-    id: String,
-    event: String,
-    event_id: String,
-    endpoint_id: String,
+pub(super) struct LogRow {
+    pub(super) id: String,
+    pub(super) event: String,
+    pub(super) event_id: String,
+    /// The engine's id of the event, for its page (`/console/events/{id}`).
+    pub(super) event_uuid: String,
+    pub(super) endpoint_id: String,
     /// The endpoint's URL, shown in the log's Endpoint column; empty for a deleted endpoint.
-    endpoint_url: String,
-    status: &'static str,
-    attempts: i32,
-    response_code: String,
-    created_at: String,
+    pub(super) endpoint_url: String,
+    pub(super) status: &'static str,
+    pub(super) attempts: i32,
+    pub(super) response_code: String,
+    pub(super) created_at: String,
     /// Retention erased its payload: it stays in the log but cannot be sent again.
-    expired: bool,
+    pub(super) expired: bool,
 }
 
 impl LogRow {
@@ -462,6 +496,7 @@ impl LogRow {
             id: d.id.to_string(),
             event: d.event_type,
             event_id: d.dedupe_key,
+            event_uuid: d.event_id.to_string(),
             endpoint_id: d.endpoint_id.to_string(),
             endpoint_url: String::new(),
             status: S::status_name(d.status),
@@ -474,7 +509,10 @@ impl LogRow {
 }
 
 /// The log's rows, each with its endpoint's URL (`endpoints`: the tenant's live endpoints).
-fn log_rows<S: ServiceConsole>(found: Vec<Delivery>, endpoints: &[(String, String)]) -> Vec<LogRow> {
+pub(super) fn log_rows<S: ServiceConsole>(
+    found: Vec<Delivery>,
+    endpoints: &[(String, String)],
+) -> Vec<LogRow> {
     found
         .into_iter()
         .map(|d| {
@@ -488,7 +526,10 @@ fn log_rows<S: ServiceConsole>(found: Vec<Delivery>, endpoints: &[(String, Strin
 }
 
 /// The tenant's live endpoints, as (id, URL).
-async fn endpoint_urls(engine: &Engine, tenant: &Tenant) -> Result<Vec<(String, String)>, ConsoleError> {
+pub(super) async fn endpoint_urls(
+    engine: &Engine,
+    tenant: &Tenant,
+) -> Result<Vec<(String, String)>, ConsoleError> {
     Ok(engine.list_endpoints(tenant).await?.into_iter().map(|e| (e.id.to_string(), e.url)).collect())
 }
 
@@ -606,6 +647,9 @@ struct DeliveryPage {
     d: LogRow,
     endpoint_url: String,
     last_error: String,
+    /// When the next attempt is due, and how long until then as of the page (the script
+    /// counts it down).
+    next_attempt_left: String,
     next_attempt: String,
     delivered: bool,
     max_attempts: u32,
@@ -642,11 +686,12 @@ async fn delivery<S: ServiceConsole>(
         layout: layout::<S>(&session, "/console/deliveries", format!("Delivery {id}")),
         endpoint_url: sent.url.clone(),
         last_error: d.last_error.clone().unwrap_or_default(),
-        next_attempt: d.next_attempt_at.map_or_else(String::new, |t| {
+        next_attempt: d.next_attempt_at.map_or_else(String::new, ts),
+        next_attempt_left: d.next_attempt_at.map_or_else(String::new, |t| {
             if t > now {
-                format!("{} (in {})", ts(t), span_words(t - now))
+                format!("(in {})", span_words(t - now))
             } else {
-                format!("{} (due now)", ts(t))
+                "(due now)".to_owned()
             }
         }),
         delivered: d.delivered_at.is_some(),

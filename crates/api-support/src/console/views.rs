@@ -11,8 +11,8 @@ use delivery_engine::{Attempt, HourlyAttempts, SentRequest, TenantOverview};
 /// Response bodies are shown up to this many bytes.
 pub const EXCERPT_BYTES: usize = 2048;
 
-/// A log filter's time bound: `YYYY-MM-DD` (midnight UTC), `YYYY-MM-DDTHH:MM[:SS]` (a browser's
-/// datetime-local, read as UTC) or RFC 3339. Empty is no bound.
+/// A log filter's time bound: `YYYY-MM-DD` (midnight UTC), `YYYY-MM-DD HH:MM[:SS]` (or with a
+/// `T`; read as UTC, the form's text field says so) or RFC 3339. Empty is no bound.
 pub fn parse_time_bound(raw: &str) -> Result<Option<DateTime<Utc>>, String> {
     let raw = raw.trim();
     if raw.is_empty() {
@@ -21,7 +21,7 @@ pub fn parse_time_bound(raw: &str) -> Result<Option<DateTime<Utc>>, String> {
     if let Ok(t) = DateTime::parse_from_rfc3339(raw) {
         return Ok(Some(t.with_timezone(&Utc)));
     }
-    for format in ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S"] {
+    for format in ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"] {
         if let Ok(t) = NaiveDateTime::parse_from_str(raw, format) {
             return Ok(Some(t.and_utc()));
         }
@@ -29,7 +29,7 @@ pub fn parse_time_bound(raw: &str) -> Result<Option<DateTime<Utc>>, String> {
     if let Ok(d) = NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
         return Ok(d.and_hms_opt(0, 0, 0).map(|t| t.and_utc()));
     }
-    Err(format!("`{raw}` is not a date (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM, UTC)"))
+    Err(format!("`{raw}` is not a date (YYYY-MM-DD) or a time (YYYY-MM-DD HH:MM, UTC)"))
 }
 
 /// A value for a POSIX shell, in single quotes.
@@ -121,6 +121,9 @@ pub struct RequestView {
     pub url: String,
     pub headers: Vec<(String, String)>,
     pub body: String,
+    /// The body pretty-printed, when it is JSON (the page shows it first; the exact bytes,
+    /// which the signature covers, below it).
+    pub body_pretty: Option<String>,
     pub body_bytes: usize,
     pub curl: String,
     pub signature_header: String,
@@ -140,12 +143,68 @@ impl RequestView {
             url: req.url.clone(),
             headers: req.headers.clone(),
             body: String::from_utf8_lossy(&req.body).into_owned(),
+            body_pretty: pretty_json(&req.body),
             body_bytes: req.body.len(),
             curl: curl_command(req),
             signature_header: signature_header.to_owned(),
             signature,
         }
     }
+}
+
+/// `body` indented, if it is a JSON document: its tokens as sent, in their order (a `Value`
+/// would sort the keys), with a line per member and two spaces per level.
+pub fn pretty_json(body: &[u8]) -> Option<String> {
+    serde_json::from_slice::<serde::de::IgnoredAny>(body).ok()?;
+    let text = std::str::from_utf8(body).ok()?;
+    let (mut out, mut depth, mut in_string, mut escaped) = (String::new(), 0usize, false, false);
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    };
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            (escaped, in_string) = match (escaped, c) {
+                (true, _) => (false, true),
+                (false, '\\') => (true, true),
+                (false, '"') => (false, false),
+                _ => (false, true),
+            };
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                let close = if c == '{' { '}' } else { ']' };
+                while chars.next_if(|n| n.is_whitespace()).is_some() {}
+                if chars.next_if_eq(&close).is_some() {
+                    out.push(close);
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            c if c.is_whitespace() => {}
+            c => out.push(c),
+        }
+    }
+    Some(out)
 }
 
 /// The overview's figures, as shown.
@@ -164,8 +223,15 @@ pub struct OverviewView {
     pub dead_total: i64,
     pub oldest_due_age: String,
     pub bars: Vec<Bar>,
+    /// The count axis's lines and the hour ticks (every 3 hours), in the plot's coordinates.
+    pub count_ticks: Vec<chart::Tick>,
+    pub hour_ticks: Vec<chart::Tick>,
     pub chart_width: f64,
     pub chart_height: f64,
+    /// The SVG's size: the plot, the counts' margin on the left, the hours' below.
+    pub svg_width: f64,
+    pub svg_height: f64,
+    pub plot_left: f64,
     pub chart_summary: String,
 }
 
@@ -173,9 +239,10 @@ impl OverviewView {
     pub fn new(o: &TenantOverview, now: DateTime<Utc>) -> Self {
         let first =
             now.duration_trunc(chrono::TimeDelta::hours(1)).unwrap_or(now) - chrono::TimeDelta::hours(23);
-        let bars = chart::bars(&hourly_columns(&o.hourly, now), |i| {
-            (first + chrono::TimeDelta::hours(i as i64)).format("%H:00 UTC").to_string()
-        });
+        let hour = |i: usize| first + chrono::TimeDelta::hours(i as i64);
+        let columns = hourly_columns(&o.hourly, now);
+        let bars = chart::bars(&columns, |i| hour(i).format("%H:00 UTC").to_string());
+        let tallest = columns.iter().map(|c| c.ok + c.failed).max().unwrap_or(0);
         // Read from latency buckets (`LATENCY_BOUNDS_MS`): an upper bound.
         let ms = |v: Option<i32>| v.map_or_else(|| "–".to_owned(), |v| format!("≤ {v} ms"));
         Self {
@@ -201,8 +268,13 @@ impl OverviewView {
                 o.attempts - o.attempts_ok
             ),
             bars,
+            count_ticks: chart::count_ticks(chart::top(tallest)),
+            hour_ticks: chart::column_ticks(24, 3, |i| hour(i).format("%H:00").to_string()),
             chart_width: chart::WIDTH,
             chart_height: chart::HEIGHT,
+            svg_width: chart::LEFT + chart::WIDTH + 8.0,
+            svg_height: chart::HEIGHT + chart::BOTTOM + 8.0,
+            plot_left: chart::LEFT,
         }
     }
 }
@@ -232,11 +304,23 @@ mod tests {
     }
 
     #[test]
+    fn a_json_body_is_shown_indented_and_another_is_not() {
+        assert_eq!(
+            pretty_json(br#"{"b":1, "a":[2,{}], "s":"x,{\"}"}"#).as_deref(),
+            Some("{\n  \"b\": 1,\n  \"a\": [\n    2,\n    {}\n  ],\n  \"s\": \"x,{\\\"}\"\n}"),
+            "keys in the order sent; punctuation inside strings kept"
+        );
+        assert_eq!(pretty_json(b"[ ]").as_deref(), Some("[]"));
+        assert_eq!(pretty_json(b"not json"), None);
+    }
+
+    #[test]
     fn time_bounds_take_dates_local_times_and_rfc3339() {
         let t = |s| parse_time_bound(s).unwrap().map(ts);
         assert_eq!(t(""), None);
         assert_eq!(t("2026-11-23").as_deref(), Some("2026-11-23T00:00:00.000Z"));
         assert_eq!(t("2026-11-23T10:15").as_deref(), Some("2026-11-23T10:15:00.000Z"));
+        assert_eq!(t("2026-11-23 10:15").as_deref(), Some("2026-11-23T10:15:00.000Z"));
         assert_eq!(t("2026-11-23T10:15:30+01:00").as_deref(), Some("2026-11-23T09:15:30.000Z"));
         for bad in ["yesterday", "2026-13-01", "23/11/2026", "2026-11-23T25:00"] {
             assert!(parse_time_bound(bad).is_err(), "{bad}");
