@@ -61,7 +61,7 @@ impl Browser {
             "goog:chromeOptions": {
                 "binary": chromium,
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1280,1024", "--no-first-run", "--disable-extensions"],
+                         "--window-size=1400,900", "--no-first-run", "--disable-extensions"],
                 "prefs": { "profile.managed_default_content_settings.javascript": if scripts { 1 } else { 2 } },
             },
         });

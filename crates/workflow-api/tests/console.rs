@@ -293,6 +293,35 @@ async fn without_scripts(backend: Backend) {
     browser.click("#log-rows a").await.unwrap();
     browser.wait_for_text("#delivery-status", "delivered", |t| t == "delivered").await.unwrap();
     assert!(browser.all("#resend").await.unwrap().is_empty(), "no retry for a delivered delivery");
+
+    // Bulk recovery from the endpoint's row: count the window's deliveries (the delivered one
+    // too), start a job, see it finish; a cancel of an ended job says so.
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.click("a.recover").await.unwrap();
+    browser.find("#recovery-form").await.unwrap();
+    browser.click("input[name=include_delivered]").await.unwrap();
+    browser.click("#dry-run").await.unwrap();
+    assert_eq!(
+        browser.text("#dry-run-count").await.unwrap(),
+        "1 delivery in this window would be sent again."
+    );
+    browser.click("#start-recovery").await.unwrap();
+    assert!(browser.text("#notice").await.unwrap().contains("queued"));
+    receiver.wait_for(2).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while browser.text("#jobs .status-cell").await.unwrap() != "finished" {
+        assert!(std::time::Instant::now() < deadline, "the job did not finish");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        browser.reload().await.unwrap();
+    }
+    assert!(browser.text("#jobs").await.unwrap().contains("1 of 1 gone through, 1 sent again"));
+    browser.screenshot("recovery").await.unwrap();
+    browser.click(".cancel-job").await.unwrap();
+    // The page before it had a notice too: wait for the new one.
+    browser
+        .wait_for_text("#notice", "the cancel's notice", |t| t == "That job had already ended.")
+        .await
+        .unwrap();
     browser.close().await.unwrap();
 }
 

@@ -14,6 +14,7 @@ mod error;
 mod event;
 mod layout;
 mod pages;
+mod recovery;
 mod render;
 pub mod screens;
 pub mod service;
@@ -66,10 +67,12 @@ impl ConsoleLinkArgs {
     }
 }
 
-/// A service's console: the shared screens (`screens`) and the event page (`event`), inside the
-/// `/console` scope (the service adds its own pages after).
+/// A service's console: the shared screens (`screens`), the event page (`event`) and bulk
+/// recovery (`recovery`), inside the `/console` scope (the service adds its own pages after).
 pub fn configure<S: service::ServiceConsole>(cfg: &mut actix_web::web::ServiceConfig) {
-    cfg.configure(screens::configure::<S>).configure(event::configure::<S>);
+    cfg.configure(screens::configure::<S>)
+        .configure(event::configure::<S>)
+        .configure(recovery::configure::<S>);
 }
 
 /// Prints a single-use sign-in link for `tenant` (the `console-link` commands).
