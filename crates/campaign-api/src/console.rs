@@ -12,6 +12,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::console::screens::{self, endpoint_id, ExampleTypes};
 use api_support::console::service::{EndpointAction, ResendAction, ServiceConsole};
+use api_support::console::session::TenantLabel;
 use api_support::console::{
     html, see_other, ConsoleError, ConsoleForm, ConsoleService, ConsoleSession, Layout, NavItem,
 };
@@ -279,9 +280,23 @@ async fn catalog_page(session: ConsoleSession) -> Result<HttpResponse, ConsoleEr
     Ok(html(StatusCode::OK, &page))
 }
 
+/// The header names a workspace by its name (one read by primary key per page).
+fn workspace_label() -> TenantLabel {
+    TenantLabel(std::sync::Arc::new(|engine: Engine, tenant: delivery_engine::Tenant| {
+        Box::pin(async move {
+            let id = Uuid::parse_str(tenant.as_str()).ok()?;
+            let name = engine
+                .run(on_conn!(|c| Ok::<_, EngineError>(crate::store::workspace_name(c, id).await?)))
+                .await;
+            name.ok().flatten()
+        })
+    }))
+}
+
 /// The console's routes, inside the `/console` scope.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::Data::new(ExampleTypes(&TYPE_NAMES)))
+        .app_data(workspace_label())
         .configure(api_support::console::configure::<CampaignConsole>)
         .service(
             web::resource("/endpoints/{id}/edit").route(web::get().to(edit_form)).route(web::post().to(edit)),

@@ -79,3 +79,14 @@ pub fn assert_error(res: &ApiResponse, status: u16, code: &str) {
     assert_eq!(body["code"], code, "{body}");
     assert!(body["detail"].as_str().is_some_and(|d| !d.is_empty()), "{body}");
 }
+
+/// A 422 `unknown_field` whose detail names the field `meant` (`did you mean …?`), or names
+/// none when no known field is close.
+pub fn assert_unknown_field(res: &ApiResponse, meant: Option<&str>, what: &str) {
+    assert_error(res, 422, "unknown_field");
+    let detail = res.json()["detail"].as_str().unwrap_or_default().to_owned();
+    match meant {
+        Some(field) => assert!(detail.contains(&format!("(did you mean `{field}`?)")), "{what}: {detail}"),
+        None => assert!(!detail.contains("did you mean"), "{what}: {detail}"),
+    }
+}

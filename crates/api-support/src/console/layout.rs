@@ -43,7 +43,13 @@ impl Layout {
         current: &'static str,
         title: String,
     ) -> Self {
-        Self { service, current, tenant: session.tenant.to_string(), csrf: session.csrf_token.clone(), title }
+        Self {
+            service,
+            current,
+            tenant: session.tenant_label.clone(),
+            csrf: session.csrf_token.clone(),
+            title,
+        }
     }
 
     pub fn js(&self) -> &'static str {

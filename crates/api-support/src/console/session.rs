@@ -14,7 +14,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use delivery_engine::on_conn;
-use delivery_engine::{Engine, EngineError, Pool};
+use delivery_engine::{Engine, EngineError, Pool, Tenant};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::future::Future;
@@ -82,10 +82,27 @@ pub fn tokens_match(a: &str, b: &str) -> bool {
 /// A signed-in console request: the tenant it may see and the session's CSRF token.
 #[derive(Debug, Clone)]
 pub struct ConsoleSession {
-    pub tenant: delivery_engine::Tenant,
+    pub tenant: Tenant,
+    /// How the header names the tenant: its [`TenantLabel`], else its id.
+    pub tenant_label: String,
     pub csrf_token: String,
     token: String,
 }
+
+/// How a service names its tenants in the console's header, looked up once per page (app data
+/// of the console's scope; campaign-api: a workspace's name, one read by primary key). Without
+/// it, or when it finds none, the header shows the tenant's id.
+#[derive(Clone)]
+pub struct TenantLabel(pub std::sync::Arc<dyn Fn(Engine, Tenant) -> LabelFuture + Send + Sync>);
+
+impl std::fmt::Debug for TenantLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TenantLabel(..)")
+    }
+}
+
+/// What a [`TenantLabel`] answers.
+pub type LabelFuture = Pin<Box<dyn Future<Output = Option<String>>>>;
 
 /// How a session was started: with a credential (its hash is kept, so revoking it can end the
 /// session; a session ends no later than the credential's own expiry), or with a sign-in link.
@@ -278,8 +295,13 @@ impl FromRequest for ConsoleSession {
                 .run(on_conn!(|c| store::find_session(c, &token_hash, now).await.map_err(EngineError::from)))
                 .await?;
             let stored = found.ok_or_else(signed_out)?;
-            let tenant = delivery_engine::Tenant::new(stored.tenant).map_err(|_| signed_out())?;
-            Ok(ConsoleSession { tenant, csrf_token: stored.csrf_token, token })
+            let tenant = Tenant::new(stored.tenant).map_err(|_| signed_out())?;
+            let label = match req.app_data::<TenantLabel>() {
+                Some(label) => (label.0)(engine.get_ref().clone(), tenant.clone()).await,
+                None => None,
+            };
+            let tenant_label = label.unwrap_or_else(|| tenant.to_string());
+            Ok(ConsoleSession { tenant, tenant_label, csrf_token: stored.csrf_token, token })
         })
     }
 }

@@ -27,6 +27,14 @@ pub async fn workspace_exists(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryRe
     }
 }
 
+/// The workspace's name, if it exists.
+pub async fn workspace_name(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Option<String>> {
+    match conn {
+        DbConn::Pg(c) => pg::workspace_name(c, workspace).await,
+        DbConn::Sqlite(c) => sqlite::workspace_name(c, workspace),
+    }
+}
+
 /// The ids of the workspaces with this name (names need not be unique).
 pub async fn workspaces_named(conn: &mut DbConn<'_>, name: &str) -> QueryResult<Vec<Uuid>> {
     match conn {

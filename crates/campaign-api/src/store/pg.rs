@@ -79,6 +79,13 @@ pub(super) async fn workspace_exists(c: &mut AsyncPgConnection, workspace: Uuid)
     Ok(exists.is_some())
 }
 
+pub(super) async fn workspace_name(
+    c: &mut AsyncPgConnection,
+    workspace: Uuid,
+) -> QueryResult<Option<String>> {
+    workspaces::table.filter(workspaces::id.eq(workspace)).select(workspaces::name).first(c).await.optional()
+}
+
 pub(super) async fn workspaces_named(c: &mut AsyncPgConnection, name: &str) -> QueryResult<Vec<Uuid>> {
     workspaces::table
         .filter(workspaces::name.eq(name))

@@ -55,6 +55,20 @@ pub(super) fn workspace_exists(c: &mut SqliteConnection, workspace: Uuid) -> Que
     Ok(exists.is_some())
 }
 
+#[derive(QueryableByName)]
+struct NameRow {
+    #[diesel(sql_type = Text)]
+    name: String,
+}
+
+pub(super) fn workspace_name(c: &mut SqliteConnection, workspace: Uuid) -> QueryResult<Option<String>> {
+    let row: Option<NameRow> = prepared("SELECT name FROM workspaces WHERE id = ?1")
+        .bind::<Text, _>(workspace.to_string())
+        .get_result(c)
+        .optional()?;
+    Ok(row.map(|r| r.name))
+}
+
 pub(super) fn workspaces_named(c: &mut SqliteConnection, name: &str) -> QueryResult<Vec<Uuid>> {
     let rows: Vec<IdRow> =
         prepared("SELECT id FROM workspaces WHERE name = ?1 ORDER BY id").bind::<Text, _>(name).load(c)?;

@@ -59,8 +59,18 @@ pub async fn enable(
     account: Account,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path_id(&id, "endpoint")?;
     let patch = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
+    apply(&state, &account, &id, patch).await
+}
+
+/// Applies `patch` to the account's endpoint `id` and answers it as it now is.
+async fn apply(
+    state: &AppState,
+    account: &Account,
+    id: &str,
+    patch: delivery_engine::EndpointPatch,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(id, "endpoint")?;
     let e = state
         .engine
         .update_endpoint(&account.0, id, patch)
@@ -87,7 +97,6 @@ pub async fn update(
     id: web::Path<String>,
     body: web::Json<EndpointPatchIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path_id(&id, "endpoint")?;
     let EndpointPatchIn { url, events, enabled } = body.into_inner();
     if let Some(url) = &url {
         check_url_len(url)?;
@@ -102,12 +111,7 @@ pub async fn update(
         disabled_reason: (enabled == Some(false)).then(|| "disabled through the API".to_owned()),
         ..Default::default()
     };
-    let e = state
-        .engine
-        .update_endpoint(&account.0, id, patch)
-        .await
-        .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
-    Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
+    apply(&state, &account, &id, patch).await
 }
 
 /// The body of `PUT /webhooks/{endpointId}/rate-limit` (an extension).
@@ -126,17 +130,11 @@ pub async fn set_rate_limit(
     id: web::Path<String>,
     body: web::Json<RateLimitIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path_id(&id, "endpoint")?;
     let patch = delivery_engine::EndpointPatch {
         rate_limit_per_s: Some(body.into_inner().rate_limit),
         ..Default::default()
     };
-    let e = state
-        .engine
-        .update_endpoint(&account.0, id, patch)
-        .await
-        .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
-    Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
+    apply(&state, &account, &id, patch).await
 }
 
 #[derive(Debug, Serialize)]
