@@ -308,12 +308,13 @@ async fn without_scripts(backend: Backend) {
     browser.click("#start-recovery").await.unwrap();
     assert!(browser.text("#notice").await.unwrap().contains("queued"));
     receiver.wait_for(2).await;
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while browser.text("#jobs .status-cell").await.unwrap() != "finished" {
-        assert!(std::time::Instant::now() < deadline, "the job did not finish");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        browser.reload().await.unwrap();
-    }
+    let job = browser.find("#jobs tr[data-job]").await.unwrap().attr("data-job").await.unwrap().unwrap();
+    let endpoint =
+        a.call("GET", "/webhooks", None).await.json()[0]["endpointId"].as_str().unwrap().to_owned();
+    let recoveries = test_support::recovery::Recoveries { prefix: "/webhooks" };
+    recoveries.wait_job(&a, &endpoint, &job, "the job's end", |j| j["status"] == "finished").await;
+    browser.reload().await.unwrap();
+    assert_eq!(browser.text("#jobs .status-cell").await.unwrap(), "finished");
     assert!(browser.text("#jobs").await.unwrap().contains("1 of 1 gone through, 1 sent again"));
     browser.screenshot("recovery").await.unwrap();
     browser.click(".cancel-job").await.unwrap();

@@ -45,8 +45,8 @@ async fn deliveries(engine: &Engine, tenant: &Tenant, id: Uuid) -> Result<Vec<De
     Ok(found)
 }
 
-/// A delivery the re-send takes: not delivered, not waiting for its next attempt by itself
-/// only (a failed one is brought forward), and with its payload.
+/// A delivery the re-send takes: failed (its next attempt is brought forward) or dead, with its
+/// payload kept.
 fn resendable(d: &Delivery) -> bool {
     matches!(d.status, DeliveryStatus::Failed | DeliveryStatus::Dead) && d.payload_erased_at.is_none()
 }
