@@ -58,6 +58,7 @@ async fn console(backend: Backend) {
     browser.fill("#credential", "sk_not_a_key").await.unwrap();
     browser.click("form button[type=submit]").await.unwrap();
     assert!(browser.text("#sign-in-error").await.unwrap().contains("not accepted"));
+    assert_eq!(browser.path().await.unwrap(), "/console/sign-in?next=%2Fconsole", "303 to the form");
     browser.fill("#credential", wa["apiKey"].as_str().unwrap()).await.unwrap();
     browser.click("form button[type=submit]").await.unwrap();
     browser.find("#new-deliveries").await.unwrap();

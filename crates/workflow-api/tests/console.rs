@@ -73,6 +73,11 @@ async fn dashboard(backend: Backend) {
     browser.fill("#credential", "not-a-token").await.unwrap();
     browser.click("form button[type=submit]").await.unwrap();
     assert!(browser.text("#sign-in-error").await.unwrap().contains("not accepted"));
+    // Refused, like every console form, with a 303 to the form (keeping `next`): a reload
+    // sends nothing again and the reason is gone.
+    assert_eq!(browser.path().await.unwrap(), "/console/sign-in?next=%2Fconsole%2Fdeliveries");
+    browser.reload().await.unwrap();
+    assert!(browser.all("#sign-in-error").await.unwrap().is_empty(), "the reason is shown once");
     browser.fill("#credential", &token("acct-a").await).await.unwrap();
     browser.click("form button[type=submit]").await.unwrap();
     browser.find("#log").await.unwrap();

@@ -79,9 +79,19 @@ struct NextQuery {
 async fn sign_in_form(req: HttpRequest, query: web::Query<NextQuery>) -> Result<HttpResponse, ConsoleError> {
     let next = safe_next(query.next.as_deref().unwrap_or("/console")).to_owned();
     let (csrf, new) = sign_in_token(&req);
-    let page =
-        SignInPage { css: assets::CSS_PATH, service: service(&req)?, csrf: csrf.clone(), next, error: None };
+    let refused = match new {
+        true => None,
+        false => session::take_flash_for::<SignInRefused>(&**engine(&req)?, &csrf).await?,
+    };
+    let error = refused.map(|r| r.error);
+    let page = SignInPage { css: assets::CSS_PATH, service: service(&req)?, csrf: csrf.clone(), next, error };
     Ok(with_sign_in_cookie(&req, html(StatusCode::OK, &page), csrf, new))
+}
+
+/// Why the last sign-in was refused, left for the sign-in page under its double-submit cookie.
+#[derive(serde::Serialize, Deserialize)]
+struct SignInRefused {
+    error: String,
 }
 
 #[derive(Deserialize)]
@@ -131,14 +141,11 @@ async fn sign_in(req: HttpRequest, form: web::Form<SignInFields>) -> Result<Http
             signed_in(&req, tenant.as_str(), with, &form.next).await
         }
         Err(e) if e.status == StatusCode::UNAUTHORIZED => {
-            let page = SignInPage {
-                css: assets::CSS_PATH,
-                service: service(&req)?,
-                csrf: form.csrf,
-                next: safe_next(&form.next).to_owned(),
-                error: Some(format!("That {} was not accepted: {}.", service(&req)?.credential, e.detail)),
-            };
-            Ok(html(StatusCode::UNAUTHORIZED, &page))
+            // 303 back to the form like every console form: a reload sends nothing again.
+            let error = format!("That {} was not accepted: {}.", service(&req)?.credential, e.detail);
+            session::put_flash_for(&**engine(&req)?, &form.csrf, &SignInRefused { error }).await?;
+            let query = serde_html_form::to_string([("next", safe_next(&form.next))]).unwrap_or_default();
+            Ok(see_other(&format!("/console/sign-in?{query}")))
         }
         Err(e) => Err(e.into()),
     }

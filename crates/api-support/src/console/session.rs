@@ -169,9 +169,19 @@ pub async fn put_flash<T: serde::Serialize>(
     session: &ConsoleSession,
     flash: &T,
 ) -> Result<(), ConsoleError> {
+    put_flash_for(engine, &session.token, flash).await
+}
+
+/// [`put_flash`] under any secret cookie value the browser sends back: the sign-in page, which
+/// has no session yet, leaves a refused sign-in's reason under its double-submit cookie.
+pub async fn put_flash_for<T: serde::Serialize>(
+    engine: &Engine,
+    cookie_value: &str,
+    flash: &T,
+) -> Result<(), ConsoleError> {
     let plain = serde_json::to_vec(flash).map_err(|_| ConsoleError::internal("a flash that is not JSON"))?;
-    let sealed = seal_flash(&session.token, &plain);
-    let (token_hash, now) = (hash(&session.token), Utc::now());
+    let sealed = seal_flash(cookie_value, &plain);
+    let (token_hash, now) = (hash(cookie_value), Utc::now());
     engine
         .run(on_conn!(|c| {
             store::put_flash(c, &token_hash, &sealed, now, now + FLASH_TTL).await.map_err(EngineError::from)
@@ -186,11 +196,19 @@ pub async fn take_flash<T: serde::de::DeserializeOwned>(
     engine: &Engine,
     session: &ConsoleSession,
 ) -> Result<Option<T>, ConsoleError> {
-    let (token_hash, now) = (hash(&session.token), Utc::now());
+    take_flash_for(engine, &session.token).await
+}
+
+/// The flash left under a cookie value ([`put_flash_for`]), once.
+pub async fn take_flash_for<T: serde::de::DeserializeOwned>(
+    engine: &Engine,
+    cookie_value: &str,
+) -> Result<Option<T>, ConsoleError> {
+    let (token_hash, now) = (hash(cookie_value), Utc::now());
     let sealed = engine
         .run(on_conn!(|c| store::take_flash(c, &token_hash, now).await.map_err(EngineError::from)))
         .await?;
-    Ok(sealed.and_then(|s| open_flash(&session.token, &s)).and_then(|p| serde_json::from_slice(&p).ok()))
+    Ok(sealed.and_then(|s| open_flash(cookie_value, &s)).and_then(|p| serde_json::from_slice(&p).ok()))
 }
 
 fn flash_cipher(token: &str) -> chacha20poly1305::ChaCha20Poly1305 {
