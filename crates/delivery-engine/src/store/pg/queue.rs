@@ -457,7 +457,9 @@ fn not_found(e: diesel::result::Error) -> EngineError {
 /// Puts a re-enabled endpoint's open deliveries back in the queue: those overdue are due at
 /// once, oldest first (one microsecond apart, in the order they were created, so the claim,
 /// which takes an endpoint's rows by `available_at`, sends them in that order); the others at
-/// their scheduled time; one still in flight when its lease ends.
+/// their scheduled time; one still in flight when its lease ends. The outer `WHERE` repeats the
+/// state: a row whose outcome a worker records meanwhile (delivered: no `available_at`) is read
+/// again once that commits (READ COMMITTED re-checks the outer conditions only) and skipped.
 pub(super) async fn unpark_endpoint(
     conn: &mut AsyncPgConnection,
     endpoint: Uuid,
@@ -468,7 +470,7 @@ pub(super) async fn unpark_endpoint(
          ELSE GREATEST(d.next_attempt_at, $2 + o.n * interval '1 microsecond') END \
          FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM webhook_deliveries \
                WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity') o \
-         WHERE d.id = o.id",
+         WHERE d.id = o.id AND d.status IN ('pending', 'failed') AND d.available_at = 'infinity'",
     )
     .bind::<SqlUuid, _>(endpoint)
     .bind::<Timestamptz, _>(now)
