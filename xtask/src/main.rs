@@ -4,6 +4,7 @@
 
 mod bench;
 mod browser;
+mod catalog;
 mod db;
 mod deploy;
 mod dist;
@@ -58,6 +59,10 @@ cargo xtask <task>
   receiver-kit     the Python and JavaScript receiver packages' tests (against the shared
                    vectors), and Flask and Express under target/receiver-kit for the example
                    receivers the Rust tests start (part of `test`)
+  catalog-snapshot [--check] [--no-build]
+                   record every service's published event types in
+                   crates/<service>/catalog-history.json, refusing a change that removes or
+                   breaks a published type (--check: compare only; docs/extending.md)
   dist             optimised, stripped release binaries of both services in target/dist/
                    (profile `dist`), with their sizes
   help             this text
@@ -79,6 +84,7 @@ fn main() -> Result<()> {
         "schemathesis" => db::up().and_then(|()| schemathesis::run()),
         "deploy-check" => deploy::run(),
         "dist" => dist::run(),
+        "catalog-snapshot" => catalog::run(rest),
         "receiver-kit" => receiver_kit::run(),
         "help" | "--help" | "-h" => {
             print!("{HELP}");

@@ -9,7 +9,9 @@ use anyhow::{ensure, Result};
 use std::path::PathBuf;
 use std::process::Command;
 
-const FLASK: &str = "flask==3.1.3";
+/// Flask for the Python example receiver; `standardwebhooks` verifies the example service's
+/// deliveries in its test (an implementation of the scheme independent of ours).
+const PYTHON_PACKAGES: [&str; 2] = ["flask==3.1.3", "standardwebhooks==1.1.0"];
 const EXPRESS: &str = "express@5.3.0";
 
 pub(crate) fn run() -> Result<()> {
@@ -58,19 +60,20 @@ fn ensure_go() -> Result<PathBuf> {
     Ok(PathBuf::from("go"))
 }
 
-/// `<target>/receiver-kit`, with a venv holding Flask and a node_modules holding Express.
+/// `<target>/receiver-kit`, with a venv holding Flask and standardwebhooks and a node_modules holding Express.
 pub(crate) fn ensure_examples() -> Result<PathBuf> {
     let kit = target_dir().join("receiver-kit");
     let venv_python = kit.join("venv/bin/python");
     let stamp = kit.join("venv/installed");
-    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(FLASK) {
+    let wanted = PYTHON_PACKAGES.join(" ");
+    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(wanted.as_str()) {
         let mut venv = Command::new("python3");
         venv.args(["-m", "venv", "--clear"]).arg(kit.join("venv"));
         run_cmd(venv)?;
         let mut pip = Command::new(&venv_python);
-        pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", FLASK]);
+        pip.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]).args(PYTHON_PACKAGES);
         run_cmd(pip)?;
-        std::fs::write(&stamp, FLASK)?;
+        std::fs::write(&stamp, wanted)?;
     }
     let node = kit.join("node");
     let node_stamp = node.join("installed");

@@ -1,6 +1,6 @@
-//! Every command of README.md's quick start and of the two getting-started guides, run in
-//! order as a reader would, against `cargo xtask run` on the embedded store (docs/decisions.md
-//! D72). A command that fails, or prints other than the document says, fails the test.
+//! Every command of README.md's quick start, of the two getting-started guides and of
+//! docs/extending.md, run in order as a reader would, against `cargo xtask run` on the embedded
+//! store (docs/decisions.md D72; the extending guide starts the example service itself). A command that fails, or prints other than the document says, fails the test.
 //!
 //! Markers, an HTML comment on the line before a fenced block:
 //! - `<!-- doc-test: services -->`: the block is `[NAME=value …] cargo xtask run`. The test
@@ -14,7 +14,8 @@
 //!   in what that process prints, each after the lines the one before matched.
 //! - `<!-- doc-test: repeat until the output matches -->`: a read of state the services reach
 //!   on their own (a delivery being recorded), run again until its output matches.
-//! - `<!-- doc-test: not run: why -->`: skipped, and the reason printed.
+//! - `<!-- doc-test: not run: why -->`: skipped, and the reason printed (the only marker a
+//!   block in another language than `sh` may have: Rust source a guide quotes).
 //!
 //! Any other `sh` block runs as it is, and a `text` block right after it is its expected
 //! output: each of its lines must match a whole line of the output, in order, `…` standing for
@@ -23,10 +24,11 @@
 //!
 //! The reader's shell is one `bash` with `set -eo pipefail`, fed one block at a time (sourced,
 //! so variables and functions carry over) in a directory of its own. Its `cargo` is a stand-in:
-//! `cargo xtask <task>` runs the xtask binary built with this test (`receiver` with
-//! `--no-build`), and `cargo run -p <package> [-- args]` the package's binary already built in
-//! the target directory (`cargo build -p workflow-api -p campaign-api -p dev-receiver` first,
-//! as for tests/first_hour.rs); anything else is refused. The test builds nothing.
+//! `cargo xtask <task>` runs the xtask binary built with this test (`receiver` and
+//! `catalog-snapshot` with `--no-build`), and `cargo run -p <package> [-- args]` the package's
+//! binary already built in the target directory (`cargo build -p workflow-api -p campaign-api
+//! -p dev-receiver -p example-invoice-api` first, as for tests/first_hour.rs); anything else is
+//! refused. The test builds nothing.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::HashMap;
@@ -194,6 +196,10 @@ fn plan(doc: &str, blocks: &[Block]) -> Result<Vec<Step>, String> {
                     _ => return Err(format!("{at}: an output block that follows no command: mark it")),
                 }
             }
+            _ if marker.is_some_and(|m| m.starts_with("not run:")) => {
+                let reason = marker.unwrap_or_default()["not run:".len()..].trim().to_owned();
+                steps.push(Step::Skip { line: b.line, reason })
+            }
             other => return Err(format!("{at}: a `{other}` block is neither run nor marked")),
         }
     }
@@ -258,6 +264,7 @@ impl Reader {
         let stand_in = "#!/bin/sh\n\
             # cargo, as the doc test runs it: what is built already, nothing else.\n\
             if [ \"$1\" = xtask ] && [ \"$2\" = receiver ]; then shift 2; exec \"$DOC_TEST_XTASK\" receiver --no-build \"$@\"; fi\n\
+            if [ \"$1\" = xtask ] && [ \"$2\" = catalog-snapshot ]; then shift 2; exec \"$DOC_TEST_XTASK\" catalog-snapshot --no-build \"$@\"; fi\n\
             if [ \"$1\" = xtask ]; then shift; exec \"$DOC_TEST_XTASK\" \"$@\"; fi\n\
             if [ \"$1\" = run ] && [ \"$2\" = -p ]; then bin=\"$CARGO_TARGET_DIR/debug/$3\"; shift 3; [ \"$1\" = -- ] && shift; exec \"$bin\" \"$@\"; fi\n\
             echo \"the doc test runs only what is built: not cargo $*\" >&2; exit 97\n";
@@ -568,6 +575,14 @@ async fn the_workflow_guide_runs_as_written() {
     let mut ran = run_document("docs/getting-started-workflow.md").await;
     the_drain_advice_of_operations_md_holds(&ran).await;
     ran.services.take().expect("the guide starts the services").stop().await;
+}
+
+/// The extending guide runs the example service (built with the tests: it has its own) and
+/// `cargo xtask catalog-snapshot`, which rewrites no snapshot while the catalogs match them.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_extending_guide_runs_as_written() {
+    let ran = run_document("docs/extending.md").await;
+    assert!(ran.services.is_none(), "the guide starts the example itself, not `cargo xtask run`");
 }
 
 #[tokio::test(flavor = "multi_thread")]

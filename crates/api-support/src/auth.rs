@@ -11,6 +11,7 @@ use delivery_engine::Tenant;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use subtle::ConstantTimeEq;
 
 /// The authenticated principal of a request: the engine's tenant it acts for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,4 +70,80 @@ pub async fn authenticate(req: &HttpRequest) -> Result<Tenant, ApiError> {
     }
     req.extensions_mut().insert(Principal(principal.clone()));
     Ok(principal)
+}
+
+/// The request's tenant, as a handler argument: extracting it is the authentication
+/// ([`authenticate`]). A service with no rules of its own about its principal takes this one.
+#[derive(Debug, Clone)]
+pub struct Authenticated(pub Tenant);
+
+impl actix_web::FromRequest for Authenticated {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { authenticate(&req).await.map(Authenticated) })
+    }
+}
+
+/// API keys fixed in the configuration, `tenant:key[,tenant:key…]` (keys of 16 characters or
+/// more): the simplest credential a service can take. `Debug` shows the tenants only.
+#[derive(Clone)]
+pub struct StaticKeys(Vec<(String, String)>);
+
+impl std::fmt::Debug for StaticKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter().map(|(tenant, _)| tenant)).finish()
+    }
+}
+
+impl std::str::FromStr for StaticKeys {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let pair = |p: &str| match p.split_once(':') {
+            Some((tenant, key)) if !tenant.is_empty() && key.len() >= 16 => {
+                Ok((tenant.to_owned(), key.to_owned()))
+            }
+            _ => Err(format!("an entry is not `tenant:key` with a key of 16 characters or more: `{}…`", {
+                p.chars().take(8).collect::<String>()
+            })),
+        };
+        text.split(',').map(pair).collect::<Result<_, _>>().map(Self)
+    }
+}
+
+impl StaticKeys {
+    /// The authenticator that takes these keys as bearer credentials (`what`: `apiKey`).
+    pub fn authenticator(self) -> Authenticator {
+        let check = move |sent: String| {
+            // Every key is compared, each in constant time, so timing tells nothing.
+            let tenant = self.0.iter().fold(None, |found, (tenant, key)| {
+                let matched = key.len() == sent.len() && bool::from(key.as_bytes().ct_eq(sent.as_bytes()));
+                found.or(matched.then(|| tenant.clone()))
+            });
+            let result = tenant.ok_or_else(|| ApiError::unauthorized("unknown API key"));
+            Box::pin(std::future::ready(result)) as AuthFuture
+        };
+        Authenticator { what: "apiKey", check: Arc::new(check), expires_at: None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn static_keys_stand_for_their_tenant_and_nothing_else_does() {
+        let keys: StaticKeys = "acme:key-of-acme-0123456,globex:key-of-globex-012345".parse().expect("valid");
+        let auth = keys.authenticator();
+        let globex = auth.principal("key-of-globex-012345".into()).await.ok();
+        assert_eq!(globex.as_ref().map(Tenant::as_str), Some("globex"));
+        let refused = auth.principal("key-of-acme-0123457".into()).await.expect_err("unknown");
+        assert_eq!(refused.status, actix_web::http::StatusCode::UNAUTHORIZED);
+        for bad in ["acme", "acme:short", ":key-of-nobody-0123456", "acme:key-of-acme-0123456,"] {
+            assert!(bad.parse::<StaticKeys>().is_err(), "{bad}");
+        }
+    }
 }

@@ -12,7 +12,6 @@ use anyhow::Context;
 use clap::Args;
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::receiver_check::{self, SampleEvent};
-use delivery_engine::secrets::SigningSecret;
 use delivery_engine::Profile;
 use std::time::Duration;
 
@@ -63,7 +62,7 @@ pub async fn run(profile: &Profile, args: &CheckReceiverArgs, sample: SampleEven
         response_cap: 0,
     })
     .context("building the HTTP client")?;
-    let wrong = SigningSecret::generate(&profile.secret_prefix);
+    let wrong = profile.new_secret();
     let cases = receiver_check::plan(
         profile,
         args.secret.as_bytes(),

@@ -5,6 +5,7 @@
 //! `GET /api/v1/event-types` publishes) both read its `fields`, so they cannot disagree
 //! (docs/decisions.md D90).
 
+use api_support::catalog_history::PublishedType;
 use serde_json::{json, Map, Value};
 
 /// The JSON Schema dialect of [`EventType::payload_schema`].
@@ -331,6 +332,18 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     CATALOG.iter().map(|t| t.name)
 }
 
+/// Every type as receivers see it, for the guard on the catalog's history
+/// (`api_support::catalog_history`, `catalog-history.json`).
+pub fn published() -> Vec<PublishedType> {
+    CATALOG
+        .iter()
+        .map(|t| {
+            let required: Vec<(&str, &str)> = t.fields.iter().map(|(f, k)| (*f, k.name())).collect();
+            PublishedType::new(t.name, t.entity_type(), &required, t.payload_schema())
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,6 +390,13 @@ mod tests {
         assert_eq!(find("line_item.created.v1").map(EventType::entity_type), Some("line_item"));
         assert_eq!(find("campaign.status_changed.v1").map(EventType::entity_type), Some("campaign"));
         assert_eq!(find("change_request.reviewed.v1").map(EventType::entity_type), Some("change_request"));
+    }
+
+    /// The guard on the catalog's history (docs/extending.md): a published type is never
+    /// removed or changed incompatibly; a new one is recorded by `cargo xtask catalog-snapshot`.
+    #[test]
+    fn every_published_type_is_kept_as_it_was_published() {
+        api_support::catalog_history::assert_history_kept(env!("CARGO_MANIFEST_DIR"), &published());
     }
 
     #[test]

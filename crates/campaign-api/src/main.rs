@@ -26,6 +26,9 @@ struct Cli {
 enum Command {
     /// Serve the HTTP API and run the delivery worker (the default).
     Serve(Box<ServeConfig>),
+    /// Print the published event types (name, entity type, required fields, schema) as JSON,
+    /// or check or record them in a snapshot (`cargo xtask catalog-snapshot`).
+    Catalog(api_support::catalog_history::CatalogArgs),
     /// Create a workspace and its first API key; prints {"workspaceId", "apiKey"} on stdout.
     CreateWorkspace {
         #[arg(long)]
@@ -186,6 +189,7 @@ fn main() -> ExitCode {
                 println!("{}", serde_json::json!({ "revoked": true }));
                 Ok(())
             }
+            Command::Catalog(args) => args.run(SERVICE, &campaign_api::catalog::published()),
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver { args, product_name } => check_receiver(&args, &product_name).await,
             Command::Load { api_key, args } => {

@@ -60,7 +60,7 @@ pub use listen::{
 };
 pub use ops::OpsTarget;
 pub use profile::{EventCatalog, Profile};
-pub use signing::{AttemptContext, HeaderSet};
+pub use signing::{AttemptContext, HeaderSet, StandardWebhooks};
 pub use store::{
     announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,
     Attempt, DbConn, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, HourlyAttempts,

@@ -21,7 +21,6 @@ use crate::store::model::{DisableCause, Endpoint, EndpointRef, NewEventRow};
 use crate::store::{queue, DbConn, RecoveryJob};
 use crate::EngineResult;
 use chrono::{DateTime, SecondsFormat, Utc};
-use hyper::header::HeaderName;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -54,16 +53,8 @@ pub(crate) struct OpsFeed {
 
 impl OpsFeed {
     pub(crate) fn new(service: &str, base: &Profile) -> Arc<Self> {
-        let profile = Profile {
-            signer: Arc::new(StandardWebhooks),
-            signature_header: StandardWebhooks::SIGNATURE_HEADER,
-            headers: Arc::new(StandardWebhooks),
-            retry: base.retry.clone(),
-            timeout: base.timeout,
-            catalog: EventCatalog::new(OPS_EVENT_TYPES),
-            secret_prefix: StandardWebhooks::SECRET_PREFIX.to_owned(),
-            probe_header: HeaderName::from_static("webhook-probe"),
-        };
+        let catalog = EventCatalog::new(OPS_EVENT_TYPES);
+        let profile = Profile::standard_webhooks(base.retry.clone(), base.timeout, catalog);
         Arc::new(Self { service: service.to_owned(), profile })
     }
 }

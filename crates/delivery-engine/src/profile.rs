@@ -3,7 +3,8 @@
 //! rules: each service builds its own `Profile`.
 
 use crate::policy::RetryPolicy;
-use crate::signing::{AttemptContext, HeaderSet, Signer};
+use crate::secrets::SigningSecret;
+use crate::signing::{AttemptContext, HeaderSet, Signer, StandardWebhooks};
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -70,6 +71,28 @@ pub struct Profile {
 }
 
 impl Profile {
+    /// A profile that sends [Standard Webhooks](https://www.standardwebhooks.com):
+    /// `webhook-id` (the event id), `webhook-timestamp`, `webhook-signature: v1,<base64>` over
+    /// `id.timestamp.body`, keyed by the decoded part of a `whsec_<base64>` secret. A service
+    /// that takes it needs no signing code of its own; the operational webhooks use it too.
+    pub fn standard_webhooks(retry: RetryPolicy, timeout: Duration, catalog: EventCatalog) -> Self {
+        Self {
+            signer: Arc::new(StandardWebhooks),
+            signature_header: StandardWebhooks::SIGNATURE_HEADER,
+            headers: Arc::new(StandardWebhooks),
+            retry,
+            timeout,
+            catalog,
+            secret_prefix: StandardWebhooks::SECRET_PREFIX.to_owned(),
+            probe_header: HeaderName::from_static("webhook-probe"),
+        }
+    }
+
+    /// A fresh signing secret for an endpoint, in the form the profile's scheme takes.
+    pub fn new_secret(&self) -> SigningSecret {
+        self.signer.new_secret(&self.secret_prefix)
+    }
+
     /// Every header of one attempt: the service's own headers, then the signature of `body`
     /// under `secret`. The dispatcher and the receiver check both build requests with it.
     pub fn signed_headers(&self, attempt: &AttemptContext<'_>, secret: &[u8], body: &[u8]) -> HeaderMap {

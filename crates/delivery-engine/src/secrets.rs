@@ -42,6 +42,15 @@ impl SigningSecret {
         Self(format!("{prefix}{}", URL_SAFE_NO_PAD.encode(raw)))
     }
 
+    /// A fresh secret for a scheme whose key is the base64 after the prefix (Standard
+    /// Webhooks' `whsec_<base64>`): `prefix` followed by 32 random bytes in standard,
+    /// padded base64, which every such scheme's verifiers decode.
+    pub fn generate_standard_base64(prefix: &str) -> Self {
+        let mut raw = [0u8; 32];
+        rand::rng().fill_bytes(&mut raw);
+        Self(format!("{prefix}{}", STANDARD.encode(raw)))
+    }
+
     pub(crate) fn from_plain(text: String) -> Self {
         Self(text)
     }

@@ -3,12 +3,14 @@
 //! - [`HmacSha256Hex`]: HMAC-SHA256 over the exact raw body bytes, rendered as
 //!   `<prefix><lowercase hex>`. The workflow service uses `v1=` and the campaign service
 //!   `sha256=`.
-//! - `StandardWebhooks`: the [Standard Webhooks](https://www.standardwebhooks.com) scheme,
-//!   `v1,<base64>` over `id.timestamp.body`, for the engine's operational webhooks.
+//! - [`StandardWebhooks`]: the [Standard Webhooks](https://www.standardwebhooks.com) scheme,
+//!   `v1,<base64>` over `id.timestamp.body`: the engine's operational webhooks, and any
+//!   service that takes [`Profile::standard_webhooks`](crate::Profile::standard_webhooks).
 //!
 //! A new scheme (another algorithm, a timestamped form) implements [`Signer`]; one that signs
 //! more than the body says what in [`Signer::signed_content`].
 
+use crate::secrets::SigningSecret;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
@@ -55,6 +57,11 @@ pub trait Signer: Send + Sync + std::fmt::Debug {
     /// alone unless a scheme signs more (Standard Webhooks signs `id.timestamp.body`).
     fn signed_content<'b>(&self, _attempt: &AttemptContext<'_>, body: &'b [u8]) -> Cow<'b, [u8]> {
         Cow::Borrowed(body)
+    }
+    /// A fresh endpoint secret behind `prefix`, in the form this scheme's receivers take: by
+    /// default 32 random bytes in URL-safe base64, the whole string being the key (D7).
+    fn new_secret(&self, prefix: &str) -> SigningSecret {
+        SigningSecret::generate(prefix)
     }
 }
 
@@ -111,7 +118,7 @@ impl Signer for HmacSha256Hex {
 /// It is both the headers and the signer of a [`Profile`](crate::Profile): the two share
 /// [`StandardWebhooks::message_id`], so what is signed is what is sent.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct StandardWebhooks;
+pub struct StandardWebhooks;
 
 /// Why a Standard Webhooks secret is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -194,6 +201,12 @@ impl Signer for StandardWebhooks {
 
     fn signed_content<'b>(&self, attempt: &AttemptContext<'_>, body: &'b [u8]) -> Cow<'b, [u8]> {
         Cow::Owned(Self::content(&Self::message_id(attempt), attempt.now.timestamp(), body))
+    }
+
+    /// `whsec_<standard base64 of 32 bytes>`: the key is the decoded part, as every Standard
+    /// Webhooks library reads it.
+    fn new_secret(&self, prefix: &str) -> SigningSecret {
+        SigningSecret::generate_standard_base64(prefix)
     }
 }
 
@@ -295,6 +308,12 @@ mod standard_webhooks_tests {
         assert_eq!(verify(other), Err(SignatureError::Mismatch));
         assert_eq!(verify("v2,abc"), Err(SignatureError::WrongPrefix { expected: "v1," }));
         assert_eq!(verify("v1,not-base64!"), Err(SignatureError::Malformed { expected_len: 44 }));
+    }
+
+    #[test]
+    fn a_new_secret_is_whsec_standard_base64_of_32_bytes() {
+        let secret = StandardWebhooks.new_secret(StandardWebhooks::SECRET_PREFIX);
+        assert_eq!(StandardWebhooks::key(secret.expose()).map(|k| k.len()), Ok(32), "{secret:?}");
     }
 
     #[test]

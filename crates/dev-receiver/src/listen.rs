@@ -126,7 +126,9 @@ async fn handle(
     });
     let mut out = format!("--- {} {} ({} bytes)\n", parts.method, parts.uri, body.len());
     for (name, value) in &parts.headers {
-        if name.as_str().starts_with("x-") || name == "content-type" {
+        // The services' `X-…` headers, Standard Webhooks' `webhook-…` ones, the content type.
+        if name.as_str().starts_with("x-") || name.as_str().starts_with("webhook-") || name == "content-type"
+        {
             out.push_str(&format!("{name}: {}\n", value.to_str().unwrap_or("<not text>")));
         }
     }
@@ -145,10 +147,13 @@ async fn handle(
 /// The verdict on one request, as a status to answer and a line to print: `verified <service>
 /// delivery <id>`, `not verified: <why>`, or `not checked: …` when no secret was given.
 pub fn check(headers: &HeaderMap, body: &[u8], secrets: &[String]) -> (StatusCode, String) {
+    if crate::standard::is_standard(headers) {
+        return crate::standard::check(headers, body, secrets);
+    }
     let Some(format) = delivery_format(headers) else {
         return (
             StatusCode::BAD_REQUEST,
-            "not verified: no X-Webhook-Signature or X-<Product>-Signature header".into(),
+            "not verified: no X-Webhook-Signature, X-<Product>-Signature or webhook-signature header".into(),
         );
     };
     let service = match format.signature_header() {
@@ -182,6 +187,9 @@ pub fn check(headers: &HeaderMap, body: &[u8], secrets: &[String]) -> (StatusCod
 /// The delivery id a request carries: workflow-api's `X-Webhook-ID`, campaign-api's
 /// `X-<Product>-Delivery`.
 fn delivery_id(headers: &HeaderMap) -> Option<String> {
+    if crate::standard::is_standard(headers) {
+        return crate::standard::id(headers);
+    }
     let format = delivery_format(headers)?;
     headers.get(format.id_header())?.to_str().ok().map(str::to_owned)
 }

@@ -2,7 +2,8 @@
 //!
 //! - `dev-receiver listen [--tls] [--secret whsec_…]`: a webhook receiver that prints every
 //!   request it receives and verifies its signature with `webhook-verify` (workflow-api's
-//!   `X-Webhook-Signature` or campaign-api's `X-<PRODUCT_NAME>-Signature`); it answers 200 to
+//!   `X-Webhook-Signature`, campaign-api's `X-<PRODUCT_NAME>-Signature`, or Standard Webhooks'
+//!   `webhook-signature`: the operator webhooks and example-invoice-api); it answers 200 to
 //!   a verified delivery (or to any when no secret is given) and 400 to one that fails.
 //! - `dev-receiver dev-cert --dir DIR`: once, a development CA and a certificate for
 //!   `localhost`, `127.0.0.1` and `::1` signed by it (campaign-api trusts the CA through
@@ -10,6 +11,7 @@
 
 mod dev_cert;
 mod listen;
+mod standard;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

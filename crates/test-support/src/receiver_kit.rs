@@ -86,6 +86,12 @@ fn kit_dir() -> Result<PathBuf> {
     Ok(dir)
 }
 
+/// The receiver kit's Python, which has the `standardwebhooks` package (the Standard Webhooks
+/// project's own verifier, independent of ours) beside Flask.
+pub fn python() -> Result<PathBuf> {
+    Ok(kit_dir()?.join("venv/bin/python"))
+}
+
 /// Sends `request` (a real delivery as recorded) to `url` with `body` instead of its own.
 pub async fn replay(url: &str, request: &Recorded, body: &[u8], headers: &[(String, String)]) -> ApiResponse {
     let (base, path) = split_url(url);

@@ -30,6 +30,9 @@ struct Cli {
 enum Command {
     /// Serve the HTTP API and run the delivery worker (the default).
     Serve(Box<ServeConfig>),
+    /// Print the published event types (name, entity type, required fields, schema) as JSON,
+    /// or check or record them in a snapshot (`cargo xtask catalog-snapshot`).
+    Catalog(api_support::catalog_history::CatalogArgs),
     /// Print a session JWT for an account on stdout.
     Token {
         #[arg(long)]
@@ -128,6 +131,7 @@ fn main() -> ExitCode {
                 let pool = server::cli_database(&store, SERVICE, migrations()).await?;
                 api_support::console::print_link(&pool, &account, &link.base_url("127.0.0.1:8080")).await
             }
+            Command::Catalog(args) => args.run(SERVICE, &profile::published()),
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver(args) => check_receiver(&args).await,
             Command::Load { token, args } => {

@@ -1,6 +1,7 @@
 //! How workflow-api plugs into the engine: `v1=` signatures in `X-Webhook-Signature`,
 //! `X-Webhook-ID` and `X-Webhook-Timestamp`, the run event catalog.
 
+use api_support::catalog_history::PublishedType;
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::signing::HmacSha256Hex;
 use delivery_engine::{AttemptContext, EventCatalog, HeaderSet, Profile};
@@ -30,6 +31,18 @@ impl HeaderSet for WorkflowHeaders {
     }
 }
 
+/// The fields of every run event's body, in order, each a string ([`crate::runs`] builds it;
+/// a test there keeps the two equal).
+pub const RUN_EVENT_FIELDS: [&str; 7] =
+    ["event", "id", "run_id", "workflow_id", "status", "created_at", "completed_at"];
+
+/// The run events as receivers see them, for the guard on the catalog's history
+/// (`api_support::catalog_history`, `catalog-history.json`).
+pub fn published() -> Vec<PublishedType> {
+    let required: Vec<(&str, &str)> = RUN_EVENT_FIELDS.iter().map(|f| (*f, "string")).collect();
+    SUBSCRIBABLE.iter().map(|t| PublishedType::object(t, "run", &required)).collect()
+}
+
 pub fn profile(schedule: Vec<Duration>, timeout: Duration) -> Profile {
     Profile {
         signer: Arc::new(HmacSha256Hex::V1),
@@ -40,5 +53,15 @@ pub fn profile(schedule: Vec<Duration>, timeout: Duration) -> Profile {
         catalog: EventCatalog::new(SUBSCRIBABLE).with_internal([WEBHOOK_TEST]),
         secret_prefix: "whsec_".into(),
         probe_header: HeaderName::from_static("x-webhook-probe"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The guard on the catalog's history (docs/extending.md): a published type is never
+    /// removed or changed incompatibly; a new one is recorded by `cargo xtask catalog-snapshot`.
+    #[test]
+    fn every_published_type_is_kept_as_it_was_published() {
+        api_support::catalog_history::assert_history_kept(env!("CARGO_MANIFEST_DIR"), &super::published());
     }
 }

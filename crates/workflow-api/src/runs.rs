@@ -284,6 +284,24 @@ mod tests {
         );
     }
 
+    /// The published catalog (profile.rs, guarded by catalog-history.json) says what the body
+    /// carries; this keeps it true.
+    #[test]
+    fn the_body_carries_exactly_the_published_fields_as_strings() {
+        for outcome in [Outcome::Succeeded, Outcome::Failed] {
+            let Ok(Settled::Changed { event, .. }) = settle_rule(running(), outcome, at(5)) else {
+                panic!("a running run must change");
+            };
+            let body: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_slice(&event.body).expect("a JSON object");
+            // The map sorts its keys; the order is the exact-body test's.
+            let mut published = crate::profile::RUN_EVENT_FIELDS.to_vec();
+            published.sort_unstable();
+            assert_eq!(body.keys().map(String::as_str).collect::<Vec<_>>(), published);
+            assert!(body.values().all(serde_json::Value::is_string), "{body:?}");
+        }
+    }
+
     #[test]
     fn settling_again_the_same_way_changes_nothing_and_the_other_way_is_refused() {
         let settled = Run { status: "failed".into(), completed_at: Some(at(5)), ..running() };

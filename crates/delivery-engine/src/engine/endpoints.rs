@@ -85,7 +85,7 @@ impl Engine {
         let types = self.checked_types(new.event_types)?;
         let rate_limit_per_s = validate_rate_limit(new.rate_limit_per_s)?;
         let id = Uuid::now_v7();
-        let secret = SigningSecret::generate(&self.core.profile().secret_prefix);
+        let secret = self.core.profile().new_secret();
         let sealed = self.core.keyring().seal(id, &secret);
         let (tenant, url, now) = (tenant.clone(), new.url, self.core.now());
         let endpoint = self
@@ -175,7 +175,7 @@ impl Engine {
     /// Replaces the endpoint's secret; the new one is returned once and signs every attempt
     /// from now on, including retries of earlier events.
     pub async fn rotate_secret(&self, tenant: &Tenant, id: Uuid) -> EngineResult<SigningSecret> {
-        let secret = SigningSecret::generate(&self.core.profile().secret_prefix);
+        let secret = self.core.profile().new_secret();
         let sealed = self.core.keyring().seal(id, &secret);
         let (tenant, now) = (tenant.clone(), self.core.now());
         self.run(crate::on_conn!(|c| endpoints::store_secret(c, tenant.as_str(), id, &sealed, now).await))

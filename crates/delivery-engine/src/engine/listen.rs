@@ -99,7 +99,7 @@ impl Engine {
     ) -> EngineResult<(Endpoint, SigningSecret)> {
         let types = self.checked_types(types)?;
         let id = Uuid::now_v7();
-        let secret = SigningSecret::generate(&self.core.profile().secret_prefix);
+        let secret = self.core.profile().new_secret();
         let sealed = self.core.keyring().seal(id, &secret);
         let max_live = i64::from(self.core.listen().config().max_sessions);
         let (tenant, now) = (tenant.clone(), self.core.now());
