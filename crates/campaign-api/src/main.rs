@@ -1,5 +1,6 @@
-//! The `campaign-api` binary: `serve` (the default), `create-workspace`, `create-api-key`,
-//! `revoke-api-key`, `console-link`, `migrate`, `check-receiver`, `listen`, `trigger`.
+//! The `campaign-api` binary: `serve` (the default), `catalog`, `create-workspace`,
+//! `create-api-key`, `revoke-api-key`, `console-link`, `migrate`, `check-receiver`, `listen`,
+//! `trigger`, `load`.
 
 use actix_web::web;
 use api_support::check_receiver::CheckReceiverArgs;

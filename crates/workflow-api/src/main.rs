@@ -1,5 +1,5 @@
-//! The `workflow-api` binary: `serve` (the default), `token`, `console-link`, `migrate`,
-//! `check-receiver`, `listen`, `trigger`.
+//! The `workflow-api` binary: `serve` (the default), `catalog`, `token`, `console-link`,
+//! `migrate`, `check-receiver`, `listen`, `trigger`, `load`.
 
 use actix_web::web;
 use api_support::check_receiver::CheckReceiverArgs;
