@@ -1028,6 +1028,20 @@ async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
     );
     let one = DeliveryQuery { limit: 100, delivery_id: Some(all[0].id), ..Default::default() };
     assert_eq!(list(one).await.len(), 1);
+    // The open deliveries of every endpoint, newest first, paged (SQLite reads them through the
+    // claim's per-endpoint index and sorts them); none of another tenant's, none delivered.
+    let pending = |after| DeliveryQuery {
+        limit: 4,
+        status: Some(DeliveryStatus::Pending),
+        after,
+        ..Default::default()
+    };
+    let first = list(pending(None)).await;
+    let rest = list(pending(first.last().map(delivery_engine::LogPosition::of))).await;
+    let open: Vec<_> = first.iter().chain(&rest).map(|d| d.id).collect();
+    assert_eq!(open, all.iter().map(|d| d.id).collect::<Vec<_>>());
+    let failed = DeliveryQuery { limit: 100, status: Some(DeliveryStatus::Failed), ..Default::default() };
+    assert_eq!(list(failed).await.len(), 0);
     let overview = engine.tenant_overview(&TENANT, before - chrono::TimeDelta::hours(24)).await.unwrap();
     // Nothing attempted yet: every delivery waits.
     assert_eq!((overview.new_deliveries, overview.due + overview.in_flight + overview.scheduled), (0, 6));
