@@ -1,8 +1,8 @@
 //! `example-invoice-api`: a worked example of a third service on the delivery engine, built and
 //! tested in CI and never deployed (docs/extending.md walks through it). It publishes
 //! `invoice.paid.v1` and `invoice.voided.v1`, signed the Standard Webhooks way, and gets
-//! delivery, retries, tenant isolation, recovery jobs, operator webhooks, metrics, health
-//! probes and both stores from the engine and api-support.
+//! delivery, retries, tenant isolation, retention, operator webhooks, metrics, health probes
+//! and both stores from the engine and api-support.
 
 mod api;
 mod catalog;
