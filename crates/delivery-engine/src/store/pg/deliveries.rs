@@ -24,8 +24,9 @@ pub(crate) async fn list_deliveries(
         .limit(q.limit)
         .into_boxed();
     if let Some(status) = q.status {
-        // Written out, not bound: the planner then sees that the partial indexes of open and
-        // dead deliveries hold every row asked for (migration 000017).
+        // Written out, not bound: the planner then sees that the partial indexes of open
+        // deliveries (the claim's, by endpoint: migration 000020) and dead ones (000017) hold
+        // every row asked for.
         query = query.filter(sql::<Bool>(&status.log_condition("webhook_deliveries")));
     }
     if let Some(endpoint) = q.endpoint_id {
