@@ -57,8 +57,9 @@ cargo xtask <task>
                    hadolint, compose-spec schema, kubernetes-validate, promtool; part of
                    `test`); installs the tools if missing
   receiver-kit     the Python and JavaScript receiver packages' tests (against the shared
-                   vectors), and Flask and Express under target/receiver-kit for the example
-                   receivers the Rust tests start (part of `test`)
+                   vectors), and Flask, standardwebhooks and Express under
+                   target/receiver-kit for the example receivers and the example service's
+                   test (part of `test`)
   catalog-snapshot [--check] [--no-build]
                    record every service's published event types in
                    crates/<service>/catalog-history.json, refusing a change that removes or

@@ -11,7 +11,6 @@ use delivery_engine::Tenant;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use subtle::ConstantTimeEq;
 
 /// The authenticated principal of a request: the engine's tenant it acts for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,8 +119,7 @@ impl StaticKeys {
         let check = move |sent: String| {
             // Every key is compared, each in constant time, so timing tells nothing.
             let tenant = self.0.iter().fold(None, |found, (tenant, key)| {
-                let matched = key.len() == sent.len() && bool::from(key.as_bytes().ct_eq(sent.as_bytes()));
-                found.or(matched.then(|| tenant.clone()))
+                found.or(crate::api::tokens_match(key, &sent).then(|| tenant.clone()))
             });
             let result = tenant.ok_or_else(|| ApiError::unauthorized("unknown API key"));
             Box::pin(std::future::ready(result)) as AuthFuture

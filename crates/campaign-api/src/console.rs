@@ -32,7 +32,7 @@ pub struct CampaignConsole;
 const SERVICE: ConsoleService = ConsoleService {
     name: "campaign-api",
     credential: "API key",
-    link_command: "campaign-api console-link --workspace <id>",
+    link_command: "campaign-api console-link --workspace <name or id>",
     nav: &[
         NavItem { path: "/console", label: "Overview" },
         NavItem { path: "/console/endpoints", label: "Endpoints" },

@@ -19,7 +19,6 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::future::Future;
 use std::pin::Pin;
-use subtle::ConstantTimeEq;
 
 /// The console's cookies. Each service's console names its own (`workflow-api-session`,
 /// `campaign-api-sign-in`): cookies ignore the port, so two consoles on one host (the quick
@@ -74,10 +73,7 @@ fn hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
-/// Equal strings, compared in constant time (for equal lengths).
-pub fn tokens_match(a: &str, b: &str) -> bool {
-    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
-}
+pub use crate::api::tokens_match;
 
 /// A signed-in console request: the tenant it may see and the session's CSRF token.
 #[derive(Debug, Clone)]
