@@ -18,6 +18,7 @@ use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::borrow::Cow;
 use uuid::Uuid;
 use webhook_verify::signature::{self as shared, Malformation, SIGNATURE_HEX_LEN};
+use webhook_verify::standard::{self, StandardError};
 
 /// What the header builder knows about one attempt.
 #[derive(Debug, Clone, Copy)]
@@ -114,6 +115,8 @@ impl Signer for HmacSha256Hex {
 /// The secret is `whsec_<base64>`; the key is the base64 part decoded (unlike our services'
 /// secrets, whose whole string is the key, D7). A secret that is not of that form is used as
 /// raw bytes, as the reference libraries' `from_bytes` does; the services accept only the form.
+/// The scheme itself (key, content, signature) is `webhook_verify::standard`, which receivers
+/// use too.
 ///
 /// It is both the headers and the signer of a [`Profile`](crate::Profile): the two share
 /// [`StandardWebhooks::message_id`], so what is signed is what is sent.
@@ -132,10 +135,10 @@ pub enum StandardSecretError {
 }
 
 impl StandardWebhooks {
-    pub const ID_HEADER: HeaderName = HeaderName::from_static("webhook-id");
-    pub const TIMESTAMP_HEADER: HeaderName = HeaderName::from_static("webhook-timestamp");
-    pub const SIGNATURE_HEADER: HeaderName = HeaderName::from_static("webhook-signature");
-    pub const SECRET_PREFIX: &'static str = "whsec_";
+    pub const ID_HEADER: HeaderName = HeaderName::from_static(standard::ID_HEADER);
+    pub const TIMESTAMP_HEADER: HeaderName = HeaderName::from_static(standard::TIMESTAMP_HEADER);
+    pub const SIGNATURE_HEADER: HeaderName = HeaderName::from_static(standard::SIGNATURE_HEADER);
+    pub const SECRET_PREFIX: &'static str = standard::SECRET_PREFIX;
 
     /// The `webhook-id` of an attempt: its event's id.
     pub fn message_id(attempt: &AttemptContext<'_>) -> String {
@@ -154,49 +157,24 @@ impl StandardWebhooks {
 
     /// `<id>.<timestamp>.<body>`, the bytes the signature covers.
     pub fn content(id: &str, timestamp: i64, body: &[u8]) -> Vec<u8> {
-        let mut content = format!("{id}.{timestamp}.").into_bytes();
-        content.extend_from_slice(body);
-        content
-    }
-
-    /// The key of a stored secret (its UTF-8 bytes): decoded from `whsec_<base64>` when it is
-    /// of that form (with the prefix or without), the bytes themselves otherwise.
-    fn key_of(secret: &[u8]) -> Cow<'_, [u8]> {
-        let b64 = secret.strip_prefix(Self::SECRET_PREFIX.as_bytes()).unwrap_or(secret);
-        STANDARD.decode(b64).map(Cow::Owned).unwrap_or(Cow::Borrowed(secret))
+        standard::content(id, timestamp, body)
     }
 }
 
+/// Signs and verifies through `webhook_verify::standard`, the one implementation of the scheme.
 impl Signer for StandardWebhooks {
     fn sign(&self, secret: &[u8], content: &[u8]) -> String {
-        let tag = shared::tag(&Self::key_of(secret), content);
-        format!("v1,{}", STANDARD.encode(tag))
+        standard::sign(&standard::key(secret), content)
     }
 
     /// `header_value` may list several signatures separated by spaces (a rotation); one valid
     /// `v1` signature is enough.
     fn verify(&self, secret: &[u8], content: &[u8], header_value: &str) -> Result<(), SignatureError> {
-        let key = Self::key_of(secret);
-        let mut tags = Vec::new();
-        for candidate in header_value.split(' ').filter(|c| !c.is_empty()) {
-            let Some(b64) = candidate.strip_prefix("v1,") else { continue };
-            let tag: [u8; 32] = STANDARD
-                .decode(b64)
-                .ok()
-                .and_then(|t| t.try_into().ok())
-                .ok_or(SignatureError::Malformed { expected_len: 44 })?;
-            tags.push(tag);
-        }
-        if tags.is_empty() {
-            return Err(SignatureError::WrongPrefix { expected: "v1," });
-        }
-        // Every candidate is compared (in constant time each), so timing does not tell which.
-        let matched = tags.iter().fold(false, |any, tag| shared::matches(&key, content, tag) | any);
-        if matched {
-            Ok(())
-        } else {
-            Err(SignatureError::Mismatch)
-        }
+        standard::verify(&[standard::key(secret)], content, header_value).map_err(|e| match e {
+            StandardError::NoV1Signature => SignatureError::WrongPrefix { expected: "v1," },
+            StandardError::Malformed => SignatureError::Malformed { expected_len: 44 },
+            StandardError::Mismatch => SignatureError::Mismatch,
+        })
     }
 
     fn signed_content<'b>(&self, attempt: &AttemptContext<'_>, body: &'b [u8]) -> Cow<'b, [u8]> {

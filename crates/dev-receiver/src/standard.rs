@@ -2,30 +2,26 @@
 //! v1,<base64>` over `id.timestamp.body`, keyed by the base64 part of a `whsec_` secret): what
 //! the operator webhooks and a service on `Profile::standard_webhooks` send.
 
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine as _;
 use hyper::header::HeaderMap;
 use hyper::StatusCode;
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// How far a timestamp may be from now, as the scheme's reference libraries allow.
-const TOLERANCE_S: i64 = 5 * 60;
+use webhook_verify::standard::{self, ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER};
 
 /// Whether the request is a Standard Webhooks delivery.
 pub fn is_standard(headers: &HeaderMap) -> bool {
-    headers.contains_key("webhook-signature")
+    headers.contains_key(SIGNATURE_HEADER)
 }
 
 /// The delivery's `webhook-id`.
 pub fn id(headers: &HeaderMap) -> Option<String> {
-    headers.get("webhook-id")?.to_str().ok().map(str::to_owned)
+    headers.get(ID_HEADER)?.to_str().ok().map(str::to_owned)
 }
 
 /// The verdict on a Standard Webhooks request under any of `secrets`, as [`crate::listen::check`] words it.
 pub fn check(headers: &HeaderMap, body: &[u8], secrets: &[String]) -> (StatusCode, String) {
     let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
     let (Some(id), Some(timestamp), Some(signatures)) =
-        (text("webhook-id"), text("webhook-timestamp"), text("webhook-signature"))
+        (text(ID_HEADER), text(TIMESTAMP_HEADER), text(SIGNATURE_HEADER))
     else {
         return (
             StatusCode::BAD_REQUEST,
@@ -37,34 +33,16 @@ pub fn check(headers: &HeaderMap, body: &[u8], secrets: &[String]) -> (StatusCod
         return (StatusCode::OK, format!("not checked: Standard Webhooks delivery; {hint}"));
     }
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0);
-    match timestamp.parse::<i64>() {
-        Ok(t) if (t - now).abs() <= TOLERANCE_S => {}
-        _ => {
-            return (
-                StatusCode::BAD_REQUEST,
-                format!("not verified: the timestamp {timestamp} is not within 5 minutes of now"),
-            )
-        }
-    }
-    let content = [format!("{id}.{timestamp}.").as_bytes(), body].concat();
-    let tags: Vec<[u8; 32]> = signatures
-        .split(' ')
-        .filter_map(|s| STANDARD.decode(s.strip_prefix("v1,")?).ok()?.try_into().ok())
-        .collect();
-    let keys = secrets.iter().filter_map(|s| STANDARD.decode(s.strip_prefix("whsec_").unwrap_or(s)).ok());
-    // Every key and tag is compared (in constant time each), so timing tells nothing.
-    let mut verified = false;
-    for key in keys {
-        for tag in &tags {
-            verified |= webhook_verify::signature::matches(&key, &content, tag);
-        }
-    }
-    match verified {
-        true => (StatusCode::OK, format!("verified Standard Webhooks delivery {id}")),
-        false => (
+    let Some(at) = timestamp.parse::<i64>().ok().filter(|t| standard::is_fresh(*t, now)) else {
+        return (
             StatusCode::BAD_REQUEST,
-            "not verified: no v1 signature matches the body under the secret".into(),
-        ),
+            format!("not verified: the timestamp {timestamp} is not within 5 minutes of now"),
+        );
+    };
+    let keys: Vec<_> = secrets.iter().map(|s| standard::key(s.as_bytes())).collect();
+    match standard::verify(&keys, &standard::content(id, at, body), signatures) {
+        Ok(()) => (StatusCode::OK, format!("verified Standard Webhooks delivery {id}")),
+        Err(e) => (StatusCode::BAD_REQUEST, format!("not verified: {e}")),
     }
 }
 
@@ -73,20 +51,19 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    /// The Standard Webhooks reference libraries' vector, re-signed at the current time with
-    /// the same key (the library's HMAC, so the scheme is checked, not our signer).
+    /// A delivery signed at the current time (the scheme's own vector is webhook-verify's test;
+    /// this checks the verdicts).
     #[test]
     fn a_signed_delivery_verifies_and_a_tampered_or_stale_one_does_not() {
         let secret = "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD".to_owned();
-        let key = STANDARD.decode("C2FVsBQIhrscChlQIMV+b5sSYspob7oD").unwrap();
+        let key = standard::key(secret.as_bytes()).into_owned();
         let body = br#"{"type":"invoice.paid.v1"}"#;
         let headers_at = |t: i64| {
-            let tag =
-                webhook_verify::signature::tag(&key, &[format!("msg_1.{t}.").as_bytes(), body].concat());
+            let signature = standard::sign(&key, &standard::content("msg_1", t, body));
             let mut h = HeaderMap::new();
             h.insert("webhook-id", "msg_1".parse().unwrap());
             h.insert("webhook-timestamp", t.to_string().parse().unwrap());
-            h.insert("webhook-signature", format!("v1,{}", STANDARD.encode(tag)).parse().unwrap());
+            h.insert("webhook-signature", signature.parse().unwrap());
             h
         };
         let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() as i64;
@@ -95,7 +72,13 @@ mod tests {
             check(&headers_at(now), body, &secrets),
             (StatusCode::OK, "verified Standard Webhooks delivery msg_1".into())
         );
-        assert_eq!(check(&headers_at(now), b"{}", &secrets).0, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            check(&headers_at(now), b"{}", &secrets),
+            (
+                StatusCode::BAD_REQUEST,
+                "not verified: no v1 signature matches the body under the secret".into()
+            )
+        );
         assert!(check(&headers_at(now - 600), body, &secrets).1.contains("not within 5 minutes"));
         assert!(check(&headers_at(now), body, &[]).1.starts_with("not checked"));
     }

@@ -8,6 +8,7 @@
 //! **The HMAC key is the signing secret exactly as shown at creation, `whsec_` prefix
 //! included, as UTF-8 bytes. It is not base64-decoded.** Standard Webhooks and Svix decode
 //! the part after `whsec_`; their verifiers therefore fail on our deliveries, every time.
+//! ([`standard`] is that scheme, for a service that sends it.)
 //!
 //! # Verifying
 //!
@@ -41,6 +42,7 @@ mod format;
 mod headers;
 mod schedule;
 pub mod signature;
+pub mod standard;
 pub mod testing;
 mod verify;
 
