@@ -255,13 +255,9 @@ pub(crate) async fn claim_due_deliveries(
 }
 
 // Statements that find a batch's rows by id (`unnest`) check the state as what it is not,
-// `status NOT IN ('delivered', 'dead')`, never `IN ('pending', 'failed')`: that would let the
-// planner answer them from the partial index of open deliveries (`open_by_endpoint`), which it
-// estimates at one row once ANALYZE has seen a large settled history, and hash-join every open
-// row instead of looking the batch's rows up by key. With 10 M stored and 190,000 deliveries
-// waiting for a retry, a batch of 256 records read 180,000 buffers (300-600 ms) that way
-// (docs/benchmarks.md, issue 36). Under the column's CHECK the two forms mean the same. The
-// test below holds the plans to the key.
+// `status NOT IN ('delivered', 'dead')`, so that no partial index of open deliveries can answer
+// them and the plan stays on the primary key whatever the statistics say (docs/engine.md,
+// "Recording outcomes in batches"; the test below).
 
 /// Records a batch of attempts: each delivery's new state under its claim's fence, the hourly
 /// figures, the attempts. `$1` is now; `$2`-`$14` the batch's columns.
