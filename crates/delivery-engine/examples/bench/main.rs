@@ -89,11 +89,14 @@ async fn setup_with(backend: Backend, label: &str, types: Vec<&'static str>) -> 
     let pool = delivery_engine::connect_pool(db.url(), 16).unwrap();
     let keyring = Keyring::parse(&Keyring::generate_entry("bench")).unwrap();
     let policy = AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap();
+    // As a service runs by default (PAYLOAD_RETENTION = RETENTION = 30 days): a recovery
+    // looks for erased payloads only in the part of its window older than that.
+    let payload_retention = Some(delivery_engine::policy::Retention::default().payload());
     let engine = Engine::new(
         pool,
         keyring,
         profile,
-        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: policy, payload_retention: None },
+        EngineConfig { url_rule: UrlRule::HttpOrHttps, address_policy: policy, payload_retention },
     );
     eprintln!("[{label}] {backend:?} database {}", db.name());
     (db, engine)

@@ -48,9 +48,9 @@ impl Engine {
         }
         let tenant = tenant.clone();
         let erased = self
-            .run(crate::on_conn!(|c| recovery::count_erased(c, tenant.as_str(), endpoint, &window).await))
+            .run(crate::on_conn!(|c| recovery::any_erased(c, tenant.as_str(), endpoint, &window).await))
             .await?;
-        if erased > 0 {
+        if erased {
             return Err(EngineError::PayloadExpired);
         }
         Ok(())

@@ -22,17 +22,17 @@ pub(crate) async fn count_recoverable(
     }
 }
 
-/// How many of the deliveries `window` holds have lost their payload to retention (they could
-/// not be re-sent).
-pub(crate) async fn count_erased(
+/// Whether a delivery of `window` has lost its payload to retention (it could not be re-sent);
+/// the read stops at the first.
+pub(crate) async fn any_erased(
     conn: &mut DbConn<'_>,
     tenant: &str,
     endpoint: Uuid,
     window: &RecoveryWindow,
-) -> EngineResult<i64> {
+) -> EngineResult<bool> {
     match conn {
-        DbConn::Pg(c) => pg::recovery::count_erased(c, tenant, endpoint, window).await,
-        DbConn::Sqlite(c) => sqlite::recovery::count_erased(c, tenant, endpoint, window),
+        DbConn::Pg(c) => pg::recovery::any_erased(c, tenant, endpoint, window).await,
+        DbConn::Sqlite(c) => sqlite::recovery::any_erased(c, tenant, endpoint, window),
     }
 }
 

@@ -39,20 +39,20 @@ pub(crate) async fn count_recoverable(
     row.map(|r| r.n).ok_or(EngineError::NotFound)
 }
 
-pub(crate) async fn count_erased(
+pub(crate) async fn any_erased(
     conn: &mut AsyncPgConnection,
     tenant: &str,
     endpoint: Uuid,
     window: &RecoveryWindow,
-) -> EngineResult<i64> {
+) -> EngineResult<bool> {
     // Without delivered ones, the window is read from the index of failed and dead deliveries
     // alone (it carries the event id), and each event is looked for among the erased ones
     // (migration 000019): no row of either table is read.
     let row: CountRow = diesel::sql_query(format!(
-        "SELECT count(*) AS n FROM webhook_deliveries d \
+        "SELECT count(*) AS n FROM (SELECT 1 FROM webhook_deliveries d \
          WHERE d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4 AND d.status IN {} \
            AND EXISTS (SELECT 1 FROM webhook_events e WHERE e.id = d.event_id AND e.payload_erased_at IS NOT NULL \
-                       AND e.tenant_id = $1)",
+                       AND e.tenant_id = $1) LIMIT 1) first",
         window.status_list()
     ))
     .bind::<Text, _>(tenant)
@@ -61,7 +61,7 @@ pub(crate) async fn count_erased(
     .bind::<Timestamptz, _>(window.until)
     .get_result(conn)
     .await?;
-    Ok(row.n)
+    Ok(row.n > 0)
 }
 
 pub(crate) async fn start_job(

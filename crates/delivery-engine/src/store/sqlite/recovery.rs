@@ -44,16 +44,16 @@ pub(crate) fn count_recoverable(
     row.map(|r| r.n).ok_or(EngineError::NotFound)
 }
 
-pub(crate) fn count_erased(
+pub(crate) fn any_erased(
     c: &mut SqliteConnection,
     tenant: &str,
     endpoint: Uuid,
     window: &RecoveryWindow,
-) -> EngineResult<i64> {
+) -> EngineResult<bool> {
     let row: CountRow = diesel::sql_query(format!(
-        "SELECT count(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
+        "SELECT count(*) AS n FROM (SELECT 1 FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
          WHERE d.tenant_id = ?1 AND d.endpoint_id = ?2 AND d.created_at >= ?3 AND d.created_at < ?4 \
-           AND d.status IN {} AND e.payload_erased_at IS NOT NULL",
+           AND d.status IN {} AND e.payload_erased_at IS NOT NULL LIMIT 1)",
         window.status_list()
     ))
     .bind::<Text, _>(tenant)
@@ -61,7 +61,7 @@ pub(crate) fn count_erased(
     .bind::<BigInt, _>(micros(window.since))
     .bind::<BigInt, _>(micros(window.until))
     .get_result(c)?;
-    Ok(row.n)
+    Ok(row.n > 0)
 }
 
 pub(crate) fn start_job(
