@@ -197,6 +197,14 @@ fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tokens_match_only_when_equal() {
+        assert!(tokens_match("abc", "abc"));
+        assert!(!tokens_match("abc", "abd"));
+        assert!(!tokens_match("abc", "abcd"));
+        assert!(!tokens_match("", "a"));
+    }
     use chrono::TimeZone;
 
     #[derive(Debug, serde::Deserialize)]

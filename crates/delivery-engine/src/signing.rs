@@ -154,11 +154,6 @@ impl StandardWebhooks {
         }
         Ok(key)
     }
-
-    /// `<id>.<timestamp>.<body>`, the bytes the signature covers.
-    pub fn content(id: &str, timestamp: i64, body: &[u8]) -> Vec<u8> {
-        standard::content(id, timestamp, body)
-    }
 }
 
 /// Signs and verifies through `webhook_verify::standard`, the one implementation of the scheme.
@@ -178,7 +173,7 @@ impl Signer for StandardWebhooks {
     }
 
     fn signed_content<'b>(&self, attempt: &AttemptContext<'_>, body: &'b [u8]) -> Cow<'b, [u8]> {
-        Cow::Owned(Self::content(&Self::message_id(attempt), attempt.now.timestamp(), body))
+        Cow::Owned(standard::content(&Self::message_id(attempt), attempt.now.timestamp(), body))
     }
 
     /// `whsec_<standard base64 of 32 bytes>`: the key is the decoded part, as every Standard
@@ -260,7 +255,7 @@ mod standard_webhooks_tests {
 
     #[test]
     fn the_published_vector_signs_and_verifies() {
-        let content = StandardWebhooks::content(MSG_ID, TIMESTAMP, PAYLOAD);
+        let content = standard::content(MSG_ID, TIMESTAMP, PAYLOAD);
         assert_eq!(StandardWebhooks.sign(SECRET.as_bytes(), &content), SIGNATURE);
         assert_eq!(StandardWebhooks.verify(SECRET.as_bytes(), &content, SIGNATURE), Ok(()));
         // Without the prefix the base64 part is the same secret.
@@ -270,8 +265,7 @@ mod standard_webhooks_tests {
 
     #[test]
     fn the_signature_covers_id_timestamp_and_body() {
-        let sign =
-            |id, ts, body| StandardWebhooks.sign(SECRET.as_bytes(), &StandardWebhooks::content(id, ts, body));
+        let sign = |id, ts, body| StandardWebhooks.sign(SECRET.as_bytes(), &standard::content(id, ts, body));
         assert_ne!(sign("msg_other", TIMESTAMP, PAYLOAD), SIGNATURE);
         assert_ne!(sign(MSG_ID, TIMESTAMP + 1, PAYLOAD), SIGNATURE);
         assert_ne!(sign(MSG_ID, TIMESTAMP, b"{}"), SIGNATURE);
@@ -279,7 +273,7 @@ mod standard_webhooks_tests {
 
     #[test]
     fn verify_takes_one_valid_signature_among_several_and_names_failures() {
-        let content = StandardWebhooks::content(MSG_ID, TIMESTAMP, PAYLOAD);
+        let content = standard::content(MSG_ID, TIMESTAMP, PAYLOAD);
         let verify = |h: &str| StandardWebhooks.verify(SECRET.as_bytes(), &content, h);
         let other = "v1,R3PTzyfHASBKHH98a7yexTwaJ4yNIcGhFQc1yuN+BPU=";
         assert_eq!(verify(&format!("{other} {SIGNATURE}")), Ok(()));
