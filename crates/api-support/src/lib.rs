@@ -7,6 +7,7 @@
 
 mod api;
 pub mod auth;
+pub mod batch;
 pub mod catalog_history;
 pub mod check_receiver;
 pub mod cli;

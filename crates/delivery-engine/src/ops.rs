@@ -355,7 +355,8 @@ pub(crate) async fn enqueue(
             only_endpoint: None,
         };
         // Uncached: operational events are few, and the ops tenant's routes rarely read.
-        deliveries += queue::enqueue(conn, &row, None).await?.map_or(0, |t| t.deliveries());
+        let written = queue::enqueue(conn, std::slice::from_ref(&row), None).await?;
+        deliveries += written.iter().flatten().map(|t| t.deliveries()).sum::<i64>();
     }
     if deliveries > 0 {
         crate::wake::note_queued_work();

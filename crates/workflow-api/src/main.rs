@@ -13,6 +13,7 @@ use delivery_engine::UrlRule;
 use std::process::ExitCode;
 use std::time::Duration;
 use workflow_api::config::{ServeConfig, JWT_SECRET, SERVICE};
+use workflow_api::runs::RunWriter;
 use workflow_api::{auth, profile, store, test_event, AppState};
 
 #[derive(Debug, Parser)]
@@ -210,8 +211,9 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         url_rule: UrlRule::HttpOrHttps,
         migrations: migrations(),
     };
+    let write_batch = config.write_batch;
     server::serve(&config.common, spec, move |engine| {
-        let state = AppState { engine };
+        let state = AppState { runs: RunWriter::spawn(&engine, usize::from(write_batch)), engine };
         move |cfg: &mut web::ServiceConfig| {
             workflow_api::configure_app(state.clone(), jwt.clone(), console)(cfg)
         }

@@ -1,15 +1,19 @@
 //! The run rules: what a new run is, which settles are allowed and what they yield (the run's
 //! final state and its `run.completed` / `run.failed` event), and the operations that apply
-//! them on the store, the settle and its event in one transaction.
+//! them on the store: creates and settles in batches ([`RunWriter`]), each settle with its
+//! event in the batch's transaction.
 
 use crate::profile::{RUN_COMPLETED, RUN_FAILED};
-use crate::store::{self, Run};
+use crate::store::{self, Run, RunSettle};
+use api_support::batch::Batcher;
 use api_support::pagination::{Page, PageRequest};
 use api_support::ts;
 use chrono::{DateTime, Utc};
 use delivery_engine::on_conn;
 use delivery_engine::{DbConn, Engine, EngineError, LogPosition, NewEvent, Tenant};
 use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
 use uuid::Uuid;
 
 pub const MAX_WORKFLOW_ID: usize = 200;
@@ -150,12 +154,68 @@ fn run_event(run: &Run, outcome: Outcome, completed_at: DateTime<Utc>) -> RunEve
     RunEvent { event_type, id, body }
 }
 
-/// Stores a new run.
-pub async fn create_run(engine: &Engine, account: &Tenant, workflow_id: String) -> Result<Run, RunError> {
-    let run = new_run(account.as_str(), workflow_id, Utc::now())?;
-    let stored = run.clone();
-    engine.run(on_conn!(|c| store::insert_run(c, &stored).await.map_err(RunError::from))).await?;
-    Ok(run)
+/// The run writes that go in batches (`api_support::batch`): creates and settles. Handles are
+/// cheap to clone and share the lanes.
+#[derive(Debug, Clone)]
+pub struct RunWriter {
+    creates: Batcher<Run, (), RunError>,
+    settles: Batcher<SettleRequest, Run, RunError>,
+}
+
+/// A settle: the account's run `id` ends with `outcome`.
+#[derive(Debug, Clone)]
+pub struct SettleRequest {
+    pub account: Tenant,
+    pub id: Uuid,
+    pub outcome: Outcome,
+}
+
+impl RunWriter {
+    /// Starts the lanes: batches of at most `max` writes (`WRITE_BATCH`; 1 writes each alone).
+    pub fn spawn(engine: &Engine, max: usize) -> Self {
+        let e = engine.clone();
+        let creates = Batcher::spawn(
+            max,
+            Arc::new(move |runs| {
+                let e = e.clone();
+                Box::pin(async move { insert_batch(&e, runs).await })
+            }),
+        );
+        let e = engine.clone();
+        let settles = Batcher::spawn(
+            max,
+            Arc::new(move |batch| {
+                let e = e.clone();
+                Box::pin(async move { settle_runs(&e, batch).await })
+            }),
+        );
+        Self { creates, settles }
+    }
+
+    /// Stores a new run.
+    pub async fn create_run(&self, account: &Tenant, workflow_id: String) -> Result<Run, RunError> {
+        let run = new_run(account.as_str(), workflow_id, Utc::now())?;
+        self.creates.write(run.clone(), stopping).await?;
+        Ok(run)
+    }
+
+    /// Settles the run in one transaction with its event and deliveries (and with the other
+    /// settles of its batch); workers are woken by the commit.
+    pub async fn settle_run(&self, account: &Tenant, id: Uuid, outcome: Outcome) -> Result<Run, RunError> {
+        self.settles.write(SettleRequest { account: account.clone(), id, outcome }, stopping).await
+    }
+}
+
+/// The lanes have stopped: the process is stopping.
+fn stopping() -> RunError {
+    RunError::Engine(EngineError::Unavailable("the service is stopping".into()))
+}
+
+/// Stores new runs in one statement.
+async fn insert_batch(engine: &Engine, runs: Vec<Run>) -> Result<Vec<Result<(), RunError>>, RunError> {
+    let n = runs.len();
+    engine.run(on_conn!(|c| store::insert_runs(c, &runs).await.map_err(RunError::from))).await?;
+    Ok((0..n).map(|_| Ok(())).collect())
 }
 
 /// The account's run.
@@ -178,42 +238,76 @@ pub async fn list_runs(engine: &Engine, account: &Tenant, page: PageRequest) -> 
     Ok(Page::from_rows(rows, page.limit, |r| LogPosition { created_at: r.created_at, id: r.id }))
 }
 
-/// Settles the run in one transaction with its event and deliveries; workers are woken by
-/// the commit.
-pub async fn settle_run(
+/// Settles a batch in one transaction (see [`settle_on`]).
+pub async fn settle_runs(
     engine: &Engine,
-    account: &Tenant,
-    id: Uuid,
-    outcome: Outcome,
-) -> Result<Run, RunError> {
-    let (outbox, account) = (engine.clone(), account.clone());
-    engine.transaction(on_conn!(|c| settle_on(&outbox, c, &account, id, outcome, Utc::now()).await)).await
+    batch: Vec<SettleRequest>,
+) -> Result<Vec<Result<Run, RunError>>, RunError> {
+    let outbox = engine.clone();
+    engine.transaction(on_conn!(|c| settle_on(&outbox, c, &batch, Utc::now()).await)).await
 }
 
-/// [`settle_run`] on the caller's connection, inside the caller's transaction.
-pub async fn settle_on(
+/// Settles `batch` on the caller's connection, inside its transaction: the running runs in one
+/// statement, each with its event; the others by the rule. One result per settle, in order; a
+/// database error is the batch's (`Err`), a refusal the settle's own.
+async fn settle_on(
     engine: &Engine,
     conn: &mut DbConn<'_>,
-    account: &Tenant,
-    id: Uuid,
-    outcome: Outcome,
+    batch: &[SettleRequest],
     now: DateTime<Utc>,
-) -> Result<Run, RunError> {
-    loop {
-        // The common case in one statement: the run is running and settles now.
-        if let Some(run) = store::settle_if_running(conn, account.as_str(), id, outcome.status(), now).await?
-        {
-            emit(engine, conn, account, &run_event(&run, outcome, now)).await?;
-            return Ok(run);
+) -> Result<Vec<Result<Run, RunError>>, RunError> {
+    let settles: Vec<RunSettle<'_>> = batch.iter().map(SettleRequest::as_settle).collect();
+    let mut settled: HashMap<(Uuid, String), Run> = store::settle_if_running(conn, &settles, now)
+        .await?
+        .into_iter()
+        .map(|run| ((run.id, run.status.clone()), run))
+        .collect();
+    let mut results = Vec::with_capacity(batch.len());
+    let mut events = Vec::new();
+    for request in batch {
+        let key = (request.id, request.outcome.status().to_owned());
+        let result = match settled.remove(&key) {
+            Some(run) => {
+                events.push((&request.account, run_event(&run, request.outcome, now)));
+                Ok(run)
+            }
+            None => settle_not_running(engine, conn, request, now).await?,
+        };
+        results.push(result);
+    }
+    let events: Vec<NewEvent<'_>> = events.iter().map(|(account, event)| new_event(account, event)).collect();
+    engine.enqueue_all(conn, &events).await?;
+    Ok(results)
+}
+
+/// A settle the statement did not apply: the run settled already (perhaps in this batch), or is
+/// not the account's. The run is read under lock and the rule decides.
+async fn settle_not_running(
+    engine: &Engine,
+    conn: &mut DbConn<'_>,
+    request: &SettleRequest,
+    now: DateTime<Utc>,
+) -> Result<Result<Run, RunError>, RunError> {
+    let Some(run) = store::lock_run(conn, request.account.as_str(), request.id).await? else {
+        return Ok(Err(RunError::NotFound));
+    };
+    match settle_rule(run, request.outcome, now) {
+        Ok(Settled::Unchanged(run)) => Ok(Ok(run)),
+        // Running after all (a run never returns to running, so this is not expected): it is
+        // locked now, and the statement settles it.
+        Ok(Settled::Changed { .. }) => {
+            let settle = [request.as_settle()];
+            let run = store::settle_if_running(conn, &settle, now).await?.pop().ok_or(RunError::NotFound)?;
+            emit(engine, conn, &request.account, &run_event(&run, request.outcome, now)).await?;
+            Ok(Ok(run))
         }
-        // Settled already, or not the account's: the rule says what settling it again means.
-        let run = store::lock_run(conn, account.as_str(), id).await?.ok_or(RunError::NotFound)?;
-        match settle_rule(run, outcome, now)? {
-            Settled::Unchanged(run) => return Ok(run),
-            // Running after all (a run never returns to running, so this is not expected): it
-            // is locked now, and the statement above settles it.
-            Settled::Changed { .. } => continue,
-        }
+        Err(refused) => Ok(Err(refused)),
+    }
+}
+
+impl SettleRequest {
+    fn as_settle(&self) -> RunSettle<'_> {
+        RunSettle { account_id: self.account.as_str(), id: self.id, status: self.outcome.status() }
     }
 }
 
@@ -224,16 +318,20 @@ async fn emit(
     account: &Tenant,
     event: &RunEvent,
 ) -> Result<(), RunError> {
-    let new_event = NewEvent {
+    engine.enqueue(conn, new_event(account, event)).await?;
+    Ok(())
+}
+
+/// The outbox's view of a run's event.
+fn new_event<'a>(account: &'a Tenant, event: &'a RunEvent) -> NewEvent<'a> {
+    NewEvent {
         tenant: account,
         event_type: event.event_type,
         dedupe_key: &event.id,
         body: &event.body,
         only_endpoint: None,
         id: None,
-    };
-    engine.enqueue(conn, new_event).await?;
-    Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -3,4 +3,6 @@
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub engine: delivery_engine::Engine,
+    /// Run creates and settles, written in batches.
+    pub runs: crate::runs::RunWriter,
 }

@@ -156,12 +156,20 @@ async fn runs_with_one_creation_time_page_by_id(backend: Backend) {
     for i in 0..5 {
         let run = runs::new_run("acct-a", format!("wf-{i}"), at).unwrap();
         let row = run.clone();
-        engine.run(on_conn!(|c| store::insert_run(c, &row).await.map_err(RunError::from))).await.unwrap();
+        engine
+            .run(on_conn!(|c| store::insert_runs(c, std::slice::from_ref(&row))
+                .await
+                .map_err(RunError::from)))
+            .await
+            .unwrap();
         stored.push(run.id);
     }
     let older = runs::new_run("acct-a", "older".into(), at - chrono::Duration::microseconds(1)).unwrap();
     let row = older.clone();
-    engine.run(on_conn!(|c| store::insert_run(c, &row).await.map_err(RunError::from))).await.unwrap();
+    engine
+        .run(on_conn!(|c| store::insert_runs(c, std::slice::from_ref(&row)).await.map_err(RunError::from)))
+        .await
+        .unwrap();
     stored.sort();
     let mut expected: Vec<_> = stored.into_iter().rev().collect();
     expected.push(older.id);

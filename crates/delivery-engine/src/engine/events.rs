@@ -4,6 +4,7 @@
 use super::Engine;
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::NewEventRow;
+use crate::store::routes::Targets;
 use crate::store::{deliveries, queue, DbConn};
 use crate::tenant::Tenant;
 use uuid::Uuid;
@@ -49,29 +50,52 @@ impl Engine {
     /// caller's transaction if there is one ([`Engine::transaction`]), so they commit or roll back
     /// with the domain change.
     pub async fn enqueue(&self, conn: &mut DbConn<'_>, event: NewEvent<'_>) -> EngineResult<Enqueued> {
-        if !self.core.profile().catalog.accepts(event.event_type) {
-            return Err(EngineError::UnknownEventTypes(vec![event.event_type.to_owned()]));
+        let mut done = self.enqueue_all(conn, std::slice::from_ref(&event)).await?;
+        Ok(done.pop().expect("one answer per event"))
+    }
+
+    /// [`Engine::enqueue`] for several events at once, in the order given: each tenant's events
+    /// in one statement on PostgreSQL (a service that writes in batches, as workflow-api's
+    /// settles do). One answer per event, in order.
+    pub async fn enqueue_all(
+        &self,
+        conn: &mut DbConn<'_>,
+        events: &[NewEvent<'_>],
+    ) -> EngineResult<Vec<Enqueued>> {
+        let catalog = &self.core.profile().catalog;
+        if let Some(unknown) = events.iter().find(|e| !catalog.accepts(e.event_type)) {
+            return Err(EngineError::UnknownEventTypes(vec![unknown.event_type.to_owned()]));
         }
-        let id = event.id.unwrap_or_else(Uuid::now_v7);
-        let row = NewEventRow {
-            id,
-            tenant_id: event.tenant.as_str(),
-            event_type: event.event_type,
-            dedupe_key: event.dedupe_key,
-            body: event.body,
-            created_at: self.core.now(),
-            only_endpoint: event.only_endpoint,
-        };
-        match queue::enqueue(conn, &row, Some(self.core.routes())).await? {
+        let now = self.core.now();
+        let rows: Vec<NewEventRow<'_>> = events.iter().map(|e| new_row(e, now)).collect();
+        let mut answers = Vec::with_capacity(rows.len());
+        // Consecutive events of one tenant go together (a service's batch is usually one tenant's).
+        for group in rows.chunk_by(|a, b| a.tenant_id == b.tenant_id) {
+            let written = queue::enqueue(conn, group, Some(self.core.routes())).await?;
+            for (row, targets) in group.iter().zip(written) {
+                answers.push(self.enqueued(conn, row, targets).await?);
+            }
+        }
+        Ok(answers)
+    }
+
+    /// What enqueueing `row` did: `targets` where it went (noted for the wake-up after the
+    /// commit), or `None` when its dedupe key was used already.
+    async fn enqueued(
+        &self,
+        conn: &mut DbConn<'_>,
+        row: &NewEventRow<'_>,
+        targets: Option<Targets>,
+    ) -> EngineResult<Enqueued> {
+        match targets {
             Some(targets) => {
                 // Acted on by `Engine::run` or `Engine::transaction` once `conn` has committed.
-                crate::wake::note_enqueued(event.event_type, &targets.eager, targets.owed > 0);
-                Ok(Enqueued::New { event_id: id, deliveries: targets.deliveries() })
+                crate::wake::note_enqueued(row.event_type, &targets.eager, targets.owed > 0);
+                Ok(Enqueued::New { event_id: row.id, deliveries: targets.deliveries() })
             }
             None => {
-                let existing =
-                    deliveries::find_event_id(conn, event.tenant.as_str(), event.dedupe_key).await?;
-                Ok(Enqueued::Duplicate { event_id: existing.unwrap_or(id) })
+                let existing = deliveries::find_event_id(conn, row.tenant_id, row.dedupe_key).await?;
+                Ok(Enqueued::Duplicate { event_id: existing.unwrap_or(row.id) })
             }
         }
     }
@@ -81,6 +105,19 @@ impl Engine {
         let engine = self.clone();
         let owned = OwnedEvent::from(&event);
         self.run(crate::on_conn!(|c| engine.enqueue(c, owned.borrowed()).await)).await
+    }
+}
+
+/// The event's row, created at `now` (its id drawn if the service gave none).
+fn new_row<'a>(e: &NewEvent<'a>, now: chrono::DateTime<chrono::Utc>) -> NewEventRow<'a> {
+    NewEventRow {
+        id: e.id.unwrap_or_else(Uuid::now_v7),
+        tenant_id: e.tenant.as_str(),
+        event_type: e.event_type,
+        dedupe_key: e.dedupe_key,
+        body: e.body,
+        created_at: now,
+        only_endpoint: e.only_endpoint,
     }
 }
 

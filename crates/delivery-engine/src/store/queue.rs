@@ -19,16 +19,18 @@ use uuid::Uuid;
 /// that is neither deleted nor disabled (none yet for a backlogged one: it is owed the event);
 /// the endpoints are routed by the tenant's routes version so that a concurrent delete or
 /// disable cannot miss a delivery (key-share-locked on PostgreSQL, read under the write lock on
-/// SQLite), with `routes` caching the tables read (see `store/routes.rs`). Returns `None` when
-/// the dedupe key was already used, else where the event went.
+/// SQLite), with `routes` caching the tables read (see `store/routes.rs`). `evs` are one
+/// tenant's events, written in one statement on PostgreSQL and one after another on SQLite (no
+/// round trips there). One answer per event, in order: `None` when its dedupe key was already
+/// used, else where it went.
 pub(crate) async fn enqueue(
     conn: &mut DbConn<'_>,
-    ev: &NewEventRow<'_>,
+    evs: &[NewEventRow<'_>],
     routes: Option<&RouteCache>,
-) -> EngineResult<Option<Targets>> {
+) -> EngineResult<Vec<Option<Targets>>> {
     match conn {
-        DbConn::Pg(c) => pg::queue::enqueue(c, ev, routes).await,
-        DbConn::Sqlite(c) => sqlite::queue::enqueue(c, ev, routes),
+        DbConn::Pg(c) => pg::queue::enqueue(c, evs, routes).await,
+        DbConn::Sqlite(c) => evs.iter().map(|ev| sqlite::queue::enqueue(c, ev, routes)).collect(),
     }
 }
 

@@ -57,7 +57,7 @@ pub async fn create(
     account: Account,
     body: web::Json<RunIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let run = runs::create_run(&state.engine, &account.0, body.into_inner().workflow_id).await?;
+    let run = state.runs.create_run(&account.0, body.into_inner().workflow_id).await?;
     Ok(HttpResponse::Created().json(RunOut::from(run)))
 }
 
@@ -88,7 +88,7 @@ pub struct SettleIn {
     pub status: String,
 }
 
-/// The terminal settle (`runs::settle_run`): settling again with the same outcome is a no-op
+/// The terminal settle (`RunWriter::settle_run`): settling again with the same outcome is a no-op
 /// (200); with the other outcome, 409.
 pub async fn settle(
     state: web::Data<AppState>,
@@ -98,6 +98,6 @@ pub async fn settle(
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "run")?;
     let outcome = Outcome::parse(&body.status)?;
-    let run = runs::settle_run(&state.engine, &account.0, id, outcome).await?;
+    let run = state.runs.settle_run(&account.0, id, outcome).await?;
     Ok(HttpResponse::Ok().json(RunOut::from(run)))
 }

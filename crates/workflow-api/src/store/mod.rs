@@ -6,7 +6,7 @@ mod model;
 mod pg;
 mod sqlite;
 
-pub use model::{Run, RUNNING};
+pub use model::{Run, RunSettle, RUNNING};
 
 use chrono::{DateTime, Utc};
 use delivery_engine::{DbConn, LogPosition, MigrationSet};
@@ -18,11 +18,11 @@ pub const MIGRATIONS: MigrationSet = MigrationSet {
     sqlite: diesel_migrations::embed_migrations!("../../migrations/sqlite/workflow-api"),
 };
 
-/// Stores a new run.
-pub async fn insert_run(conn: &mut DbConn<'_>, run: &Run) -> QueryResult<()> {
+/// Stores new runs.
+pub async fn insert_runs(conn: &mut DbConn<'_>, runs: &[Run]) -> QueryResult<()> {
     match conn {
-        DbConn::Pg(c) => pg::insert_run(c, run).await,
-        DbConn::Sqlite(c) => sqlite::insert_run(c, run),
+        DbConn::Pg(c) => pg::insert_runs(c, runs).await,
+        DbConn::Sqlite(c) => sqlite::insert_runs(c, runs),
     }
 }
 
@@ -57,18 +57,16 @@ pub async fn lock_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryRe
     }
 }
 
-/// Settles the run in one statement if it is still running: records `status` and when it
-/// settled, and returns the run as settled; `None` if it is not running (settled already, or
-/// not the account's).
+/// Applies each settle whose run is still running: records its status and when it settled.
+/// Returns the runs it settled, as settled; a settle of a run not running (settled already, or
+/// not the account's) changes nothing and returns nothing.
 pub async fn settle_if_running(
     conn: &mut DbConn<'_>,
-    account: &str,
-    id: Uuid,
-    status: &str,
+    settles: &[RunSettle<'_>],
     completed_at: DateTime<Utc>,
-) -> QueryResult<Option<Run>> {
+) -> QueryResult<Vec<Run>> {
     match conn {
-        DbConn::Pg(c) => pg::settle_if_running(c, account, id, status, completed_at).await,
-        DbConn::Sqlite(c) => sqlite::settle_if_running(c, account, id, status, completed_at),
+        DbConn::Pg(c) => pg::settle_if_running(c, settles, completed_at).await,
+        DbConn::Sqlite(c) => sqlite::settle_if_running(c, settles, completed_at),
     }
 }

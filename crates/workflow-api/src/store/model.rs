@@ -16,3 +16,11 @@ pub struct Run {
     pub created_at: DateTime<Utc>,
     pub completed_at: Option<DateTime<Utc>>,
 }
+
+/// A settle the store applies only to a running run: the account's run `id` becomes `status`.
+#[derive(Debug, Clone, Copy)]
+pub struct RunSettle<'a> {
+    pub account_id: &'a str,
+    pub id: Uuid,
+    pub status: &'a str,
+}

@@ -1,11 +1,15 @@
 //! The `workflow_runs` statements on PostgreSQL, in diesel's DSL.
 
-use super::model::Run;
+use super::model::{Run, RunSettle};
 use chrono::{DateTime, Utc};
+use delivery_engine::sql::prepared;
 use delivery_engine::LogPosition;
 use diesel::prelude::*;
+use diesel::sql_types::{Array, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
+
+type SqlUuid = diesel::sql_types::Uuid;
 
 diesel::table! {
     workflow_runs (id) {
@@ -18,7 +22,7 @@ diesel::table! {
     }
 }
 
-#[derive(Queryable, Selectable, Insertable)]
+#[derive(Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = workflow_runs, check_for_backend(diesel::pg::Pg))]
 struct RunRow {
     id: Uuid,
@@ -36,21 +40,23 @@ impl From<RunRow> for Run {
     }
 }
 
-impl From<&Run> for RunRow {
-    fn from(r: &Run) -> Self {
-        RunRow {
-            id: r.id,
-            account_id: r.account_id.clone(),
-            workflow_id: r.workflow_id.clone(),
-            status: r.status.clone(),
-            created_at: r.created_at,
-            completed_at: r.completed_at,
-        }
-    }
-}
-
-pub(super) async fn insert_run(c: &mut AsyncPgConnection, run: &Run) -> QueryResult<()> {
-    diesel::insert_into(workflow_runs::table).values(RunRow::from(run)).execute(c).await.map(|_| ())
+/// One statement for the whole batch, its rows as arrays: the text is the same for any number
+/// of runs, so it is prepared once per connection.
+pub(super) async fn insert_runs(c: &mut AsyncPgConnection, runs: &[Run]) -> QueryResult<()> {
+    prepared(
+        "INSERT INTO workflow_runs (id, account_id, workflow_id, status, created_at, completed_at) \
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], \
+                              $6::timestamptz[])",
+    )
+    .bind::<Array<SqlUuid>, _>(runs.iter().map(|r| r.id).collect::<Vec<_>>())
+    .bind::<Array<Text>, _>(runs.iter().map(|r| r.account_id.as_str()).collect::<Vec<_>>())
+    .bind::<Array<Text>, _>(runs.iter().map(|r| r.workflow_id.as_str()).collect::<Vec<_>>())
+    .bind::<Array<Text>, _>(runs.iter().map(|r| r.status.as_str()).collect::<Vec<_>>())
+    .bind::<Array<Timestamptz>, _>(runs.iter().map(|r| r.created_at).collect::<Vec<_>>())
+    .bind::<Array<Nullable<Timestamptz>>, _>(runs.iter().map(|r| r.completed_at).collect::<Vec<_>>())
+    .execute(c)
+    .await
+    .map(|_| ())
 }
 
 /// `for_update` adds `FOR UPDATE`: the same statement, locking.
@@ -94,23 +100,25 @@ pub(super) async fn list_runs(
     Ok(query.load::<RunRow>(c).await?.into_iter().map(Run::from).collect())
 }
 
+/// One statement for the whole batch, as [`insert_runs`]. Two settles of one run in a batch
+/// settle it once (the first the join meets); the caller tells which by the status returned.
 pub(super) async fn settle_if_running(
     c: &mut AsyncPgConnection,
-    account: &str,
-    id: Uuid,
-    status: &str,
+    settles: &[RunSettle<'_>],
     completed_at: DateTime<Utc>,
-) -> QueryResult<Option<Run>> {
-    let row = diesel::update(
-        workflow_runs::table
-            .filter(workflow_runs::id.eq(id))
-            .filter(workflow_runs::account_id.eq(account))
-            .filter(workflow_runs::status.eq(super::model::RUNNING)),
+) -> QueryResult<Vec<Run>> {
+    let rows: Vec<RunRow> = prepared(
+        "UPDATE workflow_runs r SET status = v.status, completed_at = $4 \
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, account_id, status) \
+         WHERE r.id = v.id AND r.account_id = v.account_id AND r.status = $5 \
+         RETURNING r.id, r.account_id, r.workflow_id, r.status, r.created_at, r.completed_at",
     )
-    .set((workflow_runs::status.eq(status), workflow_runs::completed_at.eq(completed_at)))
-    .returning(RunRow::as_returning())
-    .get_result(c)
-    .await
-    .optional()?;
-    Ok(row.map(Run::from))
+    .bind::<Array<SqlUuid>, _>(settles.iter().map(|s| s.id).collect::<Vec<_>>())
+    .bind::<Array<Text>, _>(settles.iter().map(|s| s.account_id).collect::<Vec<_>>())
+    .bind::<Array<Text>, _>(settles.iter().map(|s| s.status).collect::<Vec<_>>())
+    .bind::<Timestamptz, _>(completed_at)
+    .bind::<Text, _>(super::model::RUNNING)
+    .load(c)
+    .await?;
+    Ok(rows.into_iter().map(Run::from).collect())
 }

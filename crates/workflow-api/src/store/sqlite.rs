@@ -1,7 +1,7 @@
 //! The `workflow_runs` statements on SQLite, as bound SQL (timestamps in microseconds, UUIDs
 //! as text: `delivery_engine::sqlite_values`).
 
-use super::model::Run;
+use super::model::{Run, RunSettle};
 use chrono::{DateTime, Utc};
 use delivery_engine::sql::prepared;
 use delivery_engine::sqlite_values::{micros, time, uuid};
@@ -41,7 +41,13 @@ impl TryFrom<RunRow> for Run {
     }
 }
 
-pub(super) fn insert_run(c: &mut SqliteConnection, run: &Run) -> QueryResult<()> {
+/// One statement per run: SQLite's statements cost no round trip, and the batch's transaction
+/// holds the write lock throughout.
+pub(super) fn insert_runs(c: &mut SqliteConnection, runs: &[Run]) -> QueryResult<()> {
+    runs.iter().try_for_each(|run| insert_run(c, run))
+}
+
+fn insert_run(c: &mut SqliteConnection, run: &Run) -> QueryResult<()> {
     prepared(
         "INSERT INTO workflow_runs (id, account_id, workflow_id, status, created_at, completed_at) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -88,11 +94,22 @@ pub(super) fn list_runs(
     rows.into_iter().map(Run::try_from).collect()
 }
 
+/// One statement per settle, as [`insert_runs`].
 pub(super) fn settle_if_running(
     c: &mut SqliteConnection,
-    account: &str,
-    id: Uuid,
-    status: &str,
+    settles: &[RunSettle<'_>],
+    completed_at: DateTime<Utc>,
+) -> QueryResult<Vec<Run>> {
+    let mut settled = Vec::with_capacity(settles.len());
+    for s in settles {
+        settled.extend(settle_one_if_running(c, s, completed_at)?);
+    }
+    Ok(settled)
+}
+
+fn settle_one_if_running(
+    c: &mut SqliteConnection,
+    settle: &RunSettle<'_>,
     completed_at: DateTime<Utc>,
 ) -> QueryResult<Option<Run>> {
     let row: Option<RunRow> = prepared(
@@ -100,10 +117,10 @@ pub(super) fn settle_if_running(
          WHERE id = ?3 AND account_id = ?4 AND status = ?5 \
          RETURNING id, account_id, workflow_id, status, created_at, completed_at",
     )
-    .bind::<Text, _>(status)
+    .bind::<Text, _>(settle.status)
     .bind::<BigInt, _>(micros(completed_at))
-    .bind::<Text, _>(id.to_string())
-    .bind::<Text, _>(account)
+    .bind::<Text, _>(settle.id.to_string())
+    .bind::<Text, _>(settle.account_id)
     .bind::<Text, _>(super::model::RUNNING)
     .get_result(c)
     .optional()?;

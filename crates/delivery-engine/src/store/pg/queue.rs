@@ -23,49 +23,59 @@ use uuid::Uuid;
 
 type SqlUuid = diesel::sql_types::Uuid;
 
-/// Routes the event by the tenant's cached route table (read if none is cached) and writes it
-/// if that table's version is still current; otherwise reads the table again and retries.
+/// Routes each of `evs` (one tenant's events) by the tenant's cached route table (read if none
+/// is cached) and writes them all in one statement if that table's version is still current;
+/// otherwise reads the table again and retries. One answer per event, in order: where it went,
+/// or `None` if its dedupe key was already used.
 pub(crate) async fn enqueue(
     conn: &mut AsyncPgConnection,
-    ev: &NewEventRow<'_>,
+    evs: &[NewEventRow<'_>],
     cache: Option<&RouteCache>,
-) -> EngineResult<Option<Targets>> {
-    let mut table = cache.and_then(|c| c.get(ev.tenant_id));
+) -> EngineResult<Vec<Option<Targets>>> {
+    let Some(tenant_id) = evs.first().map(|ev| ev.tenant_id) else {
+        return Ok(Vec::new());
+    };
+    debug_assert!(evs.iter().all(|ev| ev.tenant_id == tenant_id), "one tenant's events");
+    let mut table = cache.and_then(|c| c.get(tenant_id));
     loop {
         let routes = match table.take() {
             Some(t) => t,
             None => {
-                let t = Arc::new(super::routes::load(conn, ev.tenant_id).await?);
+                let t = Arc::new(super::routes::load(conn, tenant_id).await?);
                 if let Some(cache) = cache {
-                    cache.put(ev.tenant_id, t.clone());
+                    cache.put(tenant_id, t.clone());
                 }
                 t
             }
         };
-        let targets = routes.targets(ev.event_type, ev.only_endpoint);
-        let outcome = write_event(conn, ev, routes.version, &targets).await?;
+        let targets: Vec<Targets> =
+            evs.iter().map(|ev| routes.targets(ev.event_type, ev.only_endpoint)).collect();
+        let outcome = write_events(conn, tenant_id, evs, routes.version, &targets).await?;
         if !outcome.current {
             // The routes changed since they were read: read them again (the change committed
             // before this statement locked the row, so the next read sees it).
             continue;
         }
-        if outcome.events == 0 {
-            return Ok(None);
-        }
-        return Ok(Some(targets));
+        let written = |ev: &NewEventRow<'_>| outcome.inserted.contains(&ev.id);
+        return Ok(evs.iter().zip(targets).map(|(ev, t)| written(ev).then_some(t)).collect());
     }
 }
 
 /// One statement: if the tenant's routes are still at `version` (locked `FOR KEY SHARE`, so no
 /// change of them but a switch to a backlog can commit before this transaction does, and an
 /// event routed by the version before a switch writes the switched endpoint's row), inserts the
-/// event (unless its dedupe key exists) and a delivery per eager target.
-async fn write_event(
+/// events (each unless its dedupe key exists) and a delivery per eager target of each. The
+/// events travel as arrays, the targets as (event, endpoint) pairs.
+async fn write_events(
     conn: &mut AsyncPgConnection,
-    ev: &NewEventRow<'_>,
+    tenant_id: &str,
+    evs: &[NewEventRow<'_>],
     version: Option<i64>,
-    targets: &Targets,
+    targets: &[Targets],
 ) -> EngineResult<EnqueueOutcome> {
+    let pairs =
+        targets.iter().zip(evs).flat_map(|(t, ev)| t.eager.iter().map(move |&endpoint| (ev.id, endpoint)));
+    let (pair_events, pair_endpoints): (Vec<Uuid>, Vec<Uuid>) = pairs.unzip();
     let outcome: EnqueueOutcome = prepared(concat!(
         r#"
         WITH routes AS (
@@ -76,10 +86,13 @@ async fn write_event(
             -- `seq` is drawn under the key-share lock (pg/backlog.rs says why), and only for an
             -- event some backlogged endpoint is owed: the others need none.
             INSERT INTO webhook_events (id, tenant_id, event_type, dedupe_key, body, created_at, seq)
-            SELECT $1, $2, $3, $4, $5, $6, CASE WHEN $9 THEN nextval('webhook_events_seq') END
+            SELECT e.id, $2, e.event_type, e.dedupe_key, e.body, e.created_at,
+                   CASE WHEN e.owed THEN nextval('webhook_events_seq') END
+            FROM unnest($1::uuid[], $3::text[], $4::text[], $5::bytea[], $6::timestamptz[], $8::bool[])
+                 AS e(id, event_type, dedupe_key, body, created_at, owed)
             WHERE (SELECT current FROM current)
             ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
-            RETURNING id, tenant_id, created_at
+            RETURNING id, tenant_id, event_type, created_at
         ), ins AS (
             -- A backlogged endpoint's deliveries wait in the event log instead.
             INSERT INTO webhook_deliveries
@@ -88,23 +101,24 @@ async fn write_event(
             SELECT "#,
         delivery_id_of_event!("ev.id"),
         r#",
-                   ev.tenant_id, ev.id, t.id, 'pending',
-                   ev.created_at, ev.created_at, ev.created_at, ev.created_at, $3
-            FROM ev, unnest($8::uuid[]) AS t(id)
+                   ev.tenant_id, ev.id, t.endpoint_id, 'pending',
+                   ev.created_at, ev.created_at, ev.created_at, ev.created_at, ev.event_type
+            FROM ev JOIN unnest($9::uuid[], $10::uuid[]) AS t(event_id, endpoint_id) ON t.event_id = ev.id
             RETURNING 1
         )
-        SELECT (SELECT current FROM current) AS current, (SELECT count(*) FROM ev) AS events
+        SELECT (SELECT current FROM current) AS current, ARRAY(SELECT id FROM ev) AS inserted
         "#,
     ))
-    .bind::<SqlUuid, _>(ev.id)
-    .bind::<Text, _>(ev.tenant_id)
-    .bind::<Text, _>(ev.event_type)
-    .bind::<Text, _>(ev.dedupe_key)
-    .bind::<Bytea, _>(ev.body)
-    .bind::<Timestamptz, _>(ev.created_at)
+    .bind::<Array<SqlUuid>, _>(evs.iter().map(|ev| ev.id).collect::<Vec<_>>())
+    .bind::<Text, _>(tenant_id)
+    .bind::<Array<Text>, _>(evs.iter().map(|ev| ev.event_type).collect::<Vec<_>>())
+    .bind::<Array<Text>, _>(evs.iter().map(|ev| ev.dedupe_key).collect::<Vec<_>>())
+    .bind::<Array<Bytea>, _>(evs.iter().map(|ev| ev.body).collect::<Vec<_>>())
+    .bind::<Array<Timestamptz>, _>(evs.iter().map(|ev| ev.created_at).collect::<Vec<_>>())
     .bind::<Nullable<BigInt>, _>(version)
-    .bind::<Array<SqlUuid>, _>(&targets.eager)
-    .bind::<Bool, _>(targets.owed > 0)
+    .bind::<Array<Bool>, _>(targets.iter().map(|t| t.owed > 0).collect::<Vec<_>>())
+    .bind::<Array<SqlUuid>, _>(pair_events)
+    .bind::<Array<SqlUuid>, _>(pair_endpoints)
     .get_result(conn)
     .await?;
     Ok(outcome)

@@ -10,7 +10,7 @@ use crate::store::model::{
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
 use uuid::Uuid;
 
 type SqlUuid = diesel::sql_types::Uuid;
@@ -638,7 +638,7 @@ pub(super) struct RouteRow {
     pub version: Option<i64>,
     #[diesel(sql_type = Nullable<SqlUuid>)]
     pub endpoint_id: Option<Uuid>,
-    #[diesel(sql_type = Nullable<diesel::sql_types::Array<Text>>)]
+    #[diesel(sql_type = Nullable<Array<Text>>)]
     pub event_types: Option<Vec<String>>,
     #[diesel(sql_type = Nullable<Bool>)]
     pub owed: Option<bool>,
@@ -649,6 +649,7 @@ pub(super) struct EnqueueOutcome {
     /// The routes' version was still current: the statement wrote what it was given.
     #[diesel(sql_type = Bool)]
     pub current: bool,
-    #[diesel(sql_type = BigInt)]
-    pub events: i64,
+    /// The events inserted (the others' dedupe keys were used already).
+    #[diesel(sql_type = Array<diesel::sql_types::Uuid>)]
+    pub inserted: Vec<Uuid>,
 }

@@ -1,0 +1,165 @@
+//! Write batching: requests that each write one small row of a service's own table hand it to a
+//! [`Batcher`] and wait; a few lanes take whatever is waiting, up to a batch's worth, and write it
+//! in one transaction with one result per request. Nothing waits for company: a lane takes what
+//! is there when it is free, so a lone request goes at once and batches grow only while the
+//! database is busy. The mechanism, its cost and how to switch it off: docs/engine.md, "Write
+//! batching"; decision D115.
+
+use futures_util::future::{join_all, BoxFuture};
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot, Mutex};
+
+/// Writes a batch in one transaction: one result per item, in the items' order. `Err` when the
+/// batch failed as a whole (the transaction rolled back); each item is then written again in a
+/// batch of its own, so one item's failure, or a deadlock between two batches, is answered to
+/// that item alone.
+pub type WriteBatch<I, O, E> =
+    Arc<dyn Fn(Vec<I>) -> BoxFuture<'static, Result<Vec<Result<O, E>>, E>> + Send + Sync>;
+
+/// Lanes per batcher: batches written at once. More lanes make batches smaller under the same
+/// load; four kept the database busy in the workflow burst (docs/benchmarks.md).
+pub const LANES: usize = 4;
+
+/// One waiting write and where its result goes.
+struct Job<I, O, E> {
+    item: I,
+    reply: oneshot::Sender<Result<O, E>>,
+}
+
+/// The queue in front of a [`WriteBatch`]; cloned handles share it.
+pub struct Batcher<I, O, E> {
+    queue: mpsc::Sender<Job<I, O, E>>,
+}
+
+impl<I, O, E> Clone for Batcher<I, O, E> {
+    fn clone(&self) -> Self {
+        Self { queue: self.queue.clone() }
+    }
+}
+
+impl<I, O, E> std::fmt::Debug for Batcher<I, O, E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batcher").finish_non_exhaustive()
+    }
+}
+
+impl<I, O, E> Batcher<I, O, E>
+where
+    I: Clone + Send + 'static,
+    O: Send + 'static,
+    E: Send + 'static,
+{
+    /// Starts [`LANES`] lanes writing batches of at most `max` items with `write` (`max` 1:
+    /// every item alone, batching off). Must be called inside a tokio runtime; the lanes end
+    /// when every handle is dropped, after writing what was queued.
+    pub fn spawn(max: usize, write: WriteBatch<I, O, E>) -> Self {
+        let max = max.max(1);
+        let (queue, waiting) = mpsc::channel(max * LANES);
+        let waiting = Arc::new(Mutex::new(waiting));
+        for _ in 0..LANES {
+            tokio::spawn(lane(waiting.clone(), max, write.clone()));
+        }
+        Self { queue }
+    }
+
+    /// Writes `item` with the next batch and returns its result. The write goes on to its end
+    /// even if the caller stops waiting. `gone` is the error when the lanes have stopped.
+    pub async fn write(&self, item: I, gone: impl Fn() -> E) -> Result<O, E> {
+        let (reply, answer) = oneshot::channel();
+        self.queue.send(Job { item, reply }).await.map_err(|_| gone())?;
+        answer.await.unwrap_or_else(|_| Err(gone()))
+    }
+}
+
+/// Takes what is waiting (at most `max`) whenever it is free, and writes it.
+async fn lane<I: Clone, O, E>(
+    waiting: Arc<Mutex<mpsc::Receiver<Job<I, O, E>>>>,
+    max: usize,
+    write: WriteBatch<I, O, E>,
+) {
+    loop {
+        let mut jobs = Vec::new();
+        {
+            let mut waiting = waiting.lock().await;
+            if waiting.recv_many(&mut jobs, max).await == 0 {
+                return;
+            }
+        }
+        write_jobs(&write, jobs).await;
+    }
+}
+
+/// Writes `jobs` as one batch, or each alone if the batch failed as a whole.
+async fn write_jobs<I: Clone, O, E>(write: &WriteBatch<I, O, E>, jobs: Vec<Job<I, O, E>>) {
+    let (items, replies): (Vec<I>, Vec<_>) = jobs.into_iter().map(|j| (j.item, j.reply)).unzip();
+    let again = (items.len() > 1).then(|| items.clone());
+    let results = match (write(items).await, again) {
+        (Ok(results), _) => results,
+        (Err(e), None) => vec![Err(e)],
+        (Err(_), Some(items)) => join_all(items.into_iter().map(|item| write_alone(write, item))).await,
+    };
+    for (reply, result) in replies.into_iter().zip(results) {
+        // A caller that stopped waiting has dropped its receiver; its write stands.
+        let _ = reply.send(result);
+    }
+}
+
+async fn write_alone<I, O, E>(write: &WriteBatch<I, O, E>, item: I) -> Result<O, E> {
+    let mut results = write(vec![item]).await?;
+    results.pop().expect("a batch of one has one result")
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex as StdMutex;
+
+    /// A batch writer that records the batches it saw and fails any batch holding `poison`
+    /// beside other items; `poison` alone fails as an item.
+    fn recording(seen: Arc<StdMutex<Vec<Vec<u32>>>>, poison: u32) -> WriteBatch<u32, u32, String> {
+        Arc::new(move |items: Vec<u32>| {
+            seen.lock().unwrap().push(items.clone());
+            Box::pin(async move {
+                if items.len() > 1 && items.contains(&poison) {
+                    return Err("the batch rolled back".to_owned());
+                }
+                Ok(items
+                    .into_iter()
+                    .map(|i| if i == poison { Err(format!("{i} refused")) } else { Ok(i * 10) })
+                    .collect())
+            })
+        })
+    }
+
+    #[tokio::test]
+    async fn waiting_writes_go_together_and_each_gets_its_own_result() {
+        let seen = Arc::default();
+        let batcher = Batcher::spawn(64, recording(Arc::clone(&seen), 0));
+        let results = join_all((1..=40).map(|i| batcher.write(i, || "gone".to_owned()))).await;
+        assert_eq!(results, (1..=40).map(|i| Ok(i * 10)).collect::<Vec<_>>());
+        let batches = seen.lock().unwrap().clone();
+        assert!(batches.len() < 40, "40 writes queued at once go in fewer batches: {batches:?}");
+        assert_eq!(batches.iter().map(Vec::len).sum::<usize>(), 40);
+    }
+
+    #[tokio::test]
+    async fn a_failed_batch_is_written_again_item_by_item() {
+        let seen = Arc::default();
+        let batcher = Batcher::spawn(64, recording(Arc::clone(&seen), 7));
+        let results = join_all((1..=10).map(|i| batcher.write(i, || "gone".to_owned()))).await;
+        for (i, result) in (1..=10).zip(&results) {
+            let expected = if i == 7 { Err("7 refused".to_owned()) } else { Ok(i * 10) };
+            assert_eq!(result, &expected);
+        }
+        assert!(seen.lock().unwrap().iter().any(|b| b == &vec![7]), "7 was written alone");
+    }
+
+    #[tokio::test]
+    async fn a_batch_of_one_is_batching_off() {
+        let seen = Arc::default();
+        let batcher = Batcher::spawn(1, recording(Arc::clone(&seen), 0));
+        join_all((1..=10).map(|i| batcher.write(i, || "gone".to_owned()))).await;
+        assert!(seen.lock().unwrap().iter().all(|b| b.len() == 1));
+    }
+}
