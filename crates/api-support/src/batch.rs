@@ -5,16 +5,27 @@
 //! database is busy. The mechanism, its cost and how to switch it off: docs/engine.md, "Write
 //! batching"; decision D115.
 
-use futures_util::future::{join_all, BoxFuture};
+use futures_util::future::BoxFuture;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
 /// Writes a batch in one transaction: one result per item, in the items' order. `Err` when the
-/// batch failed as a whole (the transaction rolled back); each item is then written again in a
-/// batch of its own, so one item's failure, or a deadlock between two batches, is answered to
-/// that item alone.
+/// batch failed as a whole (the transaction rolled back): see [`BatchFailure`].
 pub type WriteBatch<I, O, E> =
     Arc<dyn Fn(Vec<I>) -> BoxFuture<'static, Result<Vec<Result<O, E>>, E>> + Send + Sync>;
+
+/// How a batch's failure reaches its items.
+pub trait BatchFailure: Sized + std::fmt::Display {
+    /// The failure may be one item's doing (a constraint it broke, a deadlock with another batch
+    /// over its rows): each item is then written again alone, one after another, so it reaches
+    /// only the items it belongs to. Otherwise (the database away, the disk full) every item is
+    /// answered with it.
+    fn may_be_one_items(&self) -> bool;
+    /// The same failure, for another item of the batch.
+    fn for_another_item(&self) -> Self;
+    /// The lanes have stopped: the process is stopping.
+    fn lanes_stopped() -> Self;
+}
 
 /// Lanes per batcher: batches written at once. More lanes make batches smaller under the same
 /// load; four kept the database busy in the workflow burst (docs/benchmarks.md).
@@ -47,7 +58,7 @@ impl<I, O, E> Batcher<I, O, E>
 where
     I: Clone + Send + 'static,
     O: Send + 'static,
-    E: Send + 'static,
+    E: BatchFailure + Send + 'static,
 {
     /// Starts [`LANES`] lanes writing batches of at most `max` items with `write` (`max` 1:
     /// every item alone, batching off). Must be called inside a tokio runtime; the lanes end
@@ -63,16 +74,16 @@ where
     }
 
     /// Writes `item` with the next batch and returns its result. The write goes on to its end
-    /// even if the caller stops waiting. `gone` is the error when the lanes have stopped.
-    pub async fn write(&self, item: I, gone: impl Fn() -> E) -> Result<O, E> {
+    /// even if the caller stops waiting.
+    pub async fn write(&self, item: I) -> Result<O, E> {
         let (reply, answer) = oneshot::channel();
-        self.queue.send(Job { item, reply }).await.map_err(|_| gone())?;
-        answer.await.unwrap_or_else(|_| Err(gone()))
+        self.queue.send(Job { item, reply }).await.map_err(|_| E::lanes_stopped())?;
+        answer.await.unwrap_or_else(|_| Err(E::lanes_stopped()))
     }
 }
 
 /// Takes what is waiting (at most `max`) whenever it is free, and writes it.
-async fn lane<I: Clone, O, E>(
+async fn lane<I: Clone, O, E: BatchFailure>(
     waiting: Arc<Mutex<mpsc::Receiver<Job<I, O, E>>>>,
     max: usize,
     write: WriteBatch<I, O, E>,
@@ -89,54 +100,102 @@ async fn lane<I: Clone, O, E>(
     }
 }
 
-/// Writes `jobs` as one batch, or each alone if the batch failed as a whole.
-async fn write_jobs<I: Clone, O, E>(write: &WriteBatch<I, O, E>, jobs: Vec<Job<I, O, E>>) {
+/// Writes `jobs` as one batch; if the batch failed as a whole, see [`BatchFailure`].
+async fn write_jobs<I: Clone, O, E: BatchFailure>(write: &WriteBatch<I, O, E>, jobs: Vec<Job<I, O, E>>) {
     let (items, replies): (Vec<I>, Vec<_>) = jobs.into_iter().map(|j| (j.item, j.reply)).unzip();
-    let again = (items.len() > 1).then(|| items.clone());
+    let n = items.len();
+    let again = (n > 1).then(|| items.clone());
     let results = match (write(items).await, again) {
         (Ok(results), _) => results,
         (Err(e), None) => vec![Err(e)],
-        (Err(_), Some(items)) => join_all(items.into_iter().map(|item| write_alone(write, item))).await,
+        (Err(e), Some(items)) if e.may_be_one_items() => {
+            tracing::warn!(error = %e, items = n, "a batch of writes failed; writing each alone");
+            let mut results = Vec::with_capacity(n);
+            for item in items {
+                results.push(write_alone(write, item).await);
+            }
+            results
+        }
+        (Err(e), Some(_)) => {
+            let mut results: Vec<Result<O, E>> = (1..n).map(|_| Err(e.for_another_item())).collect();
+            results.push(Err(e));
+            results
+        }
     };
+    debug_assert_eq!(results.len(), n, "one result per item");
     for (reply, result) in replies.into_iter().zip(results) {
         // A caller that stopped waiting has dropped its receiver; its write stands.
         let _ = reply.send(result);
     }
 }
 
-async fn write_alone<I, O, E>(write: &WriteBatch<I, O, E>, item: I) -> Result<O, E> {
-    let mut results = write(vec![item]).await?;
-    results.pop().expect("a batch of one has one result")
+async fn write_alone<I, O, E: BatchFailure>(write: &WriteBatch<I, O, E>, item: I) -> Result<O, E> {
+    let results = write(vec![item]).await?;
+    results.into_iter().next().unwrap_or_else(|| Err(E::lanes_stopped()))
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use futures_util::future::join_all;
     use std::sync::Mutex as StdMutex;
 
+    /// A failure of the tests' batches: `Split` may be one item's.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    enum Failed {
+        Split(String),
+        Whole(String),
+        Stopped,
+    }
+
+    impl std::fmt::Display for Failed {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{self:?}")
+        }
+    }
+
+    impl BatchFailure for Failed {
+        fn may_be_one_items(&self) -> bool {
+            matches!(self, Failed::Split(_))
+        }
+        fn for_another_item(&self) -> Self {
+            self.clone()
+        }
+        fn lanes_stopped() -> Self {
+            Failed::Stopped
+        }
+    }
+
     /// A batch writer that records the batches it saw and fails any batch holding `poison`
-    /// beside other items; `poison` alone fails as an item.
-    fn recording(seen: Arc<StdMutex<Vec<Vec<u32>>>>, poison: u32) -> WriteBatch<u32, u32, String> {
+    /// beside other items; `poison` alone fails as an item. A batch holding `down` fails whole.
+    fn recording(seen: Arc<StdMutex<Vec<Vec<u32>>>>, poison: u32) -> WriteBatch<u32, u32, Failed> {
         Arc::new(move |items: Vec<u32>| {
             seen.lock().unwrap().push(items.clone());
             Box::pin(async move {
+                if items.contains(&DOWN) {
+                    return Err(Failed::Whole("the database is away".to_owned()));
+                }
                 if items.len() > 1 && items.contains(&poison) {
-                    return Err("the batch rolled back".to_owned());
+                    return Err(Failed::Split("the batch rolled back".to_owned()));
                 }
                 Ok(items
                     .into_iter()
-                    .map(|i| if i == poison { Err(format!("{i} refused")) } else { Ok(i * 10) })
+                    .map(
+                        |i| if i == poison { Err(Failed::Split(format!("{i} refused"))) } else { Ok(i * 10) },
+                    )
                     .collect())
             })
         })
     }
 
+    const DOWN: u32 = 1000;
+
     #[tokio::test]
     async fn waiting_writes_go_together_and_each_gets_its_own_result() {
         let seen = Arc::default();
         let batcher = Batcher::spawn(64, recording(Arc::clone(&seen), 0));
-        let results = join_all((1..=40).map(|i| batcher.write(i, || "gone".to_owned()))).await;
+        let results = join_all((1..=40).map(|i| batcher.write(i))).await;
         assert_eq!(results, (1..=40).map(|i| Ok(i * 10)).collect::<Vec<_>>());
         let batches = seen.lock().unwrap().clone();
         assert!(batches.len() < 40, "40 writes queued at once go in fewer batches: {batches:?}");
@@ -147,19 +206,29 @@ mod tests {
     async fn a_failed_batch_is_written_again_item_by_item() {
         let seen = Arc::default();
         let batcher = Batcher::spawn(64, recording(Arc::clone(&seen), 7));
-        let results = join_all((1..=10).map(|i| batcher.write(i, || "gone".to_owned()))).await;
+        let results = join_all((1..=10).map(|i| batcher.write(i))).await;
         for (i, result) in (1..=10).zip(&results) {
-            let expected = if i == 7 { Err("7 refused".to_owned()) } else { Ok(i * 10) };
+            let expected = if i == 7 { Err(Failed::Split("7 refused".to_owned())) } else { Ok(i * 10) };
             assert_eq!(result, &expected);
         }
         assert!(seen.lock().unwrap().iter().any(|b| b == &vec![7]), "7 was written alone");
     }
 
     #[tokio::test]
+    async fn a_failure_of_the_whole_batch_answers_every_item_without_writing_again() {
+        let seen = Arc::default();
+        let batcher = Batcher::spawn(64, recording(Arc::clone(&seen), 0));
+        let results = join_all([1, DOWN, 3].map(|i| batcher.write(i))).await;
+        let away = Err(Failed::Whole("the database is away".to_owned()));
+        assert_eq!(results, vec![away.clone(), away.clone(), away]);
+        assert_eq!(seen.lock().unwrap().len(), 1, "written once, not again item by item");
+    }
+
+    #[tokio::test]
     async fn a_batch_of_one_is_batching_off() {
         let seen = Arc::default();
         let batcher = Batcher::spawn(1, recording(Arc::clone(&seen), 0));
-        join_all((1..=10).map(|i| batcher.write(i, || "gone".to_owned()))).await;
+        join_all((1..=10).map(|i| batcher.write(i))).await;
         assert!(seen.lock().unwrap().iter().all(|b| b.len() == 1));
     }
 }

@@ -1082,6 +1082,49 @@ async fn the_overview_counts_recorded_attempts_by_hour_and_endpoint(backend: Bac
     assert_eq!(engine.tenant_overview(&other, since).await.unwrap().attempts, 0);
 }
 
+/// Several events at once, of two tenants interleaved, with a dedupe key used twice: one answer
+/// per event in the order given, deliveries by each tenant's own filters, the duplicate a no-op.
+async fn enqueue_all_answers_each_event_in_order_across_tenants(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    endpoint(&engine, "http://127.0.0.1:9/all", &[]).await;
+    endpoint(&engine, "http://127.0.0.1:9/created", &["thing.created"]).await;
+    let other = Tenant::new("another-tenant").unwrap();
+    let new = delivery_engine::NewEndpoint {
+        url: "http://127.0.0.1:9/other".into(),
+        event_types: vec![],
+        rate_limit_per_s: None,
+    };
+    engine.create_endpoint(&other, new).await.unwrap();
+    let given = [
+        (TENANT.clone(), "thing.created", "k1"),
+        (other.clone(), "thing.created", "k1"),
+        (TENANT.clone(), "thing.deleted", "k2"),
+        (TENANT.clone(), "thing.created", "k1"),
+    ];
+    let outbox = engine.clone();
+    let answers = engine
+        .transaction(delivery_engine::on_conn!(|c| {
+            let events: Vec<NewEvent<'_>> =
+                given.iter().map(|(tenant, t, key)| NewEvent { tenant, ..event(t, key, b"{}") }).collect();
+            outbox.enqueue_all(c, &events).await
+        }))
+        .await
+        .unwrap();
+    let counts: Vec<_> = answers
+        .iter()
+        .map(|a| match a {
+            Enqueued::New { deliveries, .. } => Some(*deliveries),
+            Enqueued::Duplicate { .. } => None,
+        })
+        .collect();
+    assert_eq!(counts, [Some(2), Some(1), Some(1), None]);
+    assert_eq!(answers[3].event_id(), answers[0].event_id(), "the duplicate answers the first event's id");
+    let query = DeliveryQuery { limit: 10, ..Default::default() };
+    assert_eq!(engine.list_deliveries(&TENANT, &query).await.unwrap().len(), 3);
+    assert_eq!(engine.list_deliveries(&other, &query).await.unwrap().len(), 1);
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     the_log_pages_by_keyset_and_filters_narrow,
@@ -1090,6 +1133,7 @@ on_both_backends!(
     outbox_commits_or_rolls_back_with_the_callers_transaction,
     transactions_committed_together_roll_back_alone,
     fan_out_follows_filters_and_dedupe_keys_are_idempotent,
+    enqueue_all_answers_each_event_in_order_across_tenants,
     retries_on_schedule_until_dead_then_a_manual_resend_gets_one_attempt,
     a_crashed_workers_claim_expires_and_another_worker_sends_again,
     two_workers_never_send_the_same_delivery_twice,

@@ -5,7 +5,7 @@
 
 use crate::profile::{RUN_COMPLETED, RUN_FAILED};
 use crate::store::{self, Run, RunSettle};
-use api_support::batch::Batcher;
+use api_support::batch::{BatchFailure, Batcher};
 use api_support::pagination::{Page, PageRequest};
 use api_support::ts;
 use chrono::{DateTime, Utc};
@@ -178,7 +178,7 @@ impl RunWriter {
             max,
             Arc::new(move |runs| {
                 let e = e.clone();
-                Box::pin(async move { insert_batch(&e, runs).await })
+                Box::pin(async move { create_runs(&e, runs).await })
             }),
         );
         let e = engine.clone();
@@ -195,26 +195,41 @@ impl RunWriter {
     /// Stores a new run.
     pub async fn create_run(&self, account: &Tenant, workflow_id: String) -> Result<Run, RunError> {
         let run = new_run(account.as_str(), workflow_id, Utc::now())?;
-        self.creates.write(run.clone(), stopping).await?;
+        self.creates.write(run.clone()).await?;
         Ok(run)
     }
 
     /// Settles the run in one transaction with its event and deliveries (and with the other
     /// settles of its batch); workers are woken by the commit.
     pub async fn settle_run(&self, account: &Tenant, id: Uuid, outcome: Outcome) -> Result<Run, RunError> {
-        self.settles.write(SettleRequest { account: account.clone(), id, outcome }, stopping).await
+        self.settles.write(SettleRequest { account: account.clone(), id, outcome }).await
     }
 }
 
-/// The lanes have stopped: the process is stopping.
-fn stopping() -> RunError {
-    RunError::Engine(EngineError::Unavailable("the service is stopping".into()))
+impl BatchFailure for RunError {
+    /// A database error that is neither the database away nor a full disk: a deadlock with
+    /// another batch, or a constraint one item broke.
+    fn may_be_one_items(&self) -> bool {
+        matches!(self, RunError::Engine(EngineError::Database(_)))
+    }
+
+    fn for_another_item(&self) -> Self {
+        RunError::Engine(match self {
+            RunError::Engine(EngineError::Unavailable(e)) => EngineError::Unavailable(e.clone()),
+            RunError::Engine(EngineError::StorageFull(e)) => EngineError::StorageFull(e.clone()),
+            other => EngineError::Internal(other.to_string()),
+        })
+    }
+
+    fn lanes_stopped() -> Self {
+        RunError::Engine(EngineError::Unavailable("the service is stopping".into()))
+    }
 }
 
-/// Stores new runs in one statement.
-async fn insert_batch(engine: &Engine, runs: Vec<Run>) -> Result<Vec<Result<(), RunError>>, RunError> {
+/// Stores new runs in one transaction (one statement on PostgreSQL).
+pub async fn create_runs(engine: &Engine, runs: Vec<Run>) -> Result<Vec<Result<(), RunError>>, RunError> {
     let n = runs.len();
-    engine.run(on_conn!(|c| store::insert_runs(c, &runs).await.map_err(RunError::from))).await?;
+    engine.transaction(on_conn!(|c| store::insert_runs(c, &runs).await.map_err(RunError::from))).await?;
     Ok((0..n).map(|_| Ok(())).collect())
 }
 
@@ -238,7 +253,8 @@ pub async fn list_runs(engine: &Engine, account: &Tenant, page: PageRequest) -> 
     Ok(Page::from_rows(rows, page.limit, |r| LogPosition { created_at: r.created_at, id: r.id }))
 }
 
-/// Settles a batch in one transaction (see [`settle_on`]).
+/// Settles a batch in one transaction: the running runs in one statement, each with its event;
+/// the others by the rule. One result per settle, in order.
 pub async fn settle_runs(
     engine: &Engine,
     batch: Vec<SettleRequest>,
@@ -256,16 +272,18 @@ async fn settle_on(
     batch: &[SettleRequest],
     now: DateTime<Utc>,
 ) -> Result<Vec<Result<Run, RunError>>, RunError> {
-    let settles: Vec<RunSettle<'_>> = batch.iter().map(SettleRequest::as_settle).collect();
-    let mut settled: HashMap<(Uuid, String), Run> = store::settle_if_running(conn, &settles, now)
+    let mut settles: Vec<RunSettle<'_>> = batch.iter().map(SettleRequest::as_settle).collect();
+    // In id order, as other batches lock them: fewer deadlocks between batches (D115).
+    settles.sort_unstable_by_key(|s| s.id);
+    let mut settled: HashMap<(Uuid, String, String), Run> = store::settle_if_running(conn, &settles, now)
         .await?
         .into_iter()
-        .map(|run| ((run.id, run.status.clone()), run))
+        .map(|run| ((run.id, run.account_id.clone(), run.status.clone()), run))
         .collect();
     let mut results = Vec::with_capacity(batch.len());
     let mut events = Vec::new();
     for request in batch {
-        let key = (request.id, request.outcome.status().to_owned());
+        let key = (request.id, request.account.to_string(), request.outcome.status().to_owned());
         let result = match settled.remove(&key) {
             Some(run) => {
                 events.push((&request.account, run_event(&run, request.outcome, now)));
@@ -297,7 +315,9 @@ async fn settle_not_running(
         // locked now, and the statement settles it.
         Ok(Settled::Changed { .. }) => {
             let settle = [request.as_settle()];
-            let run = store::settle_if_running(conn, &settle, now).await?.pop().ok_or(RunError::NotFound)?;
+            let Some(run) = store::settle_if_running(conn, &settle, now).await?.pop() else {
+                return Ok(Err(RunError::NotFound));
+            };
             emit(engine, conn, &request.account, &run_event(&run, request.outcome, now)).await?;
             Ok(Ok(run))
         }

@@ -134,6 +134,7 @@ async fn settles_in_one_batch_are_answered_each_as_alone(backend: Backend) {
     runs.settle_run(&ACCOUNT, ids[3], Outcome::Failed).await.unwrap();
     let other = Tenant::new("acct-b").unwrap();
     let settles = [
+        (&other, ids[0], Outcome::Succeeded), // another account's, before its owner's: not found
         (&*ACCOUNT, ids[0], Outcome::Succeeded),
         (&*ACCOUNT, ids[0], Outcome::Succeeded), // the same settle twice: both succeed
         (&*ACCOUNT, ids[1], Outcome::Failed),
@@ -144,6 +145,8 @@ async fn settles_in_one_batch_are_answered_each_as_alone(backend: Backend) {
     ];
     let batch = settles.iter().map(|&(a, id, outcome)| SettleRequest { account: a.clone(), id, outcome });
     let answers = runs::settle_runs(&engine, batch.collect()).await.unwrap();
+    let (not_owners, answers) = answers.split_at(1);
+    assert!(matches!(not_owners[0], Err(RunError::NotFound)), "{not_owners:?}");
     let statuses: Vec<_> = answers.iter().map(|a| a.as_ref().map(|r| r.status.as_str())).collect();
     assert!(matches!(statuses[..2], [Ok("succeeded"), Ok("succeeded")]), "{answers:?}");
     assert!(matches!(statuses[2], Ok("failed")), "{answers:?}");
@@ -151,6 +154,7 @@ async fn settles_in_one_batch_are_answered_each_as_alone(backend: Backend) {
     assert!(matches!(answers[4], Err(RunError::AlreadySettled(ref s)) if s == "failed"), "{answers:?}");
     assert!(matches!(statuses[5], Ok("failed")), "{answers:?}");
     assert!(matches!(answers[6], Err(RunError::NotFound)), "{answers:?}");
+    assert!(deliveries(&engine, &other).await.is_empty(), "nothing is queued for the other account");
     let mut keys: Vec<String> =
         deliveries(&engine, &ACCOUNT).await.into_iter().map(|d| d.dedupe_key).collect();
     keys.sort();

@@ -4,9 +4,10 @@
 use super::Engine;
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::NewEventRow;
-use crate::store::routes::Targets;
+use crate::store::routes::{self, Targets};
 use crate::store::{deliveries, queue, DbConn};
 use crate::tenant::Tenant;
+use std::collections::HashSet;
 use uuid::Uuid;
 
 /// What a service knows about an event when it emits one.
@@ -54,9 +55,10 @@ impl Engine {
         Ok(done.pop().expect("one answer per event"))
     }
 
-    /// [`Engine::enqueue`] for several events at once, in the order given: each tenant's events
-    /// in one statement on PostgreSQL (a service that writes in batches, as workflow-api's
-    /// settles do). One answer per event, in order.
+    /// [`Engine::enqueue`] for several events at once: each tenant's in one statement on
+    /// PostgreSQL, tenants in their lock order (as every change of several tenants' routes locks
+    /// them), so a batch cannot deadlock with such a change. One answer per event, in the order
+    /// given. Atomic only inside [`Engine::transaction`] when the events are several tenants'.
     pub async fn enqueue_all(
         &self,
         conn: &mut DbConn<'_>,
@@ -66,17 +68,27 @@ impl Engine {
         if let Some(unknown) = events.iter().find(|e| !catalog.accepts(e.event_type)) {
             return Err(EngineError::UnknownEventTypes(vec![unknown.event_type.to_owned()]));
         }
+        let given: HashSet<Uuid> = events.iter().filter_map(|e| e.id).collect();
+        if given.len() < events.iter().filter(|e| e.id.is_some()).count() {
+            return Err(EngineError::Internal("two events of one enqueue share an id".into()));
+        }
         let now = self.core.now();
         let rows: Vec<NewEventRow<'_>> = events.iter().map(|e| new_row(e, now)).collect();
-        let mut answers = Vec::with_capacity(rows.len());
-        // Consecutive events of one tenant go together (a service's batch is usually one tenant's).
-        for group in rows.chunk_by(|a, b| a.tenant_id == b.tenant_id) {
-            let written = queue::enqueue(conn, group, Some(self.core.routes())).await?;
-            for (row, targets) in group.iter().zip(written) {
-                answers.push(self.enqueued(conn, row, targets).await?);
+        let mut answers: Vec<Option<Enqueued>> = vec![None; rows.len()];
+        let tenants = routes::lock_order(&rows.iter().map(|r| r.tenant_id).collect::<Vec<_>>());
+        for tenant in tenants {
+            let (places, group): (Vec<usize>, Vec<NewEventRow<'_>>) = rows
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.tenant_id == tenant)
+                .map(|(i, r)| (i, r.clone()))
+                .unzip();
+            let written = queue::enqueue(conn, &group, Some(self.core.routes())).await?;
+            for ((place, row), targets) in places.into_iter().zip(&group).zip(written) {
+                answers[place] = Some(self.enqueued(conn, row, targets).await?);
             }
         }
-        Ok(answers)
+        Ok(answers.into_iter().flatten().collect())
     }
 
     /// What enqueueing `row` did: `targets` where it went (noted for the wake-up after the

@@ -1,4 +1,5 @@
-//! The `workflow_runs` statements on PostgreSQL, in diesel's DSL.
+//! The `workflow_runs` statements on PostgreSQL: reads in diesel's DSL, the batch writes as
+//! prepared statements over arrays (`unnest`).
 
 use super::model::{Run, RunSettle};
 use chrono::{DateTime, Utc};
