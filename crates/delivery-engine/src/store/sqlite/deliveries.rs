@@ -29,12 +29,10 @@ pub(crate) fn list_deliveries(
         query = query.sql(format!(" AND {}", status.log_condition("d")));
     }
     if log_index(q) == Some(OPEN_BY_ENDPOINT) && q.endpoint_id.is_none() {
-        // The open deliveries' index leads with the endpoint: name the tenant's endpoints (a
-        // deleted endpoint's deliveries were ended, so the live ones hold every open row).
+        // The open deliveries' index leads with the endpoint: name the tenant's live endpoints.
         query = query
-            .sql(" AND d.endpoint_id IN (SELECT e.id FROM webhook_endpoints e WHERE e.tenant_id = ?")
-            .bind::<Text, _>(tenant.to_owned())
-            .sql(" AND e.deleted_at IS NULL)");
+            .sql(concat!(" AND d.endpoint_id IN ", live_endpoints_of!("?")))
+            .bind::<Text, _>(tenant.to_owned());
     }
     let ids = [("d.endpoint_id", q.endpoint_id), ("d.event_id", q.event_id), ("d.id", q.delivery_id)];
     for (column, id) in ids {

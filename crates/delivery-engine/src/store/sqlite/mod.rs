@@ -4,6 +4,20 @@
 //! `'infinity'`), UUIDs and JSON arrays as text. Batches travel as JSON arrays (`json_each`).
 //! There is no NOTIFY: the engine wakes its own dispatchers, and other processes poll.
 
+/// The tenant's live endpoints, as a subquery; `$tenant` is the tenant's placeholder (`"?"` or
+/// `"?1"`). A deleted endpoint's open deliveries were ended, so these hold every open delivery
+/// of the tenant: naming them lets the open deliveries' index, which leads with the endpoint,
+/// answer a tenant's question.
+macro_rules! live_endpoints_of {
+    ($tenant:literal) => {
+        concat!(
+            "(SELECT e.id FROM webhook_endpoints e WHERE e.tenant_id = ",
+            $tenant,
+            " AND e.deleted_at IS NULL)"
+        )
+    };
+}
+
 pub(crate) mod backlog;
 pub(crate) mod conn;
 pub(crate) mod deliveries;

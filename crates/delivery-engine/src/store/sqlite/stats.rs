@@ -15,9 +15,9 @@ pub(crate) fn tenant_overview(
     since: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> EngineResult<TenantOverview> {
-    // The open deliveries through the claim's per-endpoint index (few rows: D36 caps them); a
-    // deleted endpoint's were ended, so the live endpoints hold every one.
-    let waiting: WaitingRow = prepared(
+    // The open deliveries through the claim's per-endpoint index (few rows: D36 caps them), of
+    // the tenant's live endpoints.
+    let waiting: WaitingRow = prepared(concat!(
         "SELECT count(*) FILTER (WHERE available_at <= ?2) AS due, \
            count(*) FILTER (WHERE available_at > ?2 AND (leased_until IS NULL OR leased_until <= ?2)) \
              AS scheduled, \
@@ -25,9 +25,9 @@ pub(crate) fn tenant_overview(
            (SELECT count(*) FROM webhook_deliveries WHERE tenant_id = ?1 AND status = 'dead') AS dead_total, \
            min(available_at) FILTER (WHERE available_at <= ?2) AS oldest_due_at \
          FROM webhook_deliveries INDEXED BY webhook_deliveries_open_by_endpoint \
-         WHERE status IN ('pending', 'failed') AND endpoint_id IN \
-           (SELECT e.id FROM webhook_endpoints e WHERE e.tenant_id = ?1 AND e.deleted_at IS NULL)",
-    )
+         WHERE status IN ('pending', 'failed') AND endpoint_id IN ",
+        live_endpoints_of!("?1")
+    ))
     .bind::<Text, _>(tenant)
     .bind::<BigInt, _>(micros(now))
     .get_result(c)?;
