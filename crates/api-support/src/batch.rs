@@ -12,7 +12,7 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 /// Writes a batch in one transaction: one result per item, in the items' order. `Err` when the
 /// batch failed as a whole (the transaction rolled back): see [`BatchFailure`].
 pub type WriteBatch<I, O, E> =
-    Arc<dyn Fn(Vec<I>) -> BoxFuture<'static, Result<Vec<Result<O, E>>, E>> + Send + Sync>;
+    Arc<dyn Fn(Arc<[I]>) -> BoxFuture<'static, Result<Vec<Result<O, E>>, E>> + Send + Sync>;
 
 /// How a batch's failure reaches its items.
 pub trait BatchFailure: Sized + std::fmt::Display {
@@ -56,7 +56,7 @@ impl<I, O, E> std::fmt::Debug for Batcher<I, O, E> {
 
 impl<I, O, E> Batcher<I, O, E>
 where
-    I: Clone + Send + 'static,
+    I: Clone + Send + Sync + 'static,
     O: Send + 'static,
     E: BatchFailure + Send + 'static,
 {
@@ -103,20 +103,19 @@ async fn lane<I: Clone, O, E: BatchFailure>(
 /// Writes `jobs` as one batch; if the batch failed as a whole, see [`BatchFailure`].
 async fn write_jobs<I: Clone, O, E: BatchFailure>(write: &WriteBatch<I, O, E>, jobs: Vec<Job<I, O, E>>) {
     let (items, replies): (Vec<I>, Vec<_>) = jobs.into_iter().map(|j| (j.item, j.reply)).unzip();
-    let n = items.len();
-    let again = (n > 1).then(|| items.clone());
-    let results = match (write(items).await, again) {
-        (Ok(results), _) => results,
-        (Err(e), None) => vec![Err(e)],
-        (Err(e), Some(items)) if e.may_be_one_items() => {
+    let (items, n): (Arc<[I]>, usize) = (items.into(), replies.len());
+    let results = match write(Arc::clone(&items)).await {
+        Ok(results) => results,
+        Err(e) if n == 1 => vec![Err(e)],
+        Err(e) if e.may_be_one_items() => {
             tracing::warn!(error = %e, items = n, "a batch of writes failed; writing each alone");
             let mut results = Vec::with_capacity(n);
-            for item in items {
-                results.push(write_alone(write, item).await);
+            for item in items.iter() {
+                results.push(write_alone(write, item.clone()).await);
             }
             results
         }
-        (Err(e), Some(_)) => {
+        Err(e) => {
             let mut results: Vec<Result<O, E>> = (1..n).map(|_| Err(e.for_another_item())).collect();
             results.push(Err(e));
             results
@@ -130,7 +129,7 @@ async fn write_jobs<I: Clone, O, E: BatchFailure>(write: &WriteBatch<I, O, E>, j
 }
 
 async fn write_alone<I, O, E: BatchFailure>(write: &WriteBatch<I, O, E>, item: I) -> Result<O, E> {
-    let results = write(vec![item]).await?;
+    let results = write(Arc::from([item])).await?;
     results.into_iter().next().unwrap_or_else(|| Err(E::lanes_stopped()))
 }
 
@@ -168,10 +167,10 @@ mod tests {
     }
 
     /// A batch writer that records the batches it saw and fails any batch holding `poison`
-    /// beside other items; `poison` alone fails as an item. A batch holding `down` fails whole.
+    /// beside other items; `poison` alone fails as an item. A batch holding [`DOWN`] fails whole.
     fn recording(seen: Arc<StdMutex<Vec<Vec<u32>>>>, poison: u32) -> WriteBatch<u32, u32, Failed> {
-        Arc::new(move |items: Vec<u32>| {
-            seen.lock().unwrap().push(items.clone());
+        Arc::new(move |items: Arc<[u32]>| {
+            seen.lock().unwrap().push(items.to_vec());
             Box::pin(async move {
                 if items.contains(&DOWN) {
                     return Err(Failed::Whole("the database is away".to_owned()));
@@ -180,9 +179,15 @@ mod tests {
                     return Err(Failed::Split("the batch rolled back".to_owned()));
                 }
                 Ok(items
-                    .into_iter()
+                    .iter()
                     .map(
-                        |i| if i == poison { Err(Failed::Split(format!("{i} refused"))) } else { Ok(i * 10) },
+                        |&i| {
+                            if i == poison {
+                                Err(Failed::Split(format!("{i} refused")))
+                            } else {
+                                Ok(i * 10)
+                            }
+                        },
                     )
                     .collect())
             })

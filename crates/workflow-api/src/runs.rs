@@ -12,7 +12,6 @@ use chrono::{DateTime, Utc};
 use delivery_engine::on_conn;
 use delivery_engine::{DbConn, Engine, EngineError, LogPosition, NewEvent, Tenant};
 use serde::Serialize;
-use std::collections::HashMap;
 use std::sync::Arc;
 use uuid::Uuid;
 
@@ -227,7 +226,7 @@ impl BatchFailure for RunError {
 }
 
 /// Stores new runs in one transaction (one statement on PostgreSQL).
-pub async fn create_runs(engine: &Engine, runs: Vec<Run>) -> Result<Vec<Result<(), RunError>>, RunError> {
+pub async fn create_runs(engine: &Engine, runs: Arc<[Run]>) -> Result<Vec<Result<(), RunError>>, RunError> {
     let n = runs.len();
     engine.transaction(on_conn!(|c| store::insert_runs(c, &runs).await.map_err(RunError::from))).await?;
     Ok((0..n).map(|_| Ok(())).collect())
@@ -257,7 +256,7 @@ pub async fn list_runs(engine: &Engine, account: &Tenant, page: PageRequest) -> 
 /// the others by the rule. One result per settle, in order.
 pub async fn settle_runs(
     engine: &Engine,
-    batch: Vec<SettleRequest>,
+    batch: Arc<[SettleRequest]>,
 ) -> Result<Vec<Result<Run, RunError>>, RunError> {
     let outbox = engine.clone();
     engine.transaction(on_conn!(|c| settle_on(&outbox, c, &batch, Utc::now()).await)).await
@@ -275,16 +274,12 @@ async fn settle_on(
     let mut settles: Vec<RunSettle<'_>> = batch.iter().map(SettleRequest::as_settle).collect();
     // In id order, as other batches lock them: fewer deadlocks between batches (D115).
     settles.sort_unstable_by_key(|s| s.id);
-    let mut settled: HashMap<(Uuid, String, String), Run> = store::settle_if_running(conn, &settles, now)
-        .await?
-        .into_iter()
-        .map(|run| ((run.id, run.account_id.clone(), run.status.clone()), run))
-        .collect();
+    let mut settled = store::settle_if_running(conn, &settles, now).await?;
     let mut results = Vec::with_capacity(batch.len());
     let mut events = Vec::new();
-    for request in batch {
-        let key = (request.id, request.account.to_string(), request.outcome.status().to_owned());
-        let result = match settled.remove(&key) {
+    for request in batch.iter() {
+        let applied = settled.iter().position(|run| request.was_applied_to(run));
+        let result = match applied.map(|i| settled.swap_remove(i)) {
             Some(run) => {
                 events.push((&request.account, run_event(&run, request.outcome, now)));
                 Ok(run)
@@ -326,6 +321,12 @@ async fn settle_not_running(
 }
 
 impl SettleRequest {
+    /// Whether the statement settled `run` by this request: its run, its account, its outcome
+    /// (two requests for one run in a batch are told apart by the outcome the run took).
+    fn was_applied_to(&self, run: &Run) -> bool {
+        run.id == self.id && run.account_id == self.account.as_str() && run.status == self.outcome.status()
+    }
+
     fn as_settle(&self) -> RunSettle<'_> {
         RunSettle { account_id: self.account.as_str(), id: self.id, status: self.outcome.status() }
     }

@@ -73,18 +73,17 @@ impl Engine {
             return Err(EngineError::Internal("two events of one enqueue share an id".into()));
         }
         let now = self.core.now();
-        let rows: Vec<NewEventRow<'_>> = events.iter().map(|e| new_row(e, now)).collect();
+        // Tenants in their lock order, each tenant's events in the order given (a stable sort).
+        let mut rows: Vec<(usize, NewEventRow<'_>)> =
+            events.iter().map(|e| new_row(e, now)).enumerate().collect();
+        rows.sort_by_key(|(_, row)| routes::lock_key(row.tenant_id));
+        let (places, rows): (Vec<usize>, Vec<NewEventRow<'_>>) = rows.into_iter().unzip();
         let mut answers: Vec<Option<Enqueued>> = vec![None; rows.len()];
-        let tenants = routes::lock_order(&rows.iter().map(|r| r.tenant_id).collect::<Vec<_>>());
-        for tenant in tenants {
-            let (places, group): (Vec<usize>, Vec<NewEventRow<'_>>) = rows
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.tenant_id == tenant)
-                .map(|(i, r)| (i, r.clone()))
-                .unzip();
-            let written = queue::enqueue(conn, &group, Some(self.core.routes())).await?;
-            for ((place, row), targets) in places.into_iter().zip(&group).zip(written) {
+        let mut places = places.into_iter();
+        for group in rows.chunk_by(|a, b| a.tenant_id == b.tenant_id) {
+            let written = queue::enqueue(conn, group, Some(self.core.routes())).await?;
+            // `zip` takes a place only for a row it has: each group takes its own places.
+            for ((row, targets), place) in group.iter().zip(written).zip(places.by_ref()) {
                 answers[place] = Some(self.enqueued(conn, row, targets).await?);
             }
         }

@@ -427,7 +427,7 @@ pub(crate) struct RequestParts {
 }
 
 /// A new event, as inserted by the outbox.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct NewEventRow<'a> {
     pub id: Uuid,
     pub tenant_id: &'a str,

@@ -110,9 +110,14 @@ impl RouteCache {
 /// transaction's order, or two could wait for each other.
 pub(crate) fn lock_order<'a>(tenants: &[&'a str]) -> Vec<&'a str> {
     let mut tenants = tenants.to_vec();
-    tenants.sort_unstable_by_key(|t| (*t == super::model::OPS_TENANT, *t));
+    tenants.sort_unstable_by_key(|t| lock_key(t));
     tenants.dedup();
     tenants
+}
+
+/// A tenant's place in [`lock_order`].
+pub(crate) fn lock_key(tenant: &str) -> (bool, &str) {
+    (tenant == super::model::OPS_TENANT, tenant)
 }
 
 #[cfg(test)]
