@@ -1,6 +1,6 @@
 //! `cargo xtask catalog-snapshot [--check] [--no-build]`: records every service's published
 //! event types in `crates/<service>/catalog-history.json`, the snapshot the catalog guard tests
-//! compare with (`api_support::catalog_history`). Each service binary does the work
+//! compare with (`operator_cli::catalog_history`). Each service binary does the work
 //! (`<service> catalog --update FILE`), so a change that removes or breaks a published type is
 //! refused here as in the tests. `--check` only compares.
 

@@ -1,4 +1,4 @@
-//! `cargo xtask load SERVICE [--no-build] [args]`: `SERVICE load args` (api-support's `load`)
+//! `cargo xtask load SERVICE [--no-build] [args]`: `SERVICE load args` (operator-cli's `load`)
 //! from a release build, run in place of this process. `--server` defaults to the address
 //! `cargo xtask run` exported (`$WORKFLOW`, `$CAMPAIGN`), the credential to `$TOKEN` /
 //! `$API_KEY`, and campaign-api's receiver serves the development certificate in

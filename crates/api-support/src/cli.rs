@@ -130,6 +130,13 @@ pub fn default_to_serve(mut args: Vec<String>) -> Vec<String> {
     args
 }
 
+/// `CONSOLE`: whether the binary serves its console.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ConsoleSetting {
+    On,
+    Off,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

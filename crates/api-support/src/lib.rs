@@ -1,25 +1,19 @@
-//! What both services share: the runner (`server`: settings, the engine and its dispatcher, the
-//! HTTP servers, the graceful stop), the command line (`cli`), authentication, [`ApiError`]
-//! (JSON `{"code", "detail"}` for every error) and the JSON bodies of actix's own errors,
-//! idempotency keys, rate limits, health, metrics, telemetry, paging, the `listen`, `trigger`,
-//! `check-receiver` and `load` commands, and both consoles (`console`). Layers and files:
-//! ARCHITECTURE.md.
+//! The HTTP plumbing both services share: the runner (`server`: settings, the engine and its
+//! dispatcher, the HTTP servers, the graceful stop), the command line (`cli`), authentication,
+//! [`ApiError`] (JSON `{"code", "detail"}` for every error) and the JSON bodies of actix's own
+//! errors, idempotency keys, rate limits, health, metrics, telemetry and paging. The consoles
+//! are the `console` crate's, the commands beside `serve` the `operator-cli` crate's. Layers
+//! and files: ARCHITECTURE.md.
 
 mod api;
 pub mod auth;
-pub mod batch;
-pub mod catalog_history;
-pub mod check_receiver;
 pub mod cli;
 pub mod codes;
-pub mod console;
 pub mod data_dir;
 mod error;
 pub mod health;
 pub mod idempotency;
 pub mod listen;
-pub mod listen_cli;
-pub mod load;
 pub mod metrics;
 pub mod pagination;
 pub mod priority;
@@ -31,7 +25,7 @@ pub mod telemetry;
 pub mod views;
 
 pub use api::{
-    bearer_credential, configure_extractors, has_control_chars, json_errors, openapi_operations, path_id, ts,
-    unknown_route, RouteTable,
+    bearer_credential, configure_extractors, has_control_chars, json_errors, openapi_operations, path_id,
+    tokens_match, ts, unknown_route, RouteTable,
 };
 pub use error::{ApiError, ErrorBody};

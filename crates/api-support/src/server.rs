@@ -82,7 +82,7 @@ pub struct CommonConfig {
     pub stop_on_stdin_eof: bool,
     /// Serve the console (the web UI) under `/console` on the service's port.
     #[arg(long, env = "CONSOLE", value_enum, default_value = "on")]
-    pub console: crate::console::ConsoleSetting,
+    pub console: crate::cli::ConsoleSetting,
     /// Send operational webhooks (endpoints disabled, enabled, failing, recovered; deliveries
     /// given up; recovery jobs ended) to this URL, signed with OPS_WEBHOOK_SECRET (Standard
     /// Webhooks). Checked like any endpoint's URL. Set the same in every process.

@@ -5,7 +5,7 @@
 //! `GET /api/v1/event-types` publishes) both read its `fields`, so they cannot disagree
 //! (docs/decisions.md D90).
 
-use api_support::catalog_history::PublishedType;
+use operator_cli::catalog_history::PublishedType;
 use serde_json::{json, Map, Value};
 
 /// The JSON Schema dialect of [`EventType::payload_schema`].
@@ -333,7 +333,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 }
 
 /// Every type as receivers see it, for the guard on the catalog's history
-/// (`api_support::catalog_history`, `catalog-history.json`).
+/// (`operator_cli::catalog_history`, `catalog-history.json`).
 pub fn published() -> Vec<PublishedType> {
     CATALOG
         .iter()
@@ -396,7 +396,7 @@ mod tests {
     /// removed or changed incompatibly; a new one is recorded by `cargo xtask catalog-snapshot`.
     #[test]
     fn every_published_type_is_kept_as_it_was_published() {
-        api_support::catalog_history::assert_history_kept(env!("CARGO_MANIFEST_DIR"), &published());
+        operator_cli::catalog_history::assert_history_kept(env!("CARGO_MANIFEST_DIR"), &published());
     }
 
     #[test]

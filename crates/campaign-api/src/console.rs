@@ -1,4 +1,4 @@
-//! campaign-api's console, under `/console`: the shared screens of `api_support::console` in
+//! campaign-api's console, under `/console`: the shared screens of `web_console` in
 //! this service's words and rules (the log's `pending`, `retrying`, `delivered`, `dead`;
 //! replay; search by delivery or event id), and its own pages: edit an endpoint's URL and
 //! event filter, send an endpoint the example of any catalog type, the event catalog.
@@ -10,12 +10,6 @@ use crate::handlers::engine_err;
 use crate::handlers::webhooks::check_url;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use api_support::console::screens::{self, endpoint_id, ExampleTypes};
-use api_support::console::service::{EndpointAction, ResendAction, ServiceConsole};
-use api_support::console::session::TenantLabel;
-use api_support::console::{
-    html, see_other, ConsoleError, ConsoleForm, ConsoleService, ConsoleSession, Layout, NavItem,
-};
 use api_support::ApiError;
 use askama::Template;
 use delivery_engine::on_conn;
@@ -23,6 +17,12 @@ use delivery_engine::{DeliveryQuery, DeliveryStatus, EndpointPatch, Engine, Engi
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 use uuid::Uuid;
+use web_console::screens::{self, endpoint_id, ExampleTypes};
+use web_console::service::{EndpointAction, ResendAction, ServiceConsole};
+use web_console::session::TenantLabel;
+use web_console::{
+    html, see_other, ConsoleError, ConsoleForm, ConsoleService, ConsoleSession, Layout, NavItem,
+};
 
 static TYPE_NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| catalog::names().collect());
 
@@ -150,7 +150,7 @@ async fn edit_form(
 ) -> Result<HttpResponse, ConsoleError> {
     let id = endpoint_id(&id)?;
     let e = engine.get_endpoint(&session.tenant, id).await.map_err(|e| engine_err(e, "webhook"))?;
-    let refused: Option<RefusedEdit> = api_support::console::session::take_flash(&engine, &session).await?;
+    let refused: Option<RefusedEdit> = web_console::session::take_flash(&engine, &session).await?;
     let page = match refused.filter(|r| r.endpoint == id) {
         Some(r) => edit_page(&session, id, (r.url, r.rate_limit), &r.events, r.error),
         None => {
@@ -193,7 +193,7 @@ async fn edit(
                 rate_limit: fields.rate_limit,
                 error: e.detail,
             };
-            api_support::console::session::put_flash(&engine, &session, &refused).await?;
+            web_console::session::put_flash(&engine, &session, &refused).await?;
             Ok(see_other(&format!("/console/endpoints/{id}/edit")))
         }
         Err(e) => Err(e.into()),
@@ -297,21 +297,21 @@ fn workspace_label() -> TenantLabel {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::Data::new(ExampleTypes(&TYPE_NAMES)))
         .app_data(workspace_label())
-        .configure(api_support::console::configure::<CampaignConsole>)
+        .configure(web_console::configure::<CampaignConsole>)
         .service(
             web::resource("/endpoints/{id}/edit").route(web::get().to(edit_form)).route(web::post().to(edit)),
         )
         .service(web::resource("/endpoints/{id}/example").route(web::post().to(send_example)))
         .service(web::resource("/catalog").route(web::get().to(catalog_page)))
-        .default_service(web::to(api_support::console::not_found));
+        .default_service(web::to(web_console::not_found));
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use api_support::console::screens::LogFilter;
     use std::collections::HashMap;
+    use web_console::screens::LogFilter;
 
     fn filter(pairs: &[(&str, &str)]) -> LogFilter<CampaignConsole> {
         let q: HashMap<String, String> =

@@ -1,9 +1,9 @@
-//! What `campaign-api load` publishes (`api_support::load`): `segment.evaluated.v1` events whose
+//! What `campaign-api load` publishes (`operator_cli::load`): `segment.evaluated.v1` events whose
 //! payload carries the run and the event's number, to an endpoint that takes that type only.
 
-use api_support::listen_cli::ServerClient;
-use api_support::load::{LoadEvent, LoadKey, LoadTarget};
 use hyper::Method;
+use operator_cli::listen::ServerClient;
+use operator_cli::load::{LoadEvent, LoadKey, LoadTarget};
 use serde_json::json;
 
 /// The type published: any payload with a number `size` is valid.

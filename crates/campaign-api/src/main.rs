@@ -3,9 +3,7 @@
 //! `trigger`, `load`.
 
 use actix_web::web;
-use api_support::check_receiver::CheckReceiverArgs;
 use api_support::data_dir::StoreConfig;
-use api_support::listen_cli::{ListenArgs, ListenRoutes, ServerArgs, ServerClient};
 use api_support::server::{self, ServiceSpec};
 use campaign_api::config::{ServeConfig, SERVICE};
 use campaign_api::{events, profile, store, AppState};
@@ -13,6 +11,8 @@ use clap::{Parser, Subcommand};
 use delivery_engine::on_conn;
 use delivery_engine::receiver_check::SampleEvent;
 use delivery_engine::{EngineError, UrlRule};
+use operator_cli::check_receiver::CheckReceiverArgs;
+use operator_cli::listen::{ListenArgs, ListenRoutes, ServerArgs, ServerClient};
 use std::process::ExitCode;
 use uuid::Uuid;
 
@@ -29,7 +29,7 @@ enum Command {
     Serve(Box<ServeConfig>),
     /// Print the published event types (name, entity type, required fields, schema) as JSON,
     /// or check or record them in a snapshot (`cargo xtask catalog-snapshot`).
-    Catalog(api_support::catalog_history::CatalogArgs),
+    Catalog(operator_cli::catalog_history::CatalogArgs),
     /// Create a workspace and its first API key; prints {"workspaceId", "apiKey"} on stdout.
     CreateWorkspace {
         #[arg(long)]
@@ -44,7 +44,7 @@ enum Command {
         #[arg(long)]
         workspace: String,
         #[command(flatten)]
-        link: api_support::console::ConsoleLinkArgs,
+        link: operator_cli::console_link::ConsoleLinkArgs,
         #[command(flatten)]
         store: StoreConfig,
     },
@@ -108,7 +108,7 @@ enum Command {
         #[arg(long, env = "API_KEY", hide_env_values = true)]
         api_key: String,
         #[command(flatten)]
-        args: api_support::load::LoadArgs,
+        args: operator_cli::load::LoadArgs,
     },
 }
 
@@ -117,7 +117,7 @@ const LISTEN_ROUTES: ListenRoutes =
     ListenRoutes { stream: "/api/v1/listen", session_prefix: "/api/v1/listen" };
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
-    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
+    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, web_console::MIGRATIONS]
 }
 
 /// The workspace `--workspace` names: an existing workspace's id, or the one workspace with
@@ -161,7 +161,7 @@ fn main() -> ExitCode {
             Command::ConsoleLink { workspace, link, store } => {
                 let pool = database(&store).await?;
                 let workspace = resolve_workspace(&pool, &workspace).await?;
-                api_support::console::print_link(
+                operator_cli::console_link::print(
                     &pool,
                     &workspace.to_string(),
                     &link.base_url("127.0.0.1:8081"),
@@ -194,10 +194,10 @@ fn main() -> ExitCode {
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver { args, product_name } => check_receiver(&args, &product_name).await,
             Command::Load { api_key, args } => {
-                api_support::load::run(campaign_api::load::CampaignLoad, &api_key, args).await
+                operator_cli::load::run(campaign_api::load::CampaignLoad, &api_key, args).await
             }
             Command::Listen { api_key, args } => {
-                api_support::listen_cli::run_listen(LISTEN_ROUTES, &api_key, args, "campaign-api").await
+                operator_cli::listen::run_listen(LISTEN_ROUTES, &api_key, args, "campaign-api").await
             }
             Command::Trigger { event_type, api_key, server } => {
                 trigger(&ServerClient::new(&server, &api_key)?, &event_type).await
@@ -228,7 +228,7 @@ async fn check_receiver(args: &CheckReceiverArgs, product: &str) -> anyhow::Resu
         dedupe_key: event_id.to_string(),
         body: events::envelope(event_id, Uuid::now_v7(), &emit),
     };
-    api_support::check_receiver::run(&profile, args, sample).await
+    operator_cli::check_receiver::run(&profile, args, sample).await
 }
 
 /// `trigger`: the catalog's example of `event_type`, published through the API.
@@ -263,7 +263,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         config.common.delivery_timeout,
     )
     .map_err(anyhow::Error::msg)?;
-    let console = config.common.console == api_support::console::ConsoleSetting::On;
+    let console = config.common.console == api_support::cli::ConsoleSetting::On;
     let spec = ServiceSpec {
         name: SERVICE,
         listen_addr: config.listen_addr.clone(),

@@ -27,6 +27,7 @@ macro_rules! on_conn {
     };
 }
 
+pub mod batch;
 mod cache;
 mod core;
 mod engine;

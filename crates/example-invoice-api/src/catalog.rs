@@ -1,9 +1,9 @@
 //! What the example service publishes and how it is sent: two invoice events, signed the
 //! Standard Webhooks way. The engine needs nothing else to deliver them.
 
-use api_support::catalog_history::PublishedType;
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::{EventCatalog, Profile};
+use operator_cli::catalog_history::PublishedType;
 use serde_json::json;
 use std::time::Duration;
 
@@ -43,6 +43,6 @@ pub fn published() -> Vec<PublishedType> {
 mod tests {
     #[test]
     fn every_published_type_is_kept_as_it_was_published() {
-        api_support::catalog_history::assert_history_kept(env!("CARGO_MANIFEST_DIR"), &super::published());
+        operator_cli::catalog_history::assert_history_kept(env!("CARGO_MANIFEST_DIR"), &super::published());
     }
 }

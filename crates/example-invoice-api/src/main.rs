@@ -9,10 +9,10 @@ mod catalog;
 
 use actix_web::web;
 use api_support::auth::StaticKeys;
-use api_support::catalog_history::CatalogArgs;
 use api_support::data_dir::StoreConfig;
 use api_support::server::{self, CommonConfig, ServiceSpec};
 use clap::{Args, Parser, Subcommand};
+use operator_cli::catalog_history::CatalogArgs;
 use std::process::ExitCode;
 
 const SERVICE: &str = "example-invoice-api";

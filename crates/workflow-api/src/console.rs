@@ -1,5 +1,5 @@
 //! workflow-api's developer dashboard, under `/console`: the shared screens of
-//! `api_support::console` in this service's words and rules (the log's `pending`, `failed`,
+//! `web_console` in this service's words and rules (the log's `pending`, `failed`,
 //! `delivered`, `dead_letter`; retry, which answers 409 for a delivered delivery; search by
 //! delivery, event or run id), and the test event.
 
@@ -9,13 +9,13 @@ use crate::handlers::webhooks::check_endpoint_in;
 use crate::profile::{RUN_COMPLETED, RUN_FAILED, SUBSCRIBABLE, WEBHOOK_TEST};
 use crate::test_event;
 use actix_web::{web, HttpResponse};
-use api_support::console::screens::endpoint_id;
-use api_support::console::service::{EndpointAction, ResendAction, ServiceConsole};
-use api_support::console::NoFields;
-use api_support::console::{see_other, ConsoleError, ConsoleForm, ConsoleService, NavItem};
 use api_support::ApiError;
 use delivery_engine::{DeliveryQuery, DeliveryStatus, Engine, EngineError, KeyMatch, ResendRule};
 use uuid::Uuid;
+use web_console::screens::endpoint_id;
+use web_console::service::{EndpointAction, ResendAction, ServiceConsole};
+use web_console::NoFields;
+use web_console::{see_other, ConsoleError, ConsoleForm, ConsoleService, NavItem};
 
 #[derive(Debug)]
 pub struct WorkflowConsole;
@@ -100,17 +100,17 @@ async fn send_test(
 
 /// The console's routes, inside the `/console` scope.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.configure(api_support::console::configure::<WorkflowConsole>)
+    cfg.configure(web_console::configure::<WorkflowConsole>)
         .service(web::resource("/endpoints/{id}/test").route(web::post().to(send_test)))
-        .default_service(web::to(api_support::console::not_found));
+        .default_service(web::to(web_console::not_found));
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use api_support::console::screens::{notice_text, LogFilter, PAGE_SIZE};
     use std::collections::HashMap;
+    use web_console::screens::{notice_text, LogFilter, PAGE_SIZE};
 
     fn filter(pairs: &[(&str, &str)]) -> LogFilter<WorkflowConsole> {
         let q: HashMap<String, String> =

@@ -36,7 +36,7 @@ pub fn configure_app(
             .app_data(api_support::RouteTable(routes::ROUTES))
             .configure(routes::configure);
         if console {
-            cfg.service(api_support::console::scope().configure(console::configure));
+            cfg.service(web_console::scope().configure(console::configure));
         }
         cfg.default_service(web::to(api_support::unknown_route));
     }

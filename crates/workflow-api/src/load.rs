@@ -1,10 +1,10 @@
-//! What `workflow-api load` publishes (`api_support::load`): one run per event, created and
+//! What `workflow-api load` publishes (`operator_cli::load`): one run per event, created and
 //! settled as succeeded (two API calls), to an endpoint that takes `run.completed`. Latency
 //! counts from when the run was due to be created.
 
-use api_support::listen_cli::ServerClient;
-use api_support::load::{LoadEvent, LoadKey, LoadTarget};
 use hyper::Method;
+use operator_cli::listen::ServerClient;
+use operator_cli::load::{LoadEvent, LoadKey, LoadTarget};
 use serde_json::json;
 
 #[derive(Debug)]

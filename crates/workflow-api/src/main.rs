@@ -2,14 +2,14 @@
 //! `migrate`, `check-receiver`, `listen`, `trigger`, `load`.
 
 use actix_web::web;
-use api_support::check_receiver::CheckReceiverArgs;
 use api_support::cli::duration_arg;
 use api_support::data_dir::StoreConfig;
-use api_support::listen_cli::{ListenArgs, ListenRoutes, ServerArgs, ServerClient};
 use api_support::server::{self, ServiceSpec};
 use clap::{Parser, Subcommand};
 use delivery_engine::receiver_check::SampleEvent;
 use delivery_engine::UrlRule;
+use operator_cli::check_receiver::CheckReceiverArgs;
+use operator_cli::listen::{ListenArgs, ListenRoutes, ServerArgs, ServerClient};
 use std::process::ExitCode;
 use std::time::Duration;
 use workflow_api::config::{ServeConfig, JWT_SECRET, SERVICE};
@@ -33,7 +33,7 @@ enum Command {
     Serve(Box<ServeConfig>),
     /// Print the published event types (name, entity type, required fields, schema) as JSON,
     /// or check or record them in a snapshot (`cargo xtask catalog-snapshot`).
-    Catalog(api_support::catalog_history::CatalogArgs),
+    Catalog(operator_cli::catalog_history::CatalogArgs),
     /// Print a session JWT for an account on stdout.
     Token {
         #[arg(long)]
@@ -53,7 +53,7 @@ enum Command {
         #[arg(long)]
         account: String,
         #[command(flatten)]
-        link: api_support::console::ConsoleLinkArgs,
+        link: operator_cli::console_link::ConsoleLinkArgs,
         #[command(flatten)]
         store: StoreConfig,
     },
@@ -104,7 +104,7 @@ enum Command {
         #[arg(long, env = "TOKEN", hide_env_values = true)]
         token: String,
         #[command(flatten)]
-        args: api_support::load::LoadArgs,
+        args: operator_cli::load::LoadArgs,
     },
 }
 
@@ -113,7 +113,7 @@ const LISTEN_ROUTES: ListenRoutes =
     ListenRoutes { stream: "/webhooks/listen", session_prefix: "/webhooks/listen" };
 
 fn migrations() -> Vec<delivery_engine::MigrationSet> {
-    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, api_support::console::MIGRATIONS]
+    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, web_console::MIGRATIONS]
 }
 
 fn main() -> ExitCode {
@@ -130,16 +130,16 @@ fn main() -> ExitCode {
             Command::ConsoleLink { account, link, store } => {
                 auth::check_account_id(&account)?;
                 let pool = server::cli_database(&store, SERVICE, migrations()).await?;
-                api_support::console::print_link(&pool, &account, &link.base_url("127.0.0.1:8080")).await
+                operator_cli::console_link::print(&pool, &account, &link.base_url("127.0.0.1:8080")).await
             }
             Command::Catalog(args) => args.run(SERVICE, &profile::published()),
             Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
             Command::CheckReceiver(args) => check_receiver(&args).await,
             Command::Load { token, args } => {
-                api_support::load::run(workflow_api::load::WorkflowLoad, &token, args).await
+                operator_cli::load::run(workflow_api::load::WorkflowLoad, &token, args).await
             }
             Command::Listen { token, args } => {
-                api_support::listen_cli::run_listen(LISTEN_ROUTES, &token, args, "workflow-api").await
+                operator_cli::listen::run_listen(LISTEN_ROUTES, &token, args, "workflow-api").await
             }
             Command::Trigger { event, token, server, session, workflow_id } => {
                 trigger(&ServerClient::new(&server, &token)?, &event, session, &workflow_id).await
@@ -159,7 +159,7 @@ async fn check_receiver(args: &CheckReceiverArgs) -> anyhow::Result<()> {
         dedupe_key: event.id,
         body: event.body,
     };
-    api_support::check_receiver::run(&profile, args, sample).await
+    operator_cli::check_receiver::run(&profile, args, sample).await
 }
 
 /// `trigger`: the test event to one endpoint, or a run settled the way the event says.
@@ -203,7 +203,7 @@ async fn trigger(
 async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let secret = config.common.store.secret(SERVICE, JWT_SECRET, config.jwt_secret.as_deref())?;
     let jwt = auth::JwtKeys::new(&secret)?;
-    let console = config.common.console == api_support::console::ConsoleSetting::On;
+    let console = config.common.console == api_support::cli::ConsoleSetting::On;
     let spec = ServiceSpec {
         name: SERVICE,
         listen_addr: config.listen_addr.clone(),

@@ -1,11 +1,11 @@
 //! How workflow-api plugs into the engine: `v1=` signatures in `X-Webhook-Signature`,
 //! `X-Webhook-ID` and `X-Webhook-Timestamp`, the run event catalog.
 
-use api_support::catalog_history::PublishedType;
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::signing::HmacSha256Hex;
 use delivery_engine::{AttemptContext, EventCatalog, HeaderSet, Profile};
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
+use operator_cli::catalog_history::PublishedType;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -37,7 +37,7 @@ pub const RUN_EVENT_FIELDS: [&str; 7] =
     ["event", "id", "run_id", "workflow_id", "status", "created_at", "completed_at"];
 
 /// The run events as receivers see them, for the guard on the catalog's history
-/// (`api_support::catalog_history`, `catalog-history.json`).
+/// (`operator_cli::catalog_history`, `catalog-history.json`).
 pub fn published() -> Vec<PublishedType> {
     let required: Vec<(&str, &str)> = RUN_EVENT_FIELDS.iter().map(|f| (*f, "string")).collect();
     SUBSCRIBABLE.iter().map(|t| PublishedType::object(t, "run", &required)).collect()
@@ -62,6 +62,6 @@ mod tests {
     /// removed or changed incompatibly; a new one is recorded by `cargo xtask catalog-snapshot`.
     #[test]
     fn every_published_type_is_kept_as_it_was_published() {
-        api_support::catalog_history::assert_history_kept(env!("CARGO_MANIFEST_DIR"), &super::published());
+        operator_cli::catalog_history::assert_history_kept(env!("CARGO_MANIFEST_DIR"), &super::published());
     }
 }

@@ -5,10 +5,10 @@
 
 use crate::profile::{RUN_COMPLETED, RUN_FAILED};
 use crate::store::{self, Run, RunSettle};
-use api_support::batch::{BatchFailure, Batcher};
 use api_support::pagination::{Page, PageRequest};
 use api_support::ts;
 use chrono::{DateTime, Utc};
+use delivery_engine::batch::{BatchFailure, Batcher};
 use delivery_engine::on_conn;
 use delivery_engine::{DbConn, Engine, EngineError, LogPosition, NewEvent, Tenant};
 use serde::Serialize;
@@ -153,7 +153,7 @@ fn run_event(run: &Run, outcome: Outcome, completed_at: DateTime<Utc>) -> RunEve
     RunEvent { event_type, id, body }
 }
 
-/// The run writes that go in batches (`api_support::batch`): creates and settles. Handles are
+/// The run writes that go in batches (`delivery_engine::batch`): creates and settles. Handles are
 /// cheap to clone and share the lanes.
 #[derive(Debug, Clone)]
 pub struct RunWriter {

@@ -195,8 +195,8 @@ on_both_backends!(
 /// holding the stream ends it, telling the client to reconnect.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_stream_held_by_one_api_process_takes_answers_through_another() {
-    use api_support::listen_cli::{ServerArgs, ServerClient};
     use base64::Engine as _;
+    use operator_cli::listen::{ServerArgs, ServerClient};
     let db = TestDb::migrated_by(Backend::Postgres, "listen", BIN).await.unwrap();
     let start = |role: &'static str| {
         let url = db.url().to_owned();

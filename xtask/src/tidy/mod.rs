@@ -4,7 +4,10 @@
 //! - No import cycle between the modules of a crate ([`imports`]): dependencies point one way,
 //!   so each file can be read knowing only the ones below it.
 //! - No function longer than [`fn_length::MAX_LINES`] lines in `crates/*/src` or `xtask/src`.
+//! - No crate depends on a crate of ours that ARCHITECTURE.md's "Crates" table does not allow it
+//!   ([`crates`]): the crates point one way, as the modules inside them do.
 
+mod crates;
 mod fn_length;
 mod imports;
 mod lex;
@@ -14,7 +17,7 @@ use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
 
 pub(crate) fn run() -> Result<()> {
-    let mut problems = Vec::new();
+    let mut problems = crate_directions()?;
     for root_file in crate_roots()? {
         problems.extend(import_cycles(&root_file)?);
     }
@@ -24,8 +27,17 @@ pub(crate) fn run() -> Result<()> {
     if !problems.is_empty() {
         bail!("tidy found {} problem(s):\n{}", problems.len(), problems.join("\n"));
     }
-    eprintln!("tidy: no import cycle, no function over {} lines", fn_length::MAX_LINES);
+    eprintln!(
+        "tidy: crates as ARCHITECTURE.md allows, no import cycle, no function over {} lines",
+        fn_length::MAX_LINES
+    );
     Ok(())
+}
+
+/// Every dependency between crates of ours that ARCHITECTURE.md's "Crates" table does not allow.
+fn crate_directions() -> Result<Vec<String>> {
+    let table = crates::allowed(&std::fs::read_to_string(root().join("ARCHITECTURE.md"))?);
+    Ok(crates::problems(&table, &crates::manifests(&crate_dirs()?)?))
 }
 
 /// Every crate root of the workspace's own code: each crate's `src/lib.rs` and `src/main.rs`.

@@ -65,8 +65,8 @@ pub async fn revoke_api_key(conn: &mut DbConn<'_>, key: &str) -> EngineResult<bo
     if revoked {
         delivery_engine::announce_change(conn).await?;
         // The console sessions signed in with this key end with it.
-        let hash = api_support::console::session::credential_hash(key);
-        api_support::console::store::end_sessions_of_credential(conn, &hash).await?;
+        let hash = web_console::session::credential_hash(key);
+        web_console::store::end_sessions_of_credential(conn, &hash).await?;
     }
     Ok(revoked)
 }

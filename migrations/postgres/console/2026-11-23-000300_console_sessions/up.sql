@@ -1,4 +1,4 @@
--- The consoles' sign-in state (crates/api-support/src/console): sessions and single-use
+-- The consoles' sign-in state (crates/web-console): sessions and single-use
 -- sign-in links. Only hashes of the cookie value and of the link code are stored.
 CREATE TABLE console_sessions (
     token_hash  bytea PRIMARY KEY,

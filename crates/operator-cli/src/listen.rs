@@ -501,7 +501,7 @@ async fn forward(
     };
     println!(
         "{}  {}  delivery {}  attempt {}  -> {} ({} ms)",
-        crate::ts(chrono::Utc::now()),
+        api_support::ts(chrono::Utc::now()),
         d.event_type,
         d.delivery_id,
         d.attempt,

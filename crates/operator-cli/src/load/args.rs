@@ -1,7 +1,7 @@
 //! What `load` is asked to do.
 
-use crate::cli::duration_arg;
-use crate::listen_cli::ServerArgs;
+use crate::listen::ServerArgs;
+use api_support::cli::duration_arg;
 use std::path::PathBuf;
 use std::time::Duration;
 

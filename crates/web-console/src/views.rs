@@ -3,7 +3,7 @@
 //! durations in words.
 
 use super::chart::{self, Bar};
-use crate::ts;
+use api_support::ts;
 use chrono::DurationRound;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use delivery_engine::{Attempt, HourlyAttempts, SentRequest, TenantOverview};

@@ -4,7 +4,7 @@
 use super::args::LoadArgs;
 use super::tally::Tally;
 use super::target::{LoadEvent, LoadTarget};
-use crate::listen_cli::ServerClient;
+use crate::listen::ServerClient;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -7,9 +7,9 @@ use super::render::{html, see_other};
 use super::service::{EndpointAction, ServiceConsole};
 use super::session::{self, ConsoleForm, ConsoleSession, NoFields};
 use super::views::{parse_time_bound, span_words, AttemptView, OverviewView, RequestView};
-use crate::{ts, ApiError};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
+use api_support::{ts, ApiError};
 use askama::Template;
 use chrono::Utc;
 use delivery_engine::{
@@ -268,7 +268,7 @@ pub fn parse_rate_limit(raw: &str) -> Result<Option<i64>, ApiError> {
     }
     raw.parse().map(Some).map_err(|_| {
         ApiError::invalid(
-            crate::codes::INVALID_RATE_LIMIT,
+            api_support::codes::INVALID_RATE_LIMIT,
             format!("the rate limit must be a whole number of deliveries a second, not `{raw}`"),
         )
     })
@@ -578,7 +578,7 @@ async fn log_page<S: ServiceConsole>(
         if found.is_empty() {
             continue;
         }
-        let page = crate::pagination::Page::from_rows(found, PAGE_SIZE, LogPosition::of);
+        let page = api_support::pagination::Page::from_rows(found, PAGE_SIZE, LogPosition::of);
         return Ok((page.items, page.next.map(LogPosition::to_cursor)));
     }
     Ok((Vec::new(), None))
@@ -724,7 +724,7 @@ async fn resend<S: ServiceConsole>(
         Err(e) if e.code == S::RESEND.refused_code => {
             Ok(see_other(&format!("/console/deliveries/{id}?notice=refused")))
         }
-        Err(e) if e.code == crate::codes::PAYLOAD_EXPIRED => {
+        Err(e) if e.code == api_support::codes::PAYLOAD_EXPIRED => {
             Ok(see_other(&format!("/console/deliveries/{id}?notice=expired")))
         }
         Err(e) => Err(e.into()),

@@ -1,7 +1,7 @@
 //! What a service supplies to `load`.
 
 use super::tally::LoadKey;
-use crate::listen_cli::ServerClient;
+use crate::listen::ServerClient;
 
 /// One event to publish: this run's number (so a body from another run is not counted), its
 /// sequence number and padding.

@@ -4,7 +4,7 @@
 //! those call the same engine and service functions as the API: the console has no queries of
 //! its own besides its sessions (`store/`).
 //!
-//! Pages are askama templates (`crates/api-support/templates/console/`, and each service's
+//! Pages are askama templates (`crates/web-console/templates/console/`, and each service's
 //! `templates/console/`), compiled into the binary and escaped by default. The one script
 //! (`assets/console.js`) only adds conveniences: every flow works without it.
 
@@ -29,58 +29,12 @@ pub use render::{html, see_other};
 pub use session::{ConsoleForm, ConsoleSession, NoFields};
 pub use store::MIGRATIONS;
 
-/// `CONSOLE`: whether the binary serves its console.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ConsoleSetting {
-    On,
-    Off,
-}
-
-/// `console-link`'s arguments besides the tenant.
-#[derive(Debug, Clone, clap::Args)]
-pub struct ConsoleLinkArgs {
-    /// The console's address as the browser reaches it; behind a proxy, its public address
-    /// (default: the service's base URL variable, WORKFLOW or CAMPAIGN, as `cargo xtask run`
-    /// exports it; else http://localhost and the port of LISTEN_ADDR).
-    #[arg(long, env = "PUBLIC_URL")]
-    pub base_url: Option<String>,
-    /// The service's base URL variable (its `env` is set by `cli::with_base_url_env`).
-    #[arg(long, hide = true)]
-    pub service_url: Option<String>,
-    #[arg(long, env = "LISTEN_ADDR", hide = true)]
-    pub listen_addr: Option<String>,
-}
-
-impl ConsoleLinkArgs {
-    /// `--base-url` (or `PUBLIC_URL`), else the service's base URL variable, else `http://`
-    /// and the listen address (`localhost` for an unspecified or loopback host).
-    pub fn base_url(&self, default_listen: &str) -> String {
-        if let Some(b) = self.base_url.as_ref().or(self.service_url.as_ref()) {
-            return b.trim_end_matches('/').to_owned();
-        }
-        let listen = self.listen_addr.as_deref().unwrap_or(default_listen);
-        let port = listen.rsplit_once(':').map_or("80", |(_, p)| p);
-        let host = listen.rsplit_once(':').map_or(listen, |(h, _)| h);
-        let host =
-            if matches!(host, "" | "0.0.0.0" | "[::]" | "127.0.0.1" | "[::1]") { "localhost" } else { host };
-        format!("http://{host}:{port}")
-    }
-}
-
 /// A service's console: the shared screens (`screens`), the event page (`event`) and bulk
 /// recovery (`recovery`), inside the `/console` scope (the service adds its own pages after).
 pub fn configure<S: service::ServiceConsole>(cfg: &mut actix_web::web::ServiceConfig) {
     cfg.configure(screens::configure::<S>)
         .configure(event::configure::<S>)
         .configure(recovery::configure::<S>);
-}
-
-/// Prints a single-use sign-in link for `tenant` (the `console-link` commands).
-pub async fn print_link(pool: &delivery_engine::Pool, tenant: &str, base_url: &str) -> anyhow::Result<()> {
-    let code = session::create_link(pool, tenant, chrono::Utc::now()).await?;
-    println!("{base_url}/console/sign-in/link?code={code}");
-    eprintln!("(works once, for {} minutes)", session::LINK_TTL.num_minutes());
-    Ok(())
 }
 
 /// The `/console` scope with its headers and its form and query error pages; a service

@@ -4,8 +4,8 @@
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 
-pub const CSS: &str = include_str!("../../assets/console.css");
-pub const JS: &str = include_str!("../../assets/console.js");
+pub const CSS: &str = include_str!("../assets/console.css");
+pub const JS: &str = include_str!("../assets/console.js");
 
 /// Changes with every release, so browsers never keep an old asset.
 const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -3,7 +3,7 @@
 //! the resend rule), so the console holds no second copy of them.
 
 use super::layout::ConsoleService;
-use crate::ApiError;
+use api_support::ApiError;
 use delivery_engine::{DeliveryQuery, DeliveryStatus, EngineError, ResendRule};
 
 /// How the delivery detail re-sends a delivery (workflow's retry, campaign's replay).

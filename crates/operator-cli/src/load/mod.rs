@@ -22,7 +22,7 @@ mod tally;
 mod target;
 mod watch;
 
-use crate::listen_cli::ServerClient;
+use crate::listen::ServerClient;
 use hyper::Method;
 use std::sync::Arc;
 

@@ -8,10 +8,10 @@
 
 use super::error::ConsoleError;
 use super::store::{self, StoredSession};
-use crate::api::tokens_match;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
+use api_support::tokens_match;
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use delivery_engine::on_conn;

@@ -24,7 +24,7 @@ pub struct CheckReceiverArgs {
     #[arg(long, env = "WEBHOOK_SECRET", hide_env_values = true)]
     pub secret: String,
     /// Time allowed for each answer.
-    #[arg(long, default_value = "10s", value_parser = crate::cli::duration_arg)]
+    #[arg(long, default_value = "10s", value_parser = api_support::cli::duration_arg)]
     pub timeout: Duration,
     /// PEM file of extra certificate authorities to trust for an https URL.
     #[arg(long, env = "OUTBOUND_CA_FILE")]

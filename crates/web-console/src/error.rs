@@ -2,9 +2,9 @@
 
 use super::assets;
 use super::render::{html, see_other};
-use crate::ApiError;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use api_support::ApiError;
 use askama::Template;
 use delivery_engine::EngineError;
 

@@ -6,10 +6,10 @@ use super::layout::ConsoleService;
 use super::render::{html, see_other};
 use super::session::{self, cookie, removal, ConsoleCookie};
 use super::session::{ConsoleForm, NoFields};
-use crate::api::tokens_match;
-use crate::auth::Authenticator;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
+use api_support::auth::Authenticator;
+use api_support::tokens_match;
 use askama::Template;
 use chrono::Utc;
 use delivery_engine::Engine;
@@ -177,7 +177,7 @@ async fn use_link(req: HttpRequest, form: web::Form<LinkFields>) -> Result<HttpR
     check_sign_in_token(&req, &form.csrf)?;
     match session::take_link(&**engine(&req)?, &form.code, Utc::now()).await? {
         Some(tenant) => signed_in(&req, &tenant, session::SignedInWith::Link, "/console").await,
-        None => Err(ConsoleError::Api(crate::ApiError::unauthorized(
+        None => Err(ConsoleError::Api(api_support::ApiError::unauthorized(
             "this sign-in link has been used or has expired; ask for a new one",
         ))),
     }
