@@ -9,12 +9,13 @@ use crate::health::Health;
 use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use clap::Args;
+use delivery_engine::db::MigrationSet;
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::policy::{ProbeSchedule, Retention};
 use delivery_engine::secrets::Keyring;
 use delivery_engine::GateConfig;
 use delivery_engine::OpsTarget;
-use delivery_engine::{DispatcherConfig, Engine, EngineConfig, MigrationSet, Profile, UrlRule};
+use delivery_engine::{DispatcherConfig, Engine, EngineConfig, Profile, UrlRule};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
@@ -260,15 +261,15 @@ pub async fn cli_database(
     store: &StoreConfig,
     service: &str,
     migrations: Vec<MigrationSet>,
-) -> anyhow::Result<delivery_engine::Pool> {
+) -> anyhow::Result<delivery_engine::db::Pool> {
     use anyhow::Context as _;
     let url = store.existing_database_url(service)?;
     migrate(&url, migrations).await?;
-    delivery_engine::connect_pool(&url, 1).context("connecting to the database")
+    delivery_engine::db::connect_pool(&url, 1).context("connecting to the database")
 }
 
 pub async fn migrate(database_url: &str, migrations: Vec<MigrationSet>) -> anyhow::Result<()> {
-    delivery_engine::run_migrations(database_url, migrations).await.context("applying migrations")
+    delivery_engine::db::run_migrations(database_url, migrations).await.context("applying migrations")
 }
 
 /// Everything about a service that `serve` needs besides its routes.
@@ -351,9 +352,9 @@ async fn open_engine(
     common.store.create_data_dir()?;
     let master_keys = common.store.secret(spec.name, MASTER_KEYS, common.master_keys.as_deref())?;
     let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;
-    let migration_versions = delivery_engine::migration_versions(database_url, &spec.migrations)?;
+    let migration_versions = delivery_engine::db::migration_versions(database_url, &spec.migrations)?;
     migrate(database_url, spec.migrations).await?;
-    let pool = delivery_engine::connect_pool(database_url, common.pool_size())?;
+    let pool = delivery_engine::db::connect_pool(database_url, common.pool_size())?;
     if common.store.is_embedded() {
         tracing::info!(database = %database_url, "using the embedded SQLite store (set DATABASE_URL for PostgreSQL)");
     }
@@ -394,7 +395,7 @@ fn spawn_dispatcher(
         extra_ca_files: common.outbound_ca_file.clone().into_iter().collect(),
         response_cap: 0,
     })?;
-    let worker_pool = delivery_engine::connect_worker_pool(database_url, common.pool_size())?;
+    let worker_pool = delivery_engine::db::connect_worker_pool(database_url, common.pool_size())?;
     let on_worker_pool = engine.with_pool(worker_pool);
     let config = DispatcherConfig {
         poll_interval: common.worker_poll_interval,

@@ -10,8 +10,9 @@ use crate::events::{emit, Emit};
 use crate::store::{self, Campaign};
 use api_support::pagination::{Page, PageRequest};
 use chrono::{DateTime, Utc};
+use delivery_engine::db::DbConn;
 use delivery_engine::on_conn;
-use delivery_engine::{DbConn, Engine, EngineError, LogPosition};
+use delivery_engine::{Engine, EngineError, LogPosition};
 use serde_json::json;
 use uuid::Uuid;
 

@@ -5,8 +5,9 @@
 use crate::catalog::{self, EventType, PayloadError};
 use api_support::ts;
 use chrono::{DateTime, Utc};
+use delivery_engine::db::DbConn;
 use delivery_engine::on_conn;
-use delivery_engine::{DbConn, Engine, EngineError, NewEvent, Tenant};
+use delivery_engine::{Engine, EngineError, NewEvent, Tenant};
 use serde::Serialize;
 use uuid::Uuid;
 

@@ -116,13 +116,13 @@ enum Command {
 const LISTEN_ROUTES: ListenRoutes =
     ListenRoutes { stream: "/api/v1/listen", session_prefix: "/api/v1/listen" };
 
-fn migrations() -> Vec<delivery_engine::MigrationSet> {
-    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, web_console::MIGRATIONS]
+fn migrations() -> Vec<delivery_engine::db::MigrationSet> {
+    vec![delivery_engine::db::ENGINE_MIGRATIONS, store::MIGRATIONS, web_console::MIGRATIONS]
 }
 
 /// The workspace `--workspace` names: an existing workspace's id, or the one workspace with
 /// that name.
-async fn resolve_workspace(pool: &delivery_engine::Pool, given: &str) -> anyhow::Result<Uuid> {
+async fn resolve_workspace(pool: &delivery_engine::db::Pool, given: &str) -> anyhow::Result<Uuid> {
     if let Ok(id) = Uuid::parse_str(given) {
         let exists =
             pool.run(on_conn!(|c| Ok::<_, EngineError>(store::workspace_exists(c, id).await?))).await?;
@@ -206,7 +206,7 @@ fn main() -> ExitCode {
     })
 }
 
-async fn database(store: &StoreConfig) -> anyhow::Result<delivery_engine::Pool> {
+async fn database(store: &StoreConfig) -> anyhow::Result<delivery_engine::db::Pool> {
     server::cli_database(store, SERVICE, migrations()).await
 }
 

@@ -1,7 +1,7 @@
 //! [`AppState`]: what every handler of campaign-api shares.
 
 use crate::store;
-use delivery_engine::ReadCache;
+use delivery_engine::db::ReadCache;
 use std::sync::Arc;
 use std::time::Duration;
 

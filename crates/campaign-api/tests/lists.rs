@@ -20,8 +20,11 @@ const LIST: &str = "/api/v1/campaigns";
 
 async fn database(backend: Backend) -> TestDb {
     TestDb::create_on(backend, "campaign", |url| async move {
-        delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS])
-            .await?;
+        delivery_engine::db::run_migrations(
+            &url,
+            vec![delivery_engine::db::ENGINE_MIGRATIONS, store::MIGRATIONS],
+        )
+        .await?;
         Ok(())
     })
     .await
@@ -175,7 +178,7 @@ async fn the_delivery_log_pages_by_the_same_rule_keeping_its_filters(backend: Ba
 async fn campaigns_with_one_creation_time_page_by_id(backend: Backend) {
     let db = database(backend).await;
     let engine = Engine::new(
-        delivery_engine::connect_pool(db.url(), 2).unwrap(),
+        delivery_engine::db::connect_pool(db.url(), 2).unwrap(),
         Keyring::parse(MASTER_KEYS).unwrap(),
         profile::profile("Service", None, Duration::from_secs(2)).unwrap(),
         EngineConfig {

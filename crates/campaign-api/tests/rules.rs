@@ -16,8 +16,11 @@ use uuid::Uuid;
 
 async fn database(backend: Backend) -> TestDb {
     TestDb::create_on(backend, "campaign", |url| async move {
-        delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS])
-            .await?;
+        delivery_engine::db::run_migrations(
+            &url,
+            vec![delivery_engine::db::ENGINE_MIGRATIONS, store::MIGRATIONS],
+        )
+        .await?;
         Ok(())
     })
     .await
@@ -26,7 +29,7 @@ async fn database(backend: Backend) -> TestDb {
 
 fn engine(db: &TestDb) -> Engine {
     Engine::new(
-        delivery_engine::connect_pool(db.url(), 4).unwrap(),
+        delivery_engine::db::connect_pool(db.url(), 4).unwrap(),
         Keyring::parse("k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=").unwrap(),
         profile::profile("Service", None, Duration::from_secs(2)).unwrap(),
         EngineConfig {

@@ -19,11 +19,9 @@ use crate::secrets::{Keyring, KeyringError, SealedSecret};
 use crate::signing::AttemptContext;
 use crate::store::model::ClaimedDelivery;
 use crate::store::routes::RouteCache;
-use crate::store::DbConn;
-use crate::store::{ConnFn, Pool};
-use crate::wake::{noting_queued_work, Queued, Wake};
+use crate::store::{ConnFn, Pool, Receipt};
+use crate::wake::Wake;
 use chrono::{DateTime, Utc};
-use futures_util::future::BoxFuture;
 use hyper::header::HeaderMap;
 use std::sync::Arc;
 use uuid::Uuid;
@@ -138,40 +136,43 @@ impl Core {
         Utc::now()
     }
 
-    /// Runs `f` on a pooled connection (see [`Pool::run`]), then acts on what it queued.
+    /// Runs `f` on a pooled connection (see [`Pool::run_with_receipt`]), then acts on what it
+    /// made due. Every closure of the engine's, the façade's and the worker's alike, runs here
+    /// or in [`Core::transaction`]: the one path from a commit to the dispatchers.
     pub(crate) async fn run<R, E, F>(&self, f: F) -> Result<R, E>
     where
         F: ConnFn<R, E>,
         R: Send + 'static,
         E: From<EngineError> + Send + 'static,
     {
-        let (result, queued) = self.pool.run(noting(f)).await?;
-        self.committed(queued);
+        let (result, receipt) = self.pool.run_with_receipt(f).await?;
+        self.committed(receipt);
         Ok(result)
     }
 
-    /// Runs `f` in one transaction (see [`Pool::transaction`]), then acts on what it queued.
+    /// Runs `f` in one transaction (see [`Pool::transaction_with_receipt`]), then acts on what
+    /// it made due.
     pub(crate) async fn transaction<R, E, F>(&self, f: F) -> Result<R, E>
     where
         F: ConnFn<R, E>,
         R: Send + 'static,
         E: From<EngineError> + Send + 'static,
     {
-        let (result, queued) = self.pool.transaction(noting(f)).await?;
-        self.committed(queued);
+        let (result, receipt) = self.pool.transaction_with_receipt(f).await?;
+        self.committed(receipt);
         Ok(result)
     }
 
     /// After a commit: counts the events it accepted and, if it made deliveries due, wakes
     /// this process's dispatchers at once and other processes' through the store (coalesced).
-    fn committed(&self, queued: Queued) {
-        for event_type in queued.events {
+    fn committed(&self, receipt: Receipt) {
+        for event_type in receipt.events {
             self.metrics.event_accepted(event_type);
         }
-        if queued.anywhere {
+        if receipt.anywhere {
             self.wake_dispatchers();
-        } else if !queued.endpoints.is_empty() {
-            self.wake.endpoints(&queued.endpoints);
+        } else if !receipt.endpoints.is_empty() {
+            self.wake.endpoints(&receipt.endpoints);
             self.wake_others();
         }
     }
@@ -221,16 +222,4 @@ impl Core {
         self.sign_attempt(claim.endpoint_id, &claim.sealed_secret, &attempt, &claim.body)
             .map_err(|e| format!("signing secret unavailable: {e}"))
     }
-}
-
-/// `f`, noting what it queued (`crate::wake`).
-fn noting<R, E, F>(
-    f: F,
-) -> impl for<'c> FnOnce(DbConn<'c>) -> BoxFuture<'c, Result<(R, Queued), E>> + Send + 'static
-where
-    F: ConnFn<R, E>,
-    R: Send + 'static,
-    E: Send + 'static,
-{
-    move |conn| Box::pin(noting_queued_work(f(conn)))
 }

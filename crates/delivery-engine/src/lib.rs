@@ -43,13 +43,12 @@ mod profile;
 pub mod receiver_check;
 pub mod secrets;
 pub mod signing;
-pub mod sql;
+mod sql;
 mod store;
 mod tenant;
 mod wake;
 mod worker;
 
-pub use cache::ReadCache;
 pub use engine::{
     CreatedEndpoint, EndpointPatch, Engine, EngineConfig, Enqueued, IdempotencyState, NewEndpoint, NewEvent,
     SentRequest, UrlRule,
@@ -63,11 +62,23 @@ pub use ops::OpsTarget;
 pub use profile::{EventCatalog, Profile};
 pub use signing::{AttemptContext, HeaderSet, StandardWebhooks};
 pub use store::{
-    announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations, sqlite_values,
-    Attempt, DbConn, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, HourlyAttempts,
-    KeyMatch, LogPosition, MigrationSet, Pool, RecoveryJob, RecoveryStatus, RecoveryWindow, ResendRule,
-    StartRecovery, TenantOverview, WindowError, ENGINE_MIGRATIONS,
+    Attempt, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, HourlyAttempts, KeyMatch,
+    LogPosition, RecoveryJob, RecoveryStatus, RecoveryWindow, ResendRule, StartRecovery, TenantOverview,
+    WindowError,
 };
+
+/// The services' database kit: pools of either store, the connection their closures get
+/// ([`db::DbConn`], matched by [`db::Backend`]), migrations, the SQLite value helpers, statements
+/// prepared once per connection, and the read cache with its change announcements. A service
+/// reaches only its own tables with it; the engine's tables stay behind [`Engine`].
+pub mod db {
+    pub use crate::cache::ReadCache;
+    pub use crate::sql::prepared;
+    pub use crate::store::{
+        announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations,
+        sqlite_values, Backend, DbConn, MigrationSet, Pool, ENGINE_MIGRATIONS,
+    };
+}
 pub use tenant::Tenant;
 
 /// The reserved tenant of operational webhooks and its one endpoint, for the engine's own tests

@@ -358,9 +358,6 @@ pub(crate) async fn enqueue(
         let written = queue::enqueue(conn, std::slice::from_ref(&row), None).await?;
         deliveries += written.iter().flatten().map(|t| t.deliveries()).sum::<i64>();
     }
-    if deliveries > 0 {
-        crate::wake::note_queued_work();
-    }
     Ok(deliveries)
 }
 

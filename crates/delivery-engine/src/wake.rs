@@ -6,14 +6,11 @@
 //! scans every endpoint. The dispatcher takes the news with each claim
 //! (`worker::known_work`).
 //!
-//! What a commit queued is noted while its closure runs ([`noting_queued_work`]): an enqueue
-//! names the endpoints its rows went to, and anything else that made rows due (an operational
-//! event, whose endpoint is not the tenant's) says only that it did. The engine acts on the
-//! note after the commit, never inside the transaction (D22).
+//! What a commit made due reaches this signal through the connection's receipt
+//! (`store::Receipt`), once the commit is done (`Core::committed`), never inside the
+//! transaction (D22).
 
-use std::cell::RefCell;
 use std::collections::HashSet;
-use std::future::Future;
 use std::sync::Mutex;
 use tokio::sync::Notify;
 use uuid::Uuid;
@@ -80,55 +77,6 @@ impl Wake {
     pub(crate) fn take(&self) -> News {
         std::mem::take(&mut *self.news.lock().unwrap_or_else(|e| e.into_inner()))
     }
-}
-
-tokio::task_local! {
-    /// Set by [`noting_queued_work`] for the closure of one `run` or `transaction`: what it
-    /// queued.
-    static QUEUED_WORK: RefCell<Queued>;
-}
-
-/// What one `run` or `transaction` queued, acted on after its commit.
-#[derive(Debug, Default)]
-pub(crate) struct Queued {
-    /// Deliveries were queued for these endpoints: dispatchers should wake and look there.
-    pub endpoints: Vec<Uuid>,
-    /// Deliveries may have been made due for any endpoint: dispatchers should wake and look
-    /// everywhere.
-    pub anywhere: bool,
-    /// The types of the events inserted (counted as accepted once committed).
-    pub events: Vec<String>,
-}
-
-/// Runs `work` noting what it queued (see [`QUEUED_WORK`]); the scope lives in the task that
-/// runs it, wherever the pool runs it.
-pub(crate) async fn noting_queued_work<R, E>(
-    work: impl Future<Output = Result<R, E>>,
-) -> Result<(R, Queued), E> {
-    QUEUED_WORK
-        .scope(RefCell::new(Queued::default()), async move {
-            let result = work.await?;
-            Ok((result, QUEUED_WORK.with(|q| std::mem::take(&mut *q.borrow_mut()))))
-        })
-        .await
-}
-
-/// Notes an accepted event of `event_type` whose rows went to `endpoints`; `owed` when some of
-/// its deliveries wait as owed events of backlogged endpoints (no row due yet: dispatchers
-/// look everywhere if no endpoint got a row). Outside a noting scope it does nothing.
-pub(crate) fn note_enqueued(event_type: &str, endpoints: &[Uuid], owed: bool) {
-    let _ = QUEUED_WORK.try_with(|q| {
-        let mut q = q.borrow_mut();
-        q.endpoints.extend_from_slice(endpoints);
-        q.anywhere |= endpoints.is_empty() && owed;
-        q.events.push(event_type.to_owned());
-    });
-}
-
-/// Notes that deliveries were queued for endpoints not named (an operational event), so
-/// dispatchers are woken after the commit. Outside a noting scope it does nothing.
-pub(crate) fn note_queued_work() {
-    let _ = QUEUED_WORK.try_with(|q| q.borrow_mut().anywhere = true);
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@ mod common;
 use common::*;
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::{
-    DeliveryQuery, DeliveryStatus, DispatcherConfig, EngineError, Enqueued, KeyMatch, NewEvent, ResendRule,
-    Tenant,
+    DeliveryQuery, DeliveryStatus, DispatcherConfig, EndpointPatch, EngineError, Enqueued, KeyMatch,
+    NewEvent, ResendRule, Tenant,
 };
 use std::collections::HashSet;
 use std::time::Duration;
@@ -738,10 +738,45 @@ async fn notify_from_another_process_wakes_an_idle_worker() {
     running.stop().await;
 }
 
+/// With polling effectively off, every commit that makes a delivery due wakes the dispatcher
+/// through its receipt: an enqueue (naming the endpoint), enabling an endpoint with parked
+/// deliveries, and a re-send (saying only that something became due).
+async fn every_commit_that_makes_a_delivery_due_wakes_the_dispatcher(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    let id = endpoint(&engine, &receiver.url(), &[]).await.endpoint.id;
+    let config = DispatcherConfig { poll_interval: Duration::from_secs(3600), ..fast_config() };
+    emit(&engine, "thing.created", "before", b"{}").await;
+    let running = spawn_dispatcher(&engine, client(0, None), config);
+    // Its first claim, at start, sends the one before; only wake-ups send what comes after.
+    wait_status(&engine, delivery_with_key(&engine, "before").await, DeliveryStatus::Delivered).await;
+    emit(&engine, "thing.created", "enqueued", b"{}").await;
+    receiver.wait_for(2).await;
+    let off = EndpointPatch { disabled: Some(true), ..Default::default() };
+    engine.update_endpoint(&TENANT, id, off).await.unwrap();
+    emit(&engine, "thing.created", "parked", b"{}").await;
+    let on = EndpointPatch { disabled: Some(false), ..Default::default() };
+    engine.update_endpoint(&TENANT, id, on).await.unwrap();
+    receiver.wait_for(3).await;
+    let first =
+        wait_status(&engine, delivery_with_key(&engine, "enqueued").await, DeliveryStatus::Delivered).await;
+    engine.resend(&TENANT, first.id, ResendRule::AllowDelivered).await.unwrap();
+    let sent = receiver.wait_for(4).await;
+    assert_eq!(sent.iter().filter(|r| r.header("x-test-id") == Some("enqueued")).count(), 2, "sent again");
+    running.stop().await;
+}
+
+async fn delivery_with_key(engine: &delivery_engine::Engine, key: &str) -> uuid::Uuid {
+    let all =
+        engine.list_deliveries(&TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+    all.iter().find(|d| d.dedupe_key == key).map(|d| d.id).expect("a delivery of that event")
+}
+
 async fn registration_refuses_internal_literals_and_connect_time_vets_names(backend: Backend) {
     let db = database(backend).await;
     let strict = delivery_engine::Engine::new(
-        delivery_engine::connect_pool(db.url(), 4).unwrap(),
+        delivery_engine::db::connect_pool(db.url(), 4).unwrap(),
         keyring(),
         profile(RetryPolicy::fixed(vec![]), Duration::from_secs(5)),
         delivery_engine::EngineConfig {
@@ -1153,4 +1188,5 @@ on_both_backends!(
     parked_deliveries_resume_when_the_endpoint_is_enabled,
     retry_after_on_503_is_honoured_within_the_cap,
     an_endpoint_failing_for_longer_than_the_window_is_disabled,
+    every_commit_that_makes_a_delivery_due_wakes_the_dispatcher,
 );

@@ -205,7 +205,9 @@ async fn the_routes_migration_upgrades_a_database_with_endpoints(backend: Backen
 
     revert_through_routes_migration(db.url(), backend).await;
     assert!(db.count("SELECT count(*) AS n FROM webhook_tenant_routes").await.is_err(), "reverted");
-    delivery_engine::run_migrations(db.url(), vec![delivery_engine::ENGINE_MIGRATIONS]).await.unwrap();
+    delivery_engine::db::run_migrations(db.url(), vec![delivery_engine::db::ENGINE_MIGRATIONS])
+        .await
+        .unwrap();
 
     assert_eq!(db.count("SELECT count(*) AS n FROM webhook_tenant_routes").await.unwrap(), 2);
     let here = engine(&db);
@@ -215,7 +217,7 @@ async fn the_routes_migration_upgrades_a_database_with_endpoints(backend: Backen
 /// Reverts the engine's migrations, newest first, until the one that made
 /// `webhook_tenant_routes` is undone.
 async fn revert_through_routes_migration(url: &str, backend: Backend) {
-    use delivery_engine::ENGINE_MIGRATIONS;
+    use delivery_engine::db::ENGINE_MIGRATIONS;
     use diesel::Connection;
     use diesel_migrations::MigrationHarness;
     let url = url.to_owned();

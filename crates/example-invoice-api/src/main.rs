@@ -49,8 +49,8 @@ struct ServeConfig {
     api_keys: StaticKeys,
 }
 
-fn migrations() -> Vec<delivery_engine::MigrationSet> {
-    vec![delivery_engine::ENGINE_MIGRATIONS]
+fn migrations() -> Vec<delivery_engine::db::MigrationSet> {
+    vec![delivery_engine::db::ENGINE_MIGRATIONS]
 }
 
 fn main() -> ExitCode {

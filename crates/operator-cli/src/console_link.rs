@@ -36,7 +36,7 @@ impl ConsoleLinkArgs {
 }
 
 /// Prints a single-use sign-in link for `tenant` (the `console-link` commands).
-pub async fn print(pool: &delivery_engine::Pool, tenant: &str, base_url: &str) -> anyhow::Result<()> {
+pub async fn print(pool: &delivery_engine::db::Pool, tenant: &str, base_url: &str) -> anyhow::Result<()> {
     let code = web_console::session::create_link(pool, tenant, chrono::Utc::now()).await?;
     println!("{base_url}/console/sign-in/link?code={code}");
     eprintln!("(works once, for {} minutes)", web_console::session::LINK_TTL.num_minutes());

@@ -112,8 +112,8 @@ enum Command {
 const LISTEN_ROUTES: ListenRoutes =
     ListenRoutes { stream: "/webhooks/listen", session_prefix: "/webhooks/listen" };
 
-fn migrations() -> Vec<delivery_engine::MigrationSet> {
-    vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS, web_console::MIGRATIONS]
+fn migrations() -> Vec<delivery_engine::db::MigrationSet> {
+    vec![delivery_engine::db::ENGINE_MIGRATIONS, store::MIGRATIONS, web_console::MIGRATIONS]
 }
 
 fn main() -> ExitCode {

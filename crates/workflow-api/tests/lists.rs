@@ -20,8 +20,11 @@ const MASTER_KEYS: &str = "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
 async fn database(backend: Backend) -> TestDb {
     TestDb::create_on(backend, "workflow", |url| async move {
-        delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS, store::MIGRATIONS])
-            .await?;
+        delivery_engine::db::run_migrations(
+            &url,
+            vec![delivery_engine::db::ENGINE_MIGRATIONS, store::MIGRATIONS],
+        )
+        .await?;
         Ok(())
     })
     .await
@@ -142,7 +145,7 @@ async fn bad_limits_and_cursors_are_json_422s(backend: Backend) {
 async fn runs_with_one_creation_time_page_by_id(backend: Backend) {
     let db = database(backend).await;
     let engine = Engine::new(
-        delivery_engine::connect_pool(db.url(), 2).unwrap(),
+        delivery_engine::db::connect_pool(db.url(), 2).unwrap(),
         Keyring::parse(MASTER_KEYS).unwrap(),
         profile::profile(vec![Duration::from_secs(60)], Duration::from_secs(2)),
         EngineConfig {

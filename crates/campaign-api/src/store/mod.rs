@@ -9,7 +9,8 @@ mod sqlite;
 
 pub use model::{Campaign, KeyHash};
 
-use delivery_engine::{DbConn, EngineResult, LogPosition, MigrationSet};
+use delivery_engine::db::{Backend, DbConn, MigrationSet};
+use delivery_engine::{EngineResult, LogPosition};
 use diesel::QueryResult;
 use model::{hash_key, new_key};
 use uuid::Uuid;
@@ -21,25 +22,25 @@ pub const MIGRATIONS: MigrationSet = MigrationSet {
 
 /// Whether the workspace exists.
 pub async fn workspace_exists(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<bool> {
-    match conn {
-        DbConn::Pg(c) => pg::workspace_exists(c, workspace).await,
-        DbConn::Sqlite(c) => sqlite::workspace_exists(c, workspace),
+    match conn.backend() {
+        Backend::Pg(c) => pg::workspace_exists(c, workspace).await,
+        Backend::Sqlite(c) => sqlite::workspace_exists(c, workspace),
     }
 }
 
 /// The workspace's name, if it exists.
 pub async fn workspace_name(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Option<String>> {
-    match conn {
-        DbConn::Pg(c) => pg::workspace_name(c, workspace).await,
-        DbConn::Sqlite(c) => sqlite::workspace_name(c, workspace),
+    match conn.backend() {
+        Backend::Pg(c) => pg::workspace_name(c, workspace).await,
+        Backend::Sqlite(c) => sqlite::workspace_name(c, workspace),
     }
 }
 
 /// The ids of the workspaces with this name (names need not be unique).
 pub async fn workspaces_named(conn: &mut DbConn<'_>, name: &str) -> QueryResult<Vec<Uuid>> {
-    match conn {
-        DbConn::Pg(c) => pg::workspaces_named(c, name).await,
-        DbConn::Sqlite(c) => sqlite::workspaces_named(c, name),
+    match conn.backend() {
+        Backend::Pg(c) => pg::workspaces_named(c, name).await,
+        Backend::Sqlite(c) => sqlite::workspaces_named(c, name),
     }
 }
 
@@ -47,9 +48,9 @@ pub async fn workspaces_named(conn: &mut DbConn<'_>, name: &str) -> QueryResult<
 /// a transaction.
 pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Option<String>> {
     let key = new_key();
-    let added = match conn {
-        DbConn::Pg(c) => pg::add_api_key(c, workspace, &hash_key(&key)).await?,
-        DbConn::Sqlite(c) => sqlite::add_api_key(c, workspace, &hash_key(&key))?,
+    let added = match conn.backend() {
+        Backend::Pg(c) => pg::add_api_key(c, workspace, &hash_key(&key)).await?,
+        Backend::Sqlite(c) => sqlite::add_api_key(c, workspace, &hash_key(&key))?,
     };
     Ok(added.then_some(key))
 }
@@ -58,12 +59,12 @@ pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<
 /// they cached (see `crate::auth`). `false` if it was unknown or already revoked. Run it in a
 /// transaction: the announcement is heard only if the revocation commits.
 pub async fn revoke_api_key(conn: &mut DbConn<'_>, key: &str) -> EngineResult<bool> {
-    let revoked = match conn {
-        DbConn::Pg(c) => pg::revoke_api_key(c, &hash_key(key)).await?,
-        DbConn::Sqlite(c) => sqlite::revoke_api_key(c, &hash_key(key))?,
+    let revoked = match conn.backend() {
+        Backend::Pg(c) => pg::revoke_api_key(c, &hash_key(key)).await?,
+        Backend::Sqlite(c) => sqlite::revoke_api_key(c, &hash_key(key))?,
     };
     if revoked {
-        delivery_engine::announce_change(conn).await?;
+        delivery_engine::db::announce_change(conn).await?;
         // The console sessions signed in with this key end with it.
         let hash = web_console::session::credential_hash(key);
         web_console::store::end_sessions_of_credential(conn, &hash).await?;
@@ -75,34 +76,34 @@ pub async fn revoke_api_key(conn: &mut DbConn<'_>, key: &str) -> EngineResult<bo
 /// it in a transaction.
 pub async fn create_workspace(conn: &mut DbConn<'_>, name: &str) -> QueryResult<(Uuid, String)> {
     let (id, key) = (Uuid::now_v7(), new_key());
-    match conn {
-        DbConn::Pg(c) => pg::create_workspace(c, id, name, &hash_key(&key)).await?,
-        DbConn::Sqlite(c) => sqlite::create_workspace(c, id, name, &hash_key(&key))?,
+    match conn.backend() {
+        Backend::Pg(c) => pg::create_workspace(c, id, name, &hash_key(&key)).await?,
+        Backend::Sqlite(c) => sqlite::create_workspace(c, id, name, &hash_key(&key))?,
     }
     Ok((id, key))
 }
 
 /// The workspace of a live (unrevoked) key.
 pub async fn workspace_for_key(conn: &mut DbConn<'_>, key: &KeyHash) -> QueryResult<Option<Uuid>> {
-    match conn {
-        DbConn::Pg(c) => pg::workspace_for_key(c, key.hex()).await,
-        DbConn::Sqlite(c) => sqlite::workspace_for_key(c, key.hex()),
+    match conn.backend() {
+        Backend::Pg(c) => pg::workspace_for_key(c, key.hex()).await,
+        Backend::Sqlite(c) => sqlite::workspace_for_key(c, key.hex()),
     }
 }
 
 /// Stores a new campaign.
 pub async fn insert_campaign(conn: &mut DbConn<'_>, campaign: &Campaign) -> QueryResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::insert_campaign(c, campaign).await,
-        DbConn::Sqlite(c) => sqlite::insert_campaign(c, campaign),
+    match conn.backend() {
+        Backend::Pg(c) => pg::insert_campaign(c, campaign).await,
+        Backend::Sqlite(c) => sqlite::insert_campaign(c, campaign),
     }
 }
 
 /// The workspace's campaign with this id.
 pub async fn get_campaign(conn: &mut DbConn<'_>, workspace: Uuid, id: Uuid) -> QueryResult<Option<Campaign>> {
-    match conn {
-        DbConn::Pg(c) => pg::get_campaign(c, workspace, id, false).await,
-        DbConn::Sqlite(c) => sqlite::get_campaign(c, workspace, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::get_campaign(c, workspace, id, false).await,
+        Backend::Sqlite(c) => sqlite::get_campaign(c, workspace, id),
     }
 }
 
@@ -114,9 +115,9 @@ pub async fn list_campaigns(
     after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Campaign>> {
-    match conn {
-        DbConn::Pg(c) => pg::list_campaigns(c, workspace, after, limit).await,
-        DbConn::Sqlite(c) => sqlite::list_campaigns(c, workspace, after, limit),
+    match conn.backend() {
+        Backend::Pg(c) => pg::list_campaigns(c, workspace, after, limit).await,
+        Backend::Sqlite(c) => sqlite::list_campaigns(c, workspace, after, limit),
     }
 }
 
@@ -127,16 +128,16 @@ pub async fn lock_campaign(
     workspace: Uuid,
     id: Uuid,
 ) -> QueryResult<Option<Campaign>> {
-    match conn {
-        DbConn::Pg(c) => pg::get_campaign(c, workspace, id, true).await,
-        DbConn::Sqlite(c) => sqlite::get_campaign(c, workspace, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::get_campaign(c, workspace, id, true).await,
+        Backend::Sqlite(c) => sqlite::get_campaign(c, workspace, id),
     }
 }
 
 /// Writes a campaign's name, status and `updated_at`.
 pub async fn update_campaign(conn: &mut DbConn<'_>, campaign: &Campaign) -> QueryResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::update_campaign(c, campaign).await,
-        DbConn::Sqlite(c) => sqlite::update_campaign(c, campaign),
+    match conn.backend() {
+        Backend::Pg(c) => pg::update_campaign(c, campaign).await,
+        Backend::Sqlite(c) => sqlite::update_campaign(c, campaign),
     }
 }

@@ -1,10 +1,10 @@
 //! campaign-api's statements on SQLite, as bound SQL (timestamps in microseconds, UUIDs as
-//! text: `delivery_engine::sqlite_values`).
+//! text: `delivery_engine::db::sqlite_values`).
 
 use super::model::Campaign;
 use chrono::Utc;
-use delivery_engine::sql::prepared;
-use delivery_engine::sqlite_values::{micros, time, uuid};
+use delivery_engine::db::prepared;
+use delivery_engine::db::sqlite_values::{micros, time, uuid};
 use delivery_engine::LogPosition;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};

@@ -71,7 +71,7 @@ async fn setup(backend: Backend, label: &str) -> (TestDb, Engine) {
 /// A fresh engine database on `backend`, with a catalog of `types`.
 async fn setup_with(backend: Backend, label: &str, types: Vec<&'static str>) -> (TestDb, Engine) {
     let db = TestDb::create_on(backend, "engine", |url| async move {
-        delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS]).await?;
+        delivery_engine::db::run_migrations(&url, vec![delivery_engine::db::ENGINE_MIGRATIONS]).await?;
         Ok(())
     })
     .await
@@ -86,7 +86,7 @@ async fn setup_with(backend: Backend, label: &str, types: Vec<&'static str>) -> 
         secret_prefix: "whsec_".into(),
         probe_header: HeaderName::from_static("x-webhook-probe"),
     };
-    let pool = delivery_engine::connect_pool(db.url(), 16).unwrap();
+    let pool = delivery_engine::db::connect_pool(db.url(), 16).unwrap();
     let keyring = Keyring::parse(&Keyring::generate_entry("bench")).unwrap();
     let policy = AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap();
     // As a service runs by default (PAYLOAD_RETENTION = RETENTION = 30 days): a recovery
@@ -117,7 +117,7 @@ fn dispatcher_with(
     })
     .unwrap();
     let token = CancellationToken::new();
-    let worker = engine.with_pool(delivery_engine::connect_worker_pool(db.url(), 8).unwrap());
+    let worker = engine.with_pool(delivery_engine::db::connect_worker_pool(db.url(), 8).unwrap());
     let d = worker.dispatcher(client, config);
     (token.clone(), tokio::spawn(d.run(token)))
 }
@@ -330,14 +330,14 @@ async fn fill_log(backend: Backend, engine: &Engine, receiver: &Receiver, size: 
 /// planner's statistics, so it plans for 100,000 rows and not for an empty table.
 async fn analyze(engine: &Engine) {
     engine
-        .run(|c| {
+        .run(|mut c| {
             Box::pin(async move {
                 use diesel::RunQueryDsl as _;
-                match c {
-                    delivery_engine::DbConn::Pg(c) => {
+                match c.backend() {
+                    delivery_engine::db::Backend::Pg(c) => {
                         diesel_async::RunQueryDsl::execute(diesel::sql_query("ANALYZE"), c).await?;
                     }
-                    delivery_engine::DbConn::Sqlite(c) => {
+                    delivery_engine::db::Backend::Sqlite(c) => {
                         diesel::sql_query("ANALYZE").execute(c)?;
                     }
                 }

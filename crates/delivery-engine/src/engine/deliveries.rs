@@ -99,7 +99,6 @@ impl Engine {
                 deliveries::get_delivery(c, tenant.as_str(), id).await
             }))
             .await?;
-        self.core.wake_dispatchers();
         Ok(delivery)
     }
 }

@@ -135,7 +135,6 @@ impl Engine {
                 ));
             }
         }
-        let enables = patch.disabled == Some(false);
         let changes = self.endpoint_changes(patch.clone())?;
         let (tenant, ops, reason, now) =
             (tenant.clone(), self.core.ops().cloned(), patch.disabled_reason, self.core.now());
@@ -148,9 +147,6 @@ impl Engine {
                 Ok::<_, EngineError>(update)
             }))
             .await?;
-        if enables {
-            self.core.wake_dispatchers();
-        }
         Ok(update.endpoint)
     }
 

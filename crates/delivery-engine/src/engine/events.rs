@@ -90,8 +90,8 @@ impl Engine {
         Ok(answers.into_iter().flatten().collect())
     }
 
-    /// What enqueueing `row` did: `targets` where it went (noted for the wake-up after the
-    /// commit), or `None` when its dedupe key was used already.
+    /// What enqueueing `row` did: `targets` where it went (the connection's receipt names them
+    /// for the wake-up after the commit), or `None` when its dedupe key was used already.
     async fn enqueued(
         &self,
         conn: &mut DbConn<'_>,
@@ -99,11 +99,7 @@ impl Engine {
         targets: Option<Targets>,
     ) -> EngineResult<Enqueued> {
         match targets {
-            Some(targets) => {
-                // Acted on by `Engine::run` or `Engine::transaction` once `conn` has committed.
-                crate::wake::note_enqueued(row.event_type, &targets.eager, targets.owed > 0);
-                Ok(Enqueued::New { event_id: row.id, deliveries: targets.deliveries() })
-            }
+            Some(targets) => Ok(Enqueued::New { event_id: row.id, deliveries: targets.deliveries() }),
             None => {
                 let existing = deliveries::find_event_id(conn, row.tenant_id, row.dedupe_key).await?;
                 Ok(Enqueued::Duplicate { event_id: existing.unwrap_or(row.id) })

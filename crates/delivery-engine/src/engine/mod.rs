@@ -184,8 +184,107 @@ impl Engine {
                 return Ok(snapshot);
             }
         }
-        let snapshot = self.core.pool().run(crate::on_conn!(|c| queue::snapshot(c).await)).await?;
+        let snapshot = self.core.run(crate::on_conn!(|c| queue::snapshot(c).await)).await?;
         *cached = Some((Instant::now(), snapshot));
         Ok(snapshot)
     }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::signing::{HeaderSet, HmacSha256Hex};
+    use crate::wake::News;
+    use crate::{EventCatalog, NewEndpoint, NewEvent, ResendRule, Tenant};
+    use std::collections::HashSet;
+    use test_support::{Backend, TestDb};
+
+    #[derive(Debug)]
+    struct NoHeaders;
+
+    impl HeaderSet for NoHeaders {
+        fn apply(&self, _: &crate::AttemptContext<'_>, _: &mut hyper::HeaderMap) {}
+    }
+
+    async fn engine_on(backend: Backend) -> (TestDb, Engine) {
+        let db = TestDb::create_on(backend, "engine", |url| async move {
+            crate::db::run_migrations(&url, vec![crate::db::ENGINE_MIGRATIONS]).await?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+        let profile = Profile {
+            signer: Arc::new(HmacSha256Hex::V1),
+            signature_header: hyper::header::HeaderName::from_static("x-signature"),
+            headers: Arc::new(NoHeaders),
+            retry: crate::policy::RetryPolicy::fixed(vec![]),
+            timeout: Duration::from_secs(5),
+            catalog: EventCatalog::new(["thing.created"]),
+            secret_prefix: "whsec_".into(),
+            probe_header: hyper::header::HeaderName::from_static("x-probe"),
+        };
+        let keyring = Keyring::parse("test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=").unwrap();
+        let config = EngineConfig {
+            url_rule: crate::UrlRule::HttpOrHttps,
+            address_policy: crate::http::AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap(),
+            payload_retention: None,
+        };
+        let engine = Engine::new(crate::db::connect_pool(db.url(), 4).unwrap(), keyring, profile, config);
+        (db, engine)
+    }
+
+    /// What each commit made due reaches the dispatcher's wake-up signal through its receipt,
+    /// once it committed: an enqueue names its endpoints; a re-send says that something did; a
+    /// read says nothing; a rolled-back enqueue says nothing.
+    async fn a_commit_tells_the_dispatchers_what_it_made_due(backend: Backend) {
+        let (_db, engine) = engine_on(backend).await;
+        let tenant = Tenant::new("t").unwrap();
+        let new =
+            NewEndpoint { url: "http://127.0.0.1:9/".into(), event_types: vec![], rate_limit_per_s: None };
+        let id = engine.create_endpoint(&tenant, new).await.unwrap().endpoint.id;
+        let wake = engine.core.wake().clone();
+        wake.take();
+        let event = NewEvent {
+            tenant: &tenant,
+            event_type: "thing.created",
+            dedupe_key: "k",
+            body: b"{}",
+            only_endpoint: None,
+            id: None,
+        };
+        engine.enqueue_now(event.clone()).await.unwrap();
+        assert_eq!(wake.take(), News { anything: false, endpoints: HashSet::from([id]) });
+        let (e, t) = (engine.clone(), tenant.clone());
+        let rolled_back: Result<(), EngineError> = engine
+            .transaction(crate::on_conn!(|c| {
+                let again = NewEvent { dedupe_key: "rolled-back", ..NewEvent::clone(&event_of(&t)) };
+                e.enqueue(c, again).await?;
+                Err(EngineError::NotFound)
+            }))
+            .await;
+        assert!(rolled_back.is_err());
+        assert_eq!(wake.take(), News::default(), "nothing committed, nothing made due");
+        let query = crate::DeliveryQuery { limit: 10, ..Default::default() };
+        let delivery = engine.list_deliveries(&tenant, &query).await.unwrap().remove(0);
+        assert_eq!(wake.take(), News::default(), "a read makes nothing due");
+        engine.resend(&tenant, delivery.id, ResendRule::AllowDelivered).await.unwrap();
+        assert!(wake.take().anything, "a re-send makes its delivery due");
+    }
+
+    fn event_of(tenant: &Tenant) -> NewEvent<'_> {
+        NewEvent {
+            tenant,
+            event_type: "thing.created",
+            dedupe_key: "",
+            body: b"{}",
+            only_endpoint: None,
+            id: None,
+        }
+    }
+
+    test_support::on_both_backends!(
+        #[tokio::test(flavor = "multi_thread")]
+        a_commit_tells_the_dispatchers_what_it_made_due,
+    );
 }

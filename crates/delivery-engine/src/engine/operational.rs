@@ -35,31 +35,27 @@ impl Engine {
     async fn configure_ops_endpoint_once(&self, target: Option<&OpsTarget>) -> EngineResult<()> {
         let now = self.core.now();
         let wanted = target.map(|t| (t.url.clone(), self.core.keyring().seal(OPS_ENDPOINT_ID, &t.secret)));
-        let enabled = self
-            .transaction(crate::on_conn!(|c| {
-                let stored = match endpoints::get_endpoint(c, OPS_TENANT, OPS_ENDPOINT_ID).await {
-                    Ok(e) => Some(e),
-                    Err(EngineError::NotFound) => None,
-                    Err(e) => return Err(e),
-                };
-                let plan = OpsEndpointPlan::new(stored.as_ref(), wanted.as_ref().map(|w| w.0.as_str()));
-                carry_out(c, plan, wanted, now).await
-            }))
-            .await?;
-        if enabled {
-            self.core.wake_dispatchers();
-        }
-        Ok(())
+        self.transaction(crate::on_conn!(|c| {
+            let stored = match endpoints::get_endpoint(c, OPS_TENANT, OPS_ENDPOINT_ID).await {
+                Ok(e) => Some(e),
+                Err(EngineError::NotFound) => None,
+                Err(e) => return Err(e),
+            };
+            let plan = OpsEndpointPlan::new(stored.as_ref(), wanted.as_ref().map(|w| w.0.as_str()));
+            carry_out(c, plan, wanted, now).await
+        }))
+        .await
     }
 }
 
-/// Does what `plan` says with the wanted URL and sealed secret; whether it enabled the endpoint.
+/// Does what `plan` says with the wanted URL and sealed secret (enabling the endpoint makes its
+/// parked deliveries due: the update's receipt says so).
 async fn carry_out(
     c: &mut DbConn<'_>,
     plan: OpsEndpointPlan,
     wanted: Option<(String, SealedSecret)>,
     now: DateTime<Utc>,
-) -> EngineResult<bool> {
+) -> EngineResult<()> {
     match (plan, wanted) {
         (OpsEndpointPlan::Create, Some((url, sealed))) => {
             let row = NewEndpointRow {
@@ -72,7 +68,6 @@ async fn carry_out(
                 created_at: now,
             };
             endpoints::insert_endpoint(c, row).await?;
-            Ok(false)
         }
         (OpsEndpointPlan::Update { url, enable }, Some((_, sealed))) => {
             endpoints::store_secret(c, OPS_TENANT, OPS_ENDPOINT_ID, &sealed, now).await?;
@@ -86,7 +81,6 @@ async fn carry_out(
                 ..EndpointChanges::default()
             };
             endpoints::update_endpoint(c, OPS_TENANT, OPS_ENDPOINT_ID, changes, now).await?;
-            Ok(enable)
         }
         (OpsEndpointPlan::Disable, _) => {
             let changes = EndpointChanges {
@@ -97,8 +91,8 @@ async fn carry_out(
                 ..EndpointChanges::default()
             };
             endpoints::update_endpoint(c, OPS_TENANT, OPS_ENDPOINT_ID, changes, now).await?;
-            Ok(false)
         }
-        _ => Ok(false),
+        _ => {}
     }
+    Ok(())
 }

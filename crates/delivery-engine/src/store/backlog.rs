@@ -9,7 +9,7 @@
 //! backlog. See docs/engine.md, "A stalled endpoint's backlog".
 
 use super::model::BacklogFill;
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use uuid::Uuid;
 
@@ -21,31 +21,36 @@ pub(crate) async fn switch_to_backlog(
     ids: &[Uuid],
     min_open: i64,
 ) -> EngineResult<Vec<Uuid>> {
-    match conn {
-        DbConn::Pg(c) => pg::backlog::switch_to_backlog(c, ids, min_open).await,
-        DbConn::Sqlite(c) => sqlite::backlog::switch_to_backlog(c, ids, min_open),
+    match conn.backend() {
+        Backend::Pg(c) => pg::backlog::switch_to_backlog(c, ids, min_open).await,
+        Backend::Sqlite(c) => sqlite::backlog::switch_to_backlog(c, ids, min_open),
     }
 }
 
 /// Turns a backlogged endpoint's owed events into deliveries (due now), oldest first, until it
 /// has `max_open` open deliveries; when none are left owed, the endpoint is eager again. Does
 /// nothing while it has more than half of `max_open` open (so a fill adds at least half a
-/// batch), nor to an endpoint not backlogged. Atomic.
+/// batch), nor to an endpoint not backlogged. Atomic. The receipt names the endpoint when the
+/// fill added rows.
 pub(crate) async fn fill_backlog(
     conn: &mut DbConn<'_>,
     id: Uuid,
     max_open: i64,
 ) -> EngineResult<BacklogFill> {
-    match conn {
-        DbConn::Pg(c) => pg::backlog::fill_backlog(c, id, max_open).await,
-        DbConn::Sqlite(c) => sqlite::backlog::fill_backlog(c, id, max_open),
+    let fill = match conn.backend() {
+        Backend::Pg(c) => pg::backlog::fill_backlog(c, id, max_open).await?,
+        Backend::Sqlite(c) => sqlite::backlog::fill_backlog(c, id, max_open)?,
+    };
+    if fill.added > 0 {
+        conn.receipt().made_due();
     }
+    Ok(fill)
 }
 
 /// Live backlogged endpoints, in id order, at most `limit`.
 pub(crate) async fn backlogged_endpoints(conn: &mut DbConn<'_>, limit: i64) -> EngineResult<Vec<Uuid>> {
-    match conn {
-        DbConn::Pg(c) => pg::backlog::backlogged_endpoints(c, limit).await,
-        DbConn::Sqlite(c) => sqlite::backlog::backlogged_endpoints(c, limit),
+    match conn.backend() {
+        Backend::Pg(c) => pg::backlog::backlogged_endpoints(c, limit).await,
+        Backend::Sqlite(c) => sqlite::backlog::backlogged_endpoints(c, limit),
     }
 }

@@ -12,6 +12,7 @@ use futures_util::future::BoxFuture;
 use std::path::PathBuf;
 use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
 
 /// How long a caller waits for a pooled connection, a new connection or a health check before
 /// the database counts as unavailable (a 503, never a hang). SQLite waits as long for a lock.
@@ -19,17 +20,17 @@ pub(crate) const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_s
 
 /// Which database a URL names.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Backend {
+pub(crate) enum StoreUrl {
     /// `postgres://…` or `postgresql://…`.
     Postgres,
     /// `sqlite://<path>` (`sqlite:///abs/path.db`, `sqlite://relative/path.db`) or `sqlite:<path>`.
     Sqlite(PathBuf),
 }
 
-impl Backend {
+impl StoreUrl {
     pub(crate) fn from_url(url: &str) -> EngineResult<Self> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            return Ok(Backend::Postgres);
+            return Ok(StoreUrl::Postgres);
         }
         let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"));
         match path {
@@ -37,7 +38,7 @@ impl Backend {
             Some(p) if p.is_empty() || p.contains(":memory:") || p.starts_with("file:") => Err(
                 EngineError::Config(format!("`{url}`: SQLite needs a file path, e.g. sqlite://data/app.db")),
             ),
-            Some(p) => Ok(Backend::Sqlite(PathBuf::from(p))),
+            Some(p) => Ok(StoreUrl::Sqlite(PathBuf::from(p))),
             None => Err(EngineError::Config(
                 "the database URL must start with postgres://, postgresql:// or sqlite://".into(),
             )),
@@ -45,20 +46,92 @@ impl Backend {
     }
 }
 
-/// A connection of either backend, as handed to the closures of [`Pool::run`] and
-/// [`Pool::transaction`]. Services match on it in their own store functions.
-pub enum DbConn<'a> {
+/// A connection of either backend, as handed to the closures the pool runs, with the
+/// [`Receipt`] of what the work on it made due. Store functions match on [`DbConn::backend`].
+pub struct DbConn<'a> {
+    backend: Backend<'a>,
+    receipt: &'a mut Receipt,
+}
+
+/// One backend's connection, for a store function to match on.
+pub enum Backend<'a> {
     Pg(&'a mut AsyncPgConnection),
     /// Only ever handed out on a blocking thread, so synchronous queries on it are fine.
     Sqlite(&'a mut SqliteConnection),
 }
 
+impl<'a> DbConn<'a> {
+    fn new(backend: Backend<'a>, receipt: &'a mut Receipt) -> Self {
+        Self { backend, receipt }
+    }
+
+    /// The backend's connection.
+    pub fn backend(&mut self) -> Backend<'_> {
+        match &mut self.backend {
+            Backend::Pg(c) => Backend::Pg(c),
+            Backend::Sqlite(c) => Backend::Sqlite(c),
+        }
+    }
+
+    /// Where the store's operations note what they made due.
+    pub(crate) fn receipt(&mut self) -> &mut Receipt {
+        self.receipt
+    }
+}
+
 impl std::fmt::Debug for DbConn<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            DbConn::Pg(_) => "DbConn::Pg",
-            DbConn::Sqlite(_) => "DbConn::Sqlite",
+        f.write_str(match self.backend {
+            Backend::Pg(_) => "DbConn::Pg",
+            Backend::Sqlite(_) => "DbConn::Sqlite",
         })
+    }
+}
+
+impl std::fmt::Debug for Backend<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Backend::Pg(_) => "Backend::Pg",
+            Backend::Sqlite(_) => "Backend::Sqlite",
+        })
+    }
+}
+
+/// What the work on one connection made due, returned with its result once it has committed
+/// ([`Pool::run_with_receipt`], [`Pool::transaction_with_receipt`]) for the engine to act on,
+/// never inside the transaction (D22). The store's operations write it, each where it makes rows due: an
+/// enqueue names the endpoints its rows went to; a resend, a fill, an enable, a recovery batch
+/// or released claims say only that something became due.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Receipt {
+    /// Deliveries became due for these endpoints.
+    pub endpoints: Vec<Uuid>,
+    /// Deliveries may have become due for any endpoint.
+    pub anywhere: bool,
+    /// The types of the tenants' events accepted (counted once committed).
+    pub events: Vec<String>,
+}
+
+impl Receipt {
+    /// An accepted event of `event_type` whose rows went to `endpoints`; `owed` when some of its
+    /// deliveries wait as owed events of backlogged endpoints (no row due yet: dispatchers look
+    /// everywhere if no endpoint got a row). `counted`: a tenant's event, not an operational one.
+    pub(crate) fn enqueued(&mut self, event_type: &str, endpoints: &[Uuid], owed: bool, counted: bool) {
+        self.endpoints.extend_from_slice(endpoints);
+        self.anywhere |= endpoints.is_empty() && owed;
+        if counted {
+            self.events.push(event_type.to_owned());
+        }
+    }
+
+    /// Deliveries may have become due for any endpoint.
+    pub(crate) fn made_due(&mut self) {
+        self.anywhere = true;
+    }
+
+    /// Whether the work made anything due or accepted any event.
+    pub(crate) fn is_empty(&self) -> bool {
+        *self == Self::default()
     }
 }
 
@@ -113,13 +186,13 @@ pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<
 }
 
 fn connect(database_url: &str, max_size: usize, commit: Commit) -> EngineResult<Pool> {
-    let kind = match Backend::from_url(database_url)? {
-        Backend::Postgres => PoolKind::Pg(
+    let kind = match StoreUrl::from_url(database_url)? {
+        StoreUrl::Postgres => PoolKind::Pg(
             pg::conn::pool(database_url, max_size, commit, POOL_TIMEOUT)?,
             Arc::new(pg::listen::CoalescedNotify::new()),
             database_url.into(),
         ),
-        Backend::Sqlite(path) => {
+        StoreUrl::Sqlite(path) => {
             let writer = match commit {
                 Commit::Durable => sqlite::Writer::Api,
                 Commit::Asynchronous => sqlite::Writer::Dispatcher,
@@ -157,10 +230,25 @@ pub(crate) fn join_error(e: tokio::task::JoinError) -> EngineError {
 
 impl Pool {
     /// Runs `f` on a pooled connection, outside any transaction of the caller's (each store
-    /// function is atomic by itself). On SQLite `f` runs on a blocking thread. On both stores it
-    /// runs on a task of its own, to its end even if the caller stops waiting, so a write's
-    /// outcome never depends on whether the client stayed.
+    /// function is atomic by itself), for a command with no [`crate::Engine`] (a CLI's reads and
+    /// writes of its service's own tables). Nothing it makes due is announced: enqueue through
+    /// an engine's `run` or `transaction`, whose dispatchers are woken after the commit.
     pub async fn run<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        F: ConnFn<R, E>,
+        R: Send + 'static,
+        E: From<EngineError> + Send + 'static,
+    {
+        let (result, receipt) = self.run_with_receipt(f).await?;
+        debug_assert!(receipt.is_empty(), "work made due outside an engine is never announced");
+        Ok(result)
+    }
+
+    /// Runs `f` on a pooled connection, outside any transaction of the caller's (each store
+    /// function is atomic by itself), and returns what it made due. On SQLite `f` runs on a
+    /// blocking thread. On both stores it runs on a task of its own, to its end even if the
+    /// caller stops waiting, so a write's outcome never depends on whether the client stayed.
+    pub(crate) async fn run_with_receipt<R, E, F>(&self, f: F) -> Result<(R, Receipt), E>
     where
         F: ConnFn<R, E>,
         R: Send + 'static,
@@ -171,7 +259,9 @@ impl Pool {
                 let p = p.clone();
                 tokio::spawn(async move {
                     let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
-                    f(DbConn::Pg(&mut conn)).await
+                    let mut receipt = Receipt::default();
+                    let result = f(DbConn::new(Backend::Pg(&mut conn), &mut receipt)).await?;
+                    Ok((result, receipt))
                 })
                 .await
                 .map_err(|e| E::from(join_error(e)))?
@@ -179,17 +269,35 @@ impl Pool {
             PoolKind::Sqlite(p, _) => {
                 let mut conn = p.get().await.map_err(|e| E::from(sqlite::conn::pool_error(e)))?;
                 let handle = tokio::runtime::Handle::current();
-                tokio::task::spawn_blocking(move || handle.block_on(f(DbConn::Sqlite(&mut conn))))
-                    .await
-                    .map_err(|e| E::from(join_error(e)))?
+                tokio::task::spawn_blocking(move || {
+                    let mut receipt = Receipt::default();
+                    let result = handle.block_on(f(DbConn::new(Backend::Sqlite(&mut conn), &mut receipt)))?;
+                    Ok((result, receipt))
+                })
+                .await
+                .map_err(|e| E::from(join_error(e)))?
             }
         }
     }
 
-    /// Runs `f` in one transaction (`BEGIN IMMEDIATE` on SQLite: it takes the write lock first,
-    /// so it cannot fail half-way on a lock upgrade). It commits if `f` returns `Ok`. The
-    /// transaction runs to its end even if the caller stops waiting for it.
+    /// [`Pool::run`] in one transaction, for a command with no [`crate::Engine`]: nothing it
+    /// makes due is announced.
     pub async fn transaction<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        F: ConnFn<R, E>,
+        R: Send + 'static,
+        E: From<EngineError> + Send + 'static,
+    {
+        let (result, receipt) = self.transaction_with_receipt(f).await?;
+        debug_assert!(receipt.is_empty(), "work made due outside an engine is never announced");
+        Ok(result)
+    }
+
+    /// Runs `f` in one transaction (`BEGIN IMMEDIATE` on SQLite: it takes the write lock first,
+    /// so it cannot fail half-way on a lock upgrade). It commits if `f` returns `Ok`, and then
+    /// returns what `f` made due. The transaction runs to its end even if the caller stops
+    /// waiting for it.
+    pub(crate) async fn transaction_with_receipt<R, E, F>(&self, f: F) -> Result<(R, Receipt), E>
     where
         F: ConnFn<R, E>,
         R: Send + 'static,
@@ -201,8 +309,11 @@ impl Pool {
                 tokio::spawn(async move {
                     let conn: &mut AsyncPgConnection = &mut conn;
                     conn.transaction(pg_tx(|c| {
-                        let fut = f(DbConn::Pg(c));
-                        Box::pin(async move { fut.await.map_err(TxError::Body) })
+                        Box::pin(async move {
+                            let mut receipt = Receipt::default();
+                            let result = f(DbConn::new(Backend::Pg(c), &mut receipt)).await;
+                            Ok((result.map_err(TxError::Body)?, receipt))
+                        })
                     }))
                     .await
                     .map_err(TxError::into_inner)
@@ -216,7 +327,9 @@ impl Pool {
                 tokio::task::spawn_blocking(move || {
                     let _turn = sqlite::write_gate(writer);
                     conn.immediate_transaction(|c| {
-                        handle.block_on(f(DbConn::Sqlite(c))).map_err(TxError::Body)
+                        let mut receipt = Receipt::default();
+                        let result = handle.block_on(f(DbConn::new(Backend::Sqlite(c), &mut receipt)));
+                        Ok((result.map_err(TxError::Body)?, receipt))
                     })
                     .map_err(TxError::into_inner)
                 })

@@ -1,7 +1,7 @@
 //! The delivery log and events, read by tenant.
 
 use super::model::{Attempt, Delivery, DeliveryQuery, RequestParts};
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use uuid::Uuid;
 
@@ -11,9 +11,9 @@ pub(crate) async fn list_deliveries(
     tenant: &str,
     q: &DeliveryQuery,
 ) -> EngineResult<Vec<Delivery>> {
-    match conn {
-        DbConn::Pg(c) => pg::deliveries::list_deliveries(c, tenant, q).await,
-        DbConn::Sqlite(c) => sqlite::deliveries::list_deliveries(c, tenant, q),
+    match conn.backend() {
+        Backend::Pg(c) => pg::deliveries::list_deliveries(c, tenant, q).await,
+        Backend::Sqlite(c) => sqlite::deliveries::list_deliveries(c, tenant, q),
     }
 }
 
@@ -23,9 +23,9 @@ pub(crate) async fn get_delivery(
     tenant: &str,
     id: Uuid,
 ) -> EngineResult<(Delivery, Vec<Attempt>)> {
-    match conn {
-        DbConn::Pg(c) => pg::deliveries::get_delivery(c, tenant, id).await,
-        DbConn::Sqlite(c) => sqlite::deliveries::get_delivery(c, tenant, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::deliveries::get_delivery(c, tenant, id).await,
+        Backend::Sqlite(c) => sqlite::deliveries::get_delivery(c, tenant, id),
     }
 }
 
@@ -35,9 +35,9 @@ pub(crate) async fn find_event_id(
     tenant: &str,
     dedupe_key: &str,
 ) -> EngineResult<Option<Uuid>> {
-    match conn {
-        DbConn::Pg(c) => pg::deliveries::find_event_id(c, tenant, dedupe_key).await,
-        DbConn::Sqlite(c) => sqlite::deliveries::find_event_id(c, tenant, dedupe_key),
+    match conn.backend() {
+        Backend::Pg(c) => pg::deliveries::find_event_id(c, tenant, dedupe_key).await,
+        Backend::Sqlite(c) => sqlite::deliveries::find_event_id(c, tenant, dedupe_key),
     }
 }
 
@@ -48,8 +48,8 @@ pub(crate) async fn request_parts(
     tenant: &str,
     id: Uuid,
 ) -> EngineResult<RequestParts> {
-    match conn {
-        DbConn::Pg(c) => pg::deliveries::request_parts(c, tenant, id).await,
-        DbConn::Sqlite(c) => sqlite::deliveries::request_parts(c, tenant, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::deliveries::request_parts(c, tenant, id).await,
+        Backend::Sqlite(c) => sqlite::deliveries::request_parts(c, tenant, id),
     }
 }

@@ -2,7 +2,7 @@
 //! inside its query; another tenant's id is [`EngineError::NotFound`](crate::EngineError::NotFound).
 
 use super::model::{Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
 use chrono::{DateTime, Utc};
@@ -13,25 +13,25 @@ pub(crate) async fn insert_endpoint(
     conn: &mut DbConn<'_>,
     row: NewEndpointRow<'_>,
 ) -> EngineResult<Endpoint> {
-    match conn {
-        DbConn::Pg(c) => pg::endpoints::insert_endpoint(c, row).await,
-        DbConn::Sqlite(c) => sqlite::endpoints::insert_endpoint(c, row),
+    match conn.backend() {
+        Backend::Pg(c) => pg::endpoints::insert_endpoint(c, row).await,
+        Backend::Sqlite(c) => sqlite::endpoints::insert_endpoint(c, row),
     }
 }
 
 /// The tenant's endpoints that are not deleted, oldest first.
 pub(crate) async fn list_endpoints(conn: &mut DbConn<'_>, tenant: &str) -> EngineResult<Vec<Endpoint>> {
-    match conn {
-        DbConn::Pg(c) => pg::endpoints::list_endpoints(c, tenant).await,
-        DbConn::Sqlite(c) => sqlite::endpoints::list_endpoints(c, tenant),
+    match conn.backend() {
+        Backend::Pg(c) => pg::endpoints::list_endpoints(c, tenant).await,
+        Backend::Sqlite(c) => sqlite::endpoints::list_endpoints(c, tenant),
     }
 }
 
 /// One endpoint of the tenant's, unless deleted.
 pub(crate) async fn get_endpoint(conn: &mut DbConn<'_>, tenant: &str, id: Uuid) -> EngineResult<Endpoint> {
-    match conn {
-        DbConn::Pg(c) => pg::endpoints::get_endpoint(c, tenant, id).await,
-        DbConn::Sqlite(c) => sqlite::endpoints::get_endpoint(c, tenant, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::endpoints::get_endpoint(c, tenant, id).await,
+        Backend::Sqlite(c) => sqlite::endpoints::get_endpoint(c, tenant, id),
     }
 }
 
@@ -39,7 +39,7 @@ pub(crate) async fn get_endpoint(conn: &mut DbConn<'_>, tenant: &str, id: Uuid) 
 /// queue until it is enabled again), enabling puts them back, due at once if overdue, oldest
 /// first. A change of the disabled state also clears the probe schedule, and enabling clears
 /// the failing warning level. Answers whether the endpoint was disabled before, read under
-/// the update's lock.
+/// the update's lock; enabling a disabled one makes its parked deliveries due (the receipt).
 pub(crate) async fn update_endpoint(
     conn: &mut DbConn<'_>,
     tenant: &str,
@@ -47,10 +47,15 @@ pub(crate) async fn update_endpoint(
     changes: EndpointChanges,
     now: DateTime<Utc>,
 ) -> EngineResult<EndpointUpdate> {
-    match conn {
-        DbConn::Pg(c) => pg::endpoints::update_endpoint(c, tenant, id, changes, now).await,
-        DbConn::Sqlite(c) => sqlite::endpoints::update_endpoint(c, tenant, id, changes, now),
+    let enables = changes.disabling() == Some(false);
+    let update = match conn.backend() {
+        Backend::Pg(c) => pg::endpoints::update_endpoint(c, tenant, id, changes, now).await?,
+        Backend::Sqlite(c) => sqlite::endpoints::update_endpoint(c, tenant, id, changes, now)?,
+    };
+    if enables && update.was_disabled {
+        conn.receipt().made_due();
     }
+    Ok(update)
 }
 
 /// Replaces the endpoint's sealed signing secret.
@@ -61,9 +66,9 @@ pub(crate) async fn store_secret(
     sealed: &SealedSecret,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::endpoints::store_secret(c, tenant, id, sealed, now).await,
-        DbConn::Sqlite(c) => sqlite::endpoints::store_secret(c, tenant, id, sealed, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::endpoints::store_secret(c, tenant, id, sealed, now).await,
+        Backend::Sqlite(c) => sqlite::endpoints::store_secret(c, tenant, id, sealed, now),
     }
 }
 
@@ -75,8 +80,8 @@ pub(crate) async fn delete_endpoint(
     id: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::endpoints::delete_endpoint(c, tenant, id, now).await,
-        DbConn::Sqlite(c) => sqlite::endpoints::delete_endpoint(c, tenant, id, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::endpoints::delete_endpoint(c, tenant, id, now).await,
+        Backend::Sqlite(c) => sqlite::endpoints::delete_endpoint(c, tenant, id, now),
     }
 }

@@ -1,7 +1,7 @@
 //! Stored answers for `Idempotency-Key` requests.
 
 use super::model::Found;
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
 use chrono::{DateTime, Utc};
@@ -38,9 +38,9 @@ async fn forget_expired(
     key: &str,
     expire_before: DateTime<Utc>,
 ) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::idempotency::forget_expired(c, scope, key, expire_before).await,
-        DbConn::Sqlite(c) => sqlite::idempotency::forget_expired(c, scope, key, expire_before),
+    match conn.backend() {
+        Backend::Pg(c) => pg::idempotency::forget_expired(c, scope, key, expire_before).await,
+        Backend::Sqlite(c) => sqlite::idempotency::forget_expired(c, scope, key, expire_before),
     }
 }
 
@@ -52,9 +52,9 @@ async fn insert_key(
     request_hash: &[u8],
     now: DateTime<Utc>,
 ) -> EngineResult<bool> {
-    match conn {
-        DbConn::Pg(c) => pg::idempotency::insert_key(c, scope, key, request_hash, now).await,
-        DbConn::Sqlite(c) => sqlite::idempotency::insert_key(c, scope, key, request_hash, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::idempotency::insert_key(c, scope, key, request_hash, now).await,
+        Backend::Sqlite(c) => sqlite::idempotency::insert_key(c, scope, key, request_hash, now),
     }
 }
 
@@ -64,9 +64,9 @@ async fn read_key(
     scope: &str,
     key: &str,
 ) -> EngineResult<Option<super::model::StoredKey>> {
-    match conn {
-        DbConn::Pg(c) => pg::idempotency::read_key(c, scope, key).await,
-        DbConn::Sqlite(c) => sqlite::idempotency::read_key(c, scope, key),
+    match conn.backend() {
+        Backend::Pg(c) => pg::idempotency::read_key(c, scope, key).await,
+        Backend::Sqlite(c) => sqlite::idempotency::read_key(c, scope, key),
     }
 }
 
@@ -78,16 +78,16 @@ pub(crate) async fn finish(
     status: u16,
     sealed: &SealedSecret,
 ) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::idempotency::finish(c, scope, key, status, sealed).await,
-        DbConn::Sqlite(c) => sqlite::idempotency::finish(c, scope, key, status, sealed),
+    match conn.backend() {
+        Backend::Pg(c) => pg::idempotency::finish(c, scope, key, status, sealed).await,
+        Backend::Sqlite(c) => sqlite::idempotency::finish(c, scope, key, status, sealed),
     }
 }
 
 /// Forgets the key (the request failed on our side; the client may retry it).
 pub(crate) async fn abandon(conn: &mut DbConn<'_>, scope: &str, key: &str) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::idempotency::abandon(c, scope, key).await,
-        DbConn::Sqlite(c) => sqlite::idempotency::abandon(c, scope, key),
+    match conn.backend() {
+        Backend::Pg(c) => pg::idempotency::abandon(c, scope, key).await,
+        Backend::Sqlite(c) => sqlite::idempotency::abandon(c, scope, key),
     }
 }

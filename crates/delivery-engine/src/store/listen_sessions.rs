@@ -5,7 +5,7 @@
 
 use super::listen_model::{ListenConnection, NewListenSession};
 use super::model::{ClaimedDelivery, Endpoint};
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -15,9 +15,9 @@ use uuid::Uuid;
 /// session, held by `connection`. Two opens of one tenant never both pass the cap (PostgreSQL:
 /// an advisory lock per tenant; SQLite: the write lock).
 pub(crate) async fn open_session(conn: &mut DbConn<'_>, new: NewListenSession<'_>) -> EngineResult<Endpoint> {
-    match conn {
-        DbConn::Pg(c) => pg::listen_sessions::open_session(c, new).await,
-        DbConn::Sqlite(c) => sqlite::listen_sessions::open_session(c, new),
+    match conn.backend() {
+        Backend::Pg(c) => pg::listen_sessions::open_session(c, new).await,
+        Backend::Sqlite(c) => sqlite::listen_sessions::open_session(c, new),
     }
 }
 
@@ -32,9 +32,9 @@ pub(crate) async fn resume_session(
     connection: ListenConnection,
     now: DateTime<Utc>,
 ) -> EngineResult<Endpoint> {
-    match conn {
-        DbConn::Pg(c) => pg::listen_sessions::resume_session(c, tenant, id, connection, now).await,
-        DbConn::Sqlite(c) => sqlite::listen_sessions::resume_session(c, tenant, id, connection, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::listen_sessions::resume_session(c, tenant, id, connection, now).await,
+        Backend::Sqlite(c) => sqlite::listen_sessions::resume_session(c, tenant, id, connection, now),
     }
 }
 
@@ -45,9 +45,9 @@ pub(crate) async fn renew_connection(
     id: Uuid,
     connection: ListenConnection,
 ) -> EngineResult<bool> {
-    match conn {
-        DbConn::Pg(c) => pg::listen_sessions::renew_connection(c, id, connection).await,
-        DbConn::Sqlite(c) => sqlite::listen_sessions::renew_connection(c, id, connection),
+    match conn.backend() {
+        Backend::Pg(c) => pg::listen_sessions::renew_connection(c, id, connection).await,
+        Backend::Sqlite(c) => sqlite::listen_sessions::renew_connection(c, id, connection),
     }
 }
 
@@ -59,9 +59,9 @@ pub(crate) async fn release_connection(
     connection: Uuid,
     expires_at: DateTime<Utc>,
 ) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::listen_sessions::release_connection(c, id, connection, expires_at).await,
-        DbConn::Sqlite(c) => sqlite::listen_sessions::release_connection(c, id, connection, expires_at),
+    match conn.backend() {
+        Backend::Pg(c) => pg::listen_sessions::release_connection(c, id, connection, expires_at).await,
+        Backend::Sqlite(c) => sqlite::listen_sessions::release_connection(c, id, connection, expires_at),
     }
 }
 
@@ -73,9 +73,9 @@ pub(crate) async fn end_session(
     id: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::listen_sessions::end_session(c, tenant, id, now).await,
-        DbConn::Sqlite(c) => sqlite::listen_sessions::end_session(c, tenant, id, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::listen_sessions::end_session(c, tenant, id, now).await,
+        Backend::Sqlite(c) => sqlite::listen_sessions::end_session(c, tenant, id, now),
     }
 }
 
@@ -87,9 +87,9 @@ pub(crate) async fn sweep_expired(
     tenant: Option<&str>,
     now: DateTime<Utc>,
 ) -> EngineResult<usize> {
-    match conn {
-        DbConn::Pg(c) => pg::listen_sessions::sweep_expired(c, tenant, now).await,
-        DbConn::Sqlite(c) => sqlite::listen_sessions::sweep_expired(c, tenant, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::listen_sessions::sweep_expired(c, tenant, now).await,
+        Backend::Sqlite(c) => sqlite::listen_sessions::sweep_expired(c, tenant, now),
     }
 }
 
@@ -103,9 +103,9 @@ pub(crate) async fn claim_session_deliveries(
     limit: i64,
     lease_ms: i64,
 ) -> EngineResult<Vec<ClaimedDelivery>> {
-    match conn {
-        DbConn::Pg(c) => pg::listen_sessions::claim_session_deliveries(c, endpoint, limit, lease_ms).await,
-        DbConn::Sqlite(c) => sqlite::listen_sessions::claim_session_deliveries(c, endpoint, limit, lease_ms),
+    match conn.backend() {
+        Backend::Pg(c) => pg::listen_sessions::claim_session_deliveries(c, endpoint, limit, lease_ms).await,
+        Backend::Sqlite(c) => sqlite::listen_sessions::claim_session_deliveries(c, endpoint, limit, lease_ms),
     }
 }
 
@@ -118,8 +118,8 @@ pub(crate) async fn awaiting_reply(
     delivery: Uuid,
     fence: i64,
 ) -> EngineResult<Option<ClaimedDelivery>> {
-    match conn {
-        DbConn::Pg(c) => pg::listen_sessions::awaiting_reply(c, tenant, session, delivery, fence).await,
-        DbConn::Sqlite(c) => sqlite::listen_sessions::awaiting_reply(c, tenant, session, delivery, fence),
+    match conn.backend() {
+        Backend::Pg(c) => pg::listen_sessions::awaiting_reply(c, tenant, session, delivery, fence).await,
+        Backend::Sqlite(c) => sqlite::listen_sessions::awaiting_reply(c, tenant, session, delivery, fence),
     }
 }

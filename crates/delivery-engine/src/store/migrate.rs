@@ -1,6 +1,6 @@
 //! Migrations: the engine's own, and the services' sets applied after them.
 
-use super::conn::{join_error, Backend, DbConn, Pool, POOL_TIMEOUT};
+use super::conn::{join_error, Backend, Pool, StoreUrl, POOL_TIMEOUT};
 use super::model::Commit;
 use super::sqlite;
 use crate::error::{EngineError, EngineResult};
@@ -34,11 +34,11 @@ pub async fn run_migrations(database_url: &str, sets: Vec<MigrationSet>) -> Engi
     use diesel_migrations::MigrationHarness;
 
     let url = database_url.to_owned();
-    let backend = Backend::from_url(&url)?;
+    let backend = StoreUrl::from_url(&url)?;
     let migration_error = |e: Box<dyn std::error::Error + Send + Sync>| EngineError::Migration(e.to_string());
     tokio::task::spawn_blocking(move || -> EngineResult<()> {
         match backend {
-            Backend::Postgres => {
+            StoreUrl::Postgres => {
                 let mut conn = <AsyncConnectionWrapper<AsyncPgConnection> as Connection>::establish(&url)
                     .map_err(|e| EngineError::Unavailable(e.to_string()))?;
                 diesel::sql_query("SELECT pg_advisory_lock(7262031001)").execute(&mut conn)?;
@@ -48,7 +48,7 @@ pub async fn run_migrations(database_url: &str, sets: Vec<MigrationSet>) -> Engi
                 diesel::sql_query("SELECT pg_advisory_unlock(7262031001)").execute(&mut conn)?;
                 result
             }
-            Backend::Sqlite(path) => {
+            StoreUrl::Sqlite(path) => {
                 sqlite::conn::create_parent_dir(&path)?;
                 let mut conn = sqlite::conn::open(&path, Commit::Durable, POOL_TIMEOUT)
                     .map_err(|e| EngineError::Unavailable(e.to_string()))?;
@@ -71,13 +71,13 @@ pub fn migration_versions(database_url: &str, sets: &[MigrationSet]) -> EngineRe
     let migration_error = |e: Box<dyn std::error::Error + Send + Sync>| EngineError::Migration(e.to_string());
     let mut versions = Vec::new();
     for set in sets {
-        match Backend::from_url(database_url)? {
-            Backend::Postgres => {
+        match StoreUrl::from_url(database_url)? {
+            StoreUrl::Postgres => {
                 let all =
                     MigrationSource::<diesel::pg::Pg>::migrations(&set.postgres).map_err(migration_error)?;
                 versions.extend(all.iter().map(|m| m.name().version().to_string()));
             }
-            Backend::Sqlite(_) => {
+            StoreUrl::Sqlite(_) => {
                 let all = MigrationSource::<diesel::sqlite::Sqlite>::migrations(&set.sqlite)
                     .map_err(migration_error)?;
                 versions.extend(all.iter().map(|m| m.name().version().to_string()));
@@ -97,11 +97,11 @@ struct AppliedRow {
 pub async fn unapplied_migrations(pool: &Pool, versions: Vec<String>) -> EngineResult<Vec<String>> {
     const SQL: &str = "SELECT version FROM __diesel_schema_migrations";
     let applied: Vec<AppliedRow> = pool
-        .run(|c| {
+        .run(|mut c| {
             Box::pin(async move {
-                Ok::<_, EngineError>(match c {
-                    DbConn::Pg(c) => diesel_async::RunQueryDsl::load(diesel::sql_query(SQL), c).await?,
-                    DbConn::Sqlite(c) => diesel::sql_query(SQL).load(c)?,
+                Ok::<_, EngineError>(match c.backend() {
+                    Backend::Pg(c) => diesel_async::RunQueryDsl::load(diesel::sql_query(SQL), c).await?,
+                    Backend::Sqlite(c) => diesel::sql_query(SQL).load(c)?,
                 })
             })
         })

@@ -48,7 +48,8 @@ pub(crate) mod stats;
 pub(crate) mod stats_model;
 
 pub use changes::announce_change;
-pub use conn::{connect_pool, connect_worker_pool, ConnFn, DbConn, Pool};
+pub(crate) use conn::Receipt;
+pub use conn::{connect_pool, connect_worker_pool, Backend, ConnFn, DbConn, Pool};
 pub(crate) use migrate::unapplied_migrations;
 pub use migrate::{migration_versions, run_migrations, MigrationSet, ENGINE_MIGRATIONS};
 pub use model::{

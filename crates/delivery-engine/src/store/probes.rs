@@ -3,7 +3,7 @@
 //! workers never probe one endpoint at once, and the answer recorded under that lease.
 
 use super::model::{EndpointRef, ProbeTarget, ProbeVerdict};
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use chrono::{DateTime, Utc};
 
@@ -15,9 +15,9 @@ pub(crate) async fn claim_due_probes(
     lease_ms: i64,
     limit: i64,
 ) -> EngineResult<Vec<ProbeTarget>> {
-    match conn {
-        DbConn::Pg(c) => pg::probes::claim_due_probes(c, lease_ms, limit).await,
-        DbConn::Sqlite(c) => sqlite::probes::claim_due_probes(c, lease_ms, limit),
+    match conn.backend() {
+        Backend::Pg(c) => pg::probes::claim_due_probes(c, lease_ms, limit).await,
+        Backend::Sqlite(c) => sqlite::probes::claim_due_probes(c, lease_ms, limit),
     }
 }
 
@@ -25,15 +25,20 @@ pub(crate) async fn claim_due_probes(
 /// probe over, and nobody enabled, disabled again or deleted the endpoint meanwhile).
 /// [`ProbeVerdict::Enable`] enables the endpoint as an API enable does (its parked deliveries
 /// resume, its failure window and warnings start afresh) and answers it; `Again` schedules
-/// the next probe (or none) and answers `None`.
+/// the next probe (or none) and answers `None`. An endpoint enabled makes its parked deliveries
+/// due, which the receipt says.
 pub(crate) async fn record_probe(
     conn: &mut DbConn<'_>,
     target: &ProbeTarget,
     verdict: ProbeVerdict,
     now: DateTime<Utc>,
 ) -> EngineResult<Option<EndpointRef>> {
-    match conn {
-        DbConn::Pg(c) => pg::probes::record_probe(c, target, verdict, now).await,
-        DbConn::Sqlite(c) => sqlite::probes::record_probe(c, target, verdict, now),
+    let enabled = match conn.backend() {
+        Backend::Pg(c) => pg::probes::record_probe(c, target, verdict, now).await?,
+        Backend::Sqlite(c) => sqlite::probes::record_probe(c, target, verdict, now)?,
+    };
+    if enabled.is_some() {
+        conn.receipt().made_due();
     }
+    Ok(enabled)
 }

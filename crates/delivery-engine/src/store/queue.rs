@@ -9,9 +9,9 @@ use super::model::{
     AttemptRecord, Claim, ClaimRequest, DisableCause, EndpointRef, HealthBefore, NewEventRow, ResendRule,
 };
 use super::routes::{RouteCache, Targets};
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
-use crate::store::model::QueueSnapshot;
+use crate::store::model::{QueueSnapshot, OPS_TENANT};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -22,16 +22,24 @@ use uuid::Uuid;
 /// SQLite), with `routes` caching the tables read (see `store/routes.rs`). `evs` are one
 /// tenant's events, written in one statement on PostgreSQL and one after another on SQLite (no
 /// round trips there). One answer per event, in order: `None` when its dedupe key was already
-/// used, else where it went.
+/// used, else where it went, which the receipt names.
 pub(crate) async fn enqueue(
     conn: &mut DbConn<'_>,
     evs: &[NewEventRow<'_>],
     routes: Option<&RouteCache>,
 ) -> EngineResult<Vec<Option<Targets>>> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::enqueue(c, evs, routes).await,
-        DbConn::Sqlite(c) => evs.iter().map(|ev| sqlite::queue::enqueue(c, ev, routes)).collect(),
+    let written: Vec<Option<Targets>> = match conn.backend() {
+        Backend::Pg(c) => pg::queue::enqueue(c, evs, routes).await?,
+        Backend::Sqlite(c) => {
+            evs.iter().map(|ev| sqlite::queue::enqueue(c, ev, routes)).collect::<Result<_, _>>()?
+        }
+    };
+    for (ev, targets) in evs.iter().zip(&written) {
+        if let Some(t) = targets {
+            conn.receipt().enqueued(ev.event_type, &t.eager, t.owed > 0, ev.tenant_id != OPS_TENANT);
+        }
     }
+    Ok(written)
 }
 
 /// Claims due deliveries endpoint by endpoint, so that one endpoint's backlog cannot hide
@@ -41,9 +49,9 @@ pub(crate) async fn enqueue(
 /// a lease of `lease_ms` on the database's clock and a fresh random fence; rows other workers
 /// hold are skipped.
 pub(crate) async fn claim_due_deliveries(conn: &mut DbConn<'_>, req: &ClaimRequest) -> EngineResult<Claim> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::claim_due_deliveries(c, req).await,
-        DbConn::Sqlite(c) => sqlite::queue::claim_due_deliveries(c, req),
+    match conn.backend() {
+        Backend::Pg(c) => pg::queue::claim_due_deliveries(c, req).await,
+        Backend::Sqlite(c) => sqlite::queue::claim_due_deliveries(c, req),
     }
 }
 
@@ -56,9 +64,9 @@ pub(crate) async fn record_attempts(
     now: DateTime<Utc>,
     records: &[AttemptRecord],
 ) -> EngineResult<Vec<Uuid>> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::record_attempts(c, now, records).await,
-        DbConn::Sqlite(c) => sqlite::queue::record_attempts(c, now, records),
+    match conn.backend() {
+        Backend::Pg(c) => pg::queue::record_attempts(c, now, records).await,
+        Backend::Sqlite(c) => sqlite::queue::record_attempts(c, now, records),
     }
 }
 
@@ -66,21 +74,25 @@ pub(crate) async fn record_attempts(
 /// the oldest due one, and live endpoints by state. Read through the partial indexes on open
 /// and dead deliveries; never the delivered rows.
 pub(crate) async fn snapshot(conn: &mut DbConn<'_>) -> EngineResult<QueueSnapshot> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::snapshot(c).await,
-        DbConn::Sqlite(c) => sqlite::queue::snapshot(c),
+    match conn.backend() {
+        Backend::Pg(c) => pg::queue::snapshot(c).await,
+        Backend::Sqlite(c) => sqlite::queue::snapshot(c),
     }
 }
 
 /// Gives back claims whose attempt was never completed (a draining worker stopped it): each
 /// row under its claim's fence becomes due now with no attempt recorded, so another worker
 /// sends it without waiting for the lease; a row parked meanwhile stays parked. Returns how
-/// many rows were released.
+/// many rows were released (made due: the receipt says so).
 pub(crate) async fn release_claims(conn: &mut DbConn<'_>, claims: &[(Uuid, i64)]) -> EngineResult<usize> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::release_claims(c, claims).await,
-        DbConn::Sqlite(c) => sqlite::queue::release_claims(c, claims),
+    let released = match conn.backend() {
+        Backend::Pg(c) => pg::queue::release_claims(c, claims).await?,
+        Backend::Sqlite(c) => sqlite::queue::release_claims(c, claims)?,
+    };
+    if released > 0 {
+        conn.receipt().made_due();
     }
+    Ok(released)
 }
 
 /// Makes a delivery due now, atomically, as [`ResendTarget::plan`](super::model::ResendTarget::plan)
@@ -92,10 +104,12 @@ pub(crate) async fn resend(
     rule: ResendRule,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::resend(c, tenant, id, rule, now).await,
-        DbConn::Sqlite(c) => sqlite::queue::resend(c, tenant, id, rule, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::queue::resend(c, tenant, id, rule, now).await?,
+        Backend::Sqlite(c) => sqlite::queue::resend(c, tenant, id, rule, now)?,
     }
+    conn.receipt().made_due();
+    Ok(())
 }
 
 /// Notes each endpoint's latest outcome (`true` = success): a success clears `failing_since`
@@ -107,17 +121,17 @@ pub(crate) async fn note_endpoint_health(
     now: DateTime<Utc>,
     latest: &[(Uuid, bool)],
 ) -> EngineResult<Vec<HealthBefore>> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::note_endpoint_health(c, now, latest).await,
-        DbConn::Sqlite(c) => sqlite::queue::note_endpoint_health(c, now, latest),
+    match conn.backend() {
+        Backend::Pg(c) => pg::queue::note_endpoint_health(c, now, latest).await,
+        Backend::Sqlite(c) => sqlite::queue::note_endpoint_health(c, now, latest),
     }
 }
 
 /// Raises endpoints' failing warning level to the level given (never lowers it).
 pub(crate) async fn raise_failing_warned(conn: &mut DbConn<'_>, levels: &[(Uuid, i16)]) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::raise_failing_warned(c, levels).await,
-        DbConn::Sqlite(c) => sqlite::queue::raise_failing_warned(c, levels),
+    match conn.backend() {
+        Backend::Pg(c) => pg::queue::raise_failing_warned(c, levels).await,
+        Backend::Sqlite(c) => sqlite::queue::raise_failing_warned(c, levels),
     }
 }
 
@@ -132,8 +146,8 @@ pub(crate) async fn disable_endpoints(
     next_probe_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> EngineResult<Vec<EndpointRef>> {
-    match conn {
-        DbConn::Pg(c) => pg::queue::disable_endpoints(c, ids, reason, cause, next_probe_at, now).await,
-        DbConn::Sqlite(c) => sqlite::queue::disable_endpoints(c, ids, reason, cause, next_probe_at, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::queue::disable_endpoints(c, ids, reason, cause, next_probe_at, now).await,
+        Backend::Sqlite(c) => sqlite::queue::disable_endpoints(c, ids, reason, cause, next_probe_at, now),
     }
 }

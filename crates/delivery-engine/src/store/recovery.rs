@@ -3,7 +3,7 @@
 //! skipping or repeating a delivery (docs/decisions.md D33).
 
 use super::recovery_model::{BatchOutcome, ClaimedJob, RecoveryJob, RecoveryWindow, StartRecovery};
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -16,9 +16,9 @@ pub(crate) async fn count_recoverable(
     endpoint: Uuid,
     window: &RecoveryWindow,
 ) -> EngineResult<i64> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::count_recoverable(c, tenant, endpoint, window).await,
-        DbConn::Sqlite(c) => sqlite::recovery::count_recoverable(c, tenant, endpoint, window),
+    match conn.backend() {
+        Backend::Pg(c) => pg::recovery::count_recoverable(c, tenant, endpoint, window).await,
+        Backend::Sqlite(c) => sqlite::recovery::count_recoverable(c, tenant, endpoint, window),
     }
 }
 
@@ -30,9 +30,9 @@ pub(crate) async fn any_erased(
     endpoint: Uuid,
     window: &RecoveryWindow,
 ) -> EngineResult<bool> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::any_erased(c, tenant, endpoint, window).await,
-        DbConn::Sqlite(c) => sqlite::recovery::any_erased(c, tenant, endpoint, window),
+    match conn.backend() {
+        Backend::Pg(c) => pg::recovery::any_erased(c, tenant, endpoint, window).await,
+        Backend::Sqlite(c) => sqlite::recovery::any_erased(c, tenant, endpoint, window),
     }
 }
 
@@ -46,9 +46,9 @@ pub(crate) async fn start_job(
     id: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<StartRecovery> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::start_job(c, tenant, endpoint, window, id, now).await,
-        DbConn::Sqlite(c) => sqlite::recovery::start_job(c, tenant, endpoint, window, id, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::recovery::start_job(c, tenant, endpoint, window, id, now).await,
+        Backend::Sqlite(c) => sqlite::recovery::start_job(c, tenant, endpoint, window, id, now),
     }
 }
 
@@ -59,9 +59,9 @@ pub(crate) async fn get_job(
     endpoint: Uuid,
     id: Uuid,
 ) -> EngineResult<RecoveryJob> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::get_job(c, tenant, endpoint, id).await,
-        DbConn::Sqlite(c) => sqlite::recovery::get_job(c, tenant, endpoint, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::recovery::get_job(c, tenant, endpoint, id).await,
+        Backend::Sqlite(c) => sqlite::recovery::get_job(c, tenant, endpoint, id),
     }
 }
 
@@ -72,9 +72,9 @@ pub(crate) async fn list_jobs(
     endpoint: Uuid,
     limit: i64,
 ) -> EngineResult<Vec<RecoveryJob>> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::list_jobs(c, tenant, endpoint, limit).await,
-        DbConn::Sqlite(c) => sqlite::recovery::list_jobs(c, tenant, endpoint, limit),
+    match conn.backend() {
+        Backend::Pg(c) => pg::recovery::list_jobs(c, tenant, endpoint, limit).await,
+        Backend::Sqlite(c) => sqlite::recovery::list_jobs(c, tenant, endpoint, limit),
     }
 }
 
@@ -86,38 +86,45 @@ pub(crate) async fn cancel_job(
     id: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<Option<RecoveryJob>> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::cancel_job(c, tenant, endpoint, id, now).await,
-        DbConn::Sqlite(c) => sqlite::recovery::cancel_job(c, tenant, endpoint, id, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::recovery::cancel_job(c, tenant, endpoint, id, now).await,
+        Backend::Sqlite(c) => sqlite::recovery::cancel_job(c, tenant, endpoint, id, now),
     }
 }
 
 /// Takes the oldest active job that no runner holds, under a lease and a fresh fence.
 pub(crate) async fn claim_job(conn: &mut DbConn<'_>, lease_ms: i64) -> EngineResult<Option<ClaimedJob>> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::claim_job(c, lease_ms).await,
-        DbConn::Sqlite(c) => sqlite::recovery::claim_job(c, lease_ms),
+    match conn.backend() {
+        Backend::Pg(c) => pg::recovery::claim_job(c, lease_ms).await,
+        Backend::Sqlite(c) => sqlite::recovery::claim_job(c, lease_ms),
     }
 }
 
 /// Re-sends the job's next batch and advances it (renewing the lease), or finds it stopped.
+/// What it re-sent is due now, which the receipt says.
 pub(crate) async fn run_batch(
     conn: &mut DbConn<'_>,
     job: &ClaimedJob,
     lease_ms: i64,
     now: DateTime<Utc>,
 ) -> EngineResult<BatchOutcome> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::run_batch(c, job, lease_ms, now).await,
-        DbConn::Sqlite(c) => sqlite::recovery::run_batch(c, job, lease_ms, now),
+    let outcome = match conn.backend() {
+        Backend::Pg(c) => pg::recovery::run_batch(c, job, lease_ms, now).await?,
+        Backend::Sqlite(c) => sqlite::recovery::run_batch(c, job, lease_ms, now)?,
+    };
+    if let BatchOutcome::Progressed { resent } | BatchOutcome::Done { resent } = outcome {
+        if resent > 0 {
+            conn.receipt().made_due();
+        }
     }
+    Ok(outcome)
 }
 
 /// A job's tenant and state, for reporting it once it ended (any tenant's: the caller has the
 /// id from its own claim).
 pub(crate) async fn job_report(conn: &mut DbConn<'_>, id: Uuid) -> EngineResult<(String, RecoveryJob)> {
-    match conn {
-        DbConn::Pg(c) => pg::recovery::job_report(c, id).await,
-        DbConn::Sqlite(c) => sqlite::recovery::job_report(c, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::recovery::job_report(c, id).await,
+        Backend::Sqlite(c) => sqlite::recovery::job_report(c, id),
     }
 }

@@ -9,7 +9,7 @@
 //! another process holds it: one sweeper works at a time, whatever the number of workers.
 
 use super::model::{HistorySize, SweepBatch, SweepCursor};
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use chrono::{DateTime, Utc};
 
@@ -21,9 +21,9 @@ pub(crate) async fn sweep_deliveries(
     cursor: SweepCursor,
     scan: i64,
 ) -> EngineResult<SweepBatch> {
-    match conn {
-        DbConn::Pg(c) => pg::retention::sweep_deliveries(c, cutoff, cursor, scan).await,
-        DbConn::Sqlite(c) => sqlite::retention::sweep_deliveries(c, cutoff, cursor, scan),
+    match conn.backend() {
+        Backend::Pg(c) => pg::retention::sweep_deliveries(c, cutoff, cursor, scan).await,
+        Backend::Sqlite(c) => sqlite::retention::sweep_deliveries(c, cutoff, cursor, scan),
     }
 }
 
@@ -35,9 +35,9 @@ pub(crate) async fn sweep_events(
     cursor: SweepCursor,
     scan: i64,
 ) -> EngineResult<SweepBatch> {
-    match conn {
-        DbConn::Pg(c) => pg::retention::sweep_events(c, cutoff, cursor, scan).await,
-        DbConn::Sqlite(c) => sqlite::retention::sweep_events(c, cutoff, cursor, scan),
+    match conn.backend() {
+        Backend::Pg(c) => pg::retention::sweep_events(c, cutoff, cursor, scan).await,
+        Backend::Sqlite(c) => sqlite::retention::sweep_events(c, cutoff, cursor, scan),
     }
 }
 
@@ -52,9 +52,9 @@ pub(crate) async fn erase_payloads(
     scan: i64,
     now: DateTime<Utc>,
 ) -> EngineResult<SweepBatch> {
-    match conn {
-        DbConn::Pg(c) => pg::retention::erase_payloads(c, cutoff, cursor, scan, now).await,
-        DbConn::Sqlite(c) => sqlite::retention::erase_payloads(c, cutoff, cursor, scan, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::retention::erase_payloads(c, cutoff, cursor, scan, now).await,
+        Backend::Sqlite(c) => sqlite::retention::erase_payloads(c, cutoff, cursor, scan, now),
     }
 }
 
@@ -68,9 +68,9 @@ pub(crate) async fn sweep_housekeeping(
     keys_cutoff: DateTime<Utc>,
     limit: i64,
 ) -> EngineResult<i64> {
-    match conn {
-        DbConn::Pg(c) => pg::retention::sweep_housekeeping(c, cutoff, keys_cutoff, limit).await,
-        DbConn::Sqlite(c) => sqlite::retention::sweep_housekeeping(c, cutoff, keys_cutoff, limit),
+    match conn.backend() {
+        Backend::Pg(c) => pg::retention::sweep_housekeeping(c, cutoff, keys_cutoff, limit).await,
+        Backend::Sqlite(c) => sqlite::retention::sweep_housekeeping(c, cutoff, keys_cutoff, limit),
     }
 }
 
@@ -78,9 +78,9 @@ pub(crate) async fn sweep_housekeeping(
 /// settled delivery kept settled: cheap enough to sample every few minutes (PostgreSQL: the
 /// planner's row estimates and the relations' sizes; SQLite: counts, and `dbstat`'s page sums).
 pub(crate) async fn history_size(conn: &mut DbConn<'_>) -> EngineResult<HistorySize> {
-    match conn {
-        DbConn::Pg(c) => pg::retention::history_size(c).await,
-        DbConn::Sqlite(c) => sqlite::retention::history_size(c),
+    match conn.backend() {
+        Backend::Pg(c) => pg::retention::history_size(c).await,
+        Backend::Sqlite(c) => sqlite::retention::history_size(c),
     }
 }
 
@@ -88,13 +88,13 @@ pub(crate) async fn history_size(conn: &mut DbConn<'_>) -> EngineResult<HistoryS
 /// server's autovacuum switched off (it is on by default); never on SQLite, whose freed pages the
 /// next rows take.
 pub(crate) async fn space_not_reused(conn: &mut DbConn<'_>) -> EngineResult<Option<&'static str>> {
-    match conn {
-        DbConn::Pg(c) => Ok((!pg::retention::autovacuum_on(c).await?).then_some(
+    match conn.backend() {
+        Backend::Pg(c) => Ok((!pg::retention::autovacuum_on(c).await?).then_some(
             "PostgreSQL's autovacuum is off: the space of the history the sweeper removes is never \
              reused and the database keeps growing; turn autovacuum on (PostgreSQL's default) or \
              VACUUM the webhook tables regularly",
         )),
-        DbConn::Sqlite(_) => Ok(None),
+        Backend::Sqlite(_) => Ok(None),
     }
 }
 
@@ -102,8 +102,8 @@ pub(crate) async fn space_not_reused(conn: &mut DbConn<'_>) -> EngineResult<Opti
 /// `incremental_vacuum`, where the file was created with `auto_vacuum = INCREMENTAL`); nothing on
 /// PostgreSQL, whose autovacuum reuses the space.
 pub(crate) async fn return_space(conn: &mut DbConn<'_>) -> EngineResult<()> {
-    match conn {
-        DbConn::Pg(_) => Ok(()),
-        DbConn::Sqlite(c) => sqlite::retention::return_space(c),
+    match conn.backend() {
+        Backend::Pg(_) => Ok(()),
+        Backend::Sqlite(c) => sqlite::retention::return_space(c),
     }
 }

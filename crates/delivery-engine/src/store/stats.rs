@@ -1,7 +1,7 @@
 //! A tenant's activity, read for the consoles' overview.
 
 use super::stats_model::{EndpointActivity, TenantOverview};
-use super::{pg, sqlite, DbConn};
+use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use chrono::{DateTime, Utc};
 
@@ -13,9 +13,9 @@ pub(crate) async fn tenant_overview(
     since: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> EngineResult<TenantOverview> {
-    match conn {
-        DbConn::Pg(c) => pg::stats::tenant_overview(c, tenant, since, now).await,
-        DbConn::Sqlite(c) => sqlite::stats::tenant_overview(c, tenant, since, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::stats::tenant_overview(c, tenant, since, now).await,
+        Backend::Sqlite(c) => sqlite::stats::tenant_overview(c, tenant, since, now),
     }
 }
 
@@ -26,8 +26,8 @@ pub(crate) async fn endpoint_activity(
     tenant: &str,
     since: DateTime<Utc>,
 ) -> EngineResult<Vec<EndpointActivity>> {
-    match conn {
-        DbConn::Pg(c) => pg::stats::endpoint_activity(c, tenant, since).await,
-        DbConn::Sqlite(c) => sqlite::stats::endpoint_activity(c, tenant, since),
+    match conn.backend() {
+        Backend::Pg(c) => pg::stats::endpoint_activity(c, tenant, since).await,
+        Backend::Sqlite(c) => sqlite::stats::endpoint_activity(c, tenant, since),
     }
 }

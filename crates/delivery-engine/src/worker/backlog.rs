@@ -85,20 +85,16 @@ impl Tender {
                 self.last_sweep = now;
                 to_fill.extend(self.backlogged_to_fill().await);
             }
-            if self.fill(to_fill).await > 0 {
-                self.core.wake().anything();
-            }
+            // What a fill made due wakes the dispatchers through its commit's receipt.
+            self.fill(to_fill).await;
         }
     }
 
     /// Asks the store to switch `stalled` endpoints to backlogged.
     async fn switch(&self, stalled: Vec<Uuid>) {
         let open = self.switch_at;
-        let switched = self
-            .core
-            .pool()
-            .run(crate::on_conn!(|c| backlog::switch_to_backlog(c, &stalled, open).await))
-            .await;
+        let switched =
+            self.core.run(crate::on_conn!(|c| backlog::switch_to_backlog(c, &stalled, open).await)).await;
         match switched {
             Ok(ids) => {
                 let mut limits = lock(&self.limits);
@@ -113,11 +109,8 @@ impl Tender {
 
     /// The backlogged endpoints this process may fill (it has not seen them fail or hang).
     async fn backlogged_to_fill(&self) -> Vec<Uuid> {
-        let listed = self
-            .core
-            .pool()
-            .run(crate::on_conn!(|c| backlog::backlogged_endpoints(c, SWEEP_LIMIT).await))
-            .await;
+        let listed =
+            self.core.run(crate::on_conn!(|c| backlog::backlogged_endpoints(c, SWEEP_LIMIT).await)).await;
         match listed {
             Ok(ids) => {
                 let limits = lock(&self.limits);
@@ -140,7 +133,7 @@ impl Tender {
         for id in to_fill {
             let fill_to = self.fill_to;
             let filled =
-                self.core.pool().run(crate::on_conn!(|c| backlog::fill_backlog(c, id, fill_to).await)).await;
+                self.core.run(crate::on_conn!(|c| backlog::fill_backlog(c, id, fill_to).await)).await;
             match filled {
                 Ok(fill) => {
                     if fill.backlogged && fill.added == 0 && !retried.contains(&id) {

@@ -184,7 +184,7 @@ impl ClaimLoop {
             only,
         };
         let claim =
-            self.core.pool().run(crate::on_conn!(|c| queue::claim_due_deliveries(c, &request).await)).await?;
+            self.core.run(crate::on_conn!(|c| queue::claim_due_deliveries(c, &request).await)).await?;
         self.backoff = FIRST_BACKOFF;
         // A claim that looked only where work was known leaves the scan where it was.
         let started_mid_way =

@@ -29,11 +29,9 @@ async fn release(senders: &Senders) {
     let released = senders.take_released();
     let stopped = released.len();
     let core = &senders.core;
-    match core.pool().run(crate::on_conn!(|c| queue::release_claims(c, &released).await)).await {
+    match core.run(crate::on_conn!(|c| queue::release_claims(c, &released).await)).await {
         Ok(n) => {
-            // Workers in other processes may take them at once (and any other dispatcher of
-            // this process's signal).
-            core.wake_dispatchers();
+            // Workers in other processes may take them at once: the commit's receipt woke them.
             tracing::info!(stopped, released = n, "shutdown grace over: claims released");
         }
         Err(e) => tracing::warn!(error = %e, "releasing claims failed; their leases will run out"),

@@ -149,7 +149,6 @@ impl SessionSender {
         let (session, lease_ms) = (self.session, self.lease_ms);
         let claimed = self
             .core
-            .pool()
             .run(crate::on_conn!(
                 |c| listen_sessions::claim_session_deliveries(c, session, room, lease_ms).await
             ))
@@ -276,8 +275,7 @@ pub(super) async fn sweep(core: Arc<Core>, shutdown: CancellationToken, every: D
             () = shutdown.cancelled() => return,
         }
         let now = core.now();
-        let swept =
-            core.pool().run(crate::on_conn!(|c| listen_sessions::sweep_expired(c, None, now).await)).await;
+        let swept = core.run(crate::on_conn!(|c| listen_sessions::sweep_expired(c, None, now).await)).await;
         match swept {
             Ok(0) => {}
             Ok(n) => tracing::info!(expired = n, "listen sessions expired"),

@@ -52,7 +52,6 @@ pub(super) async fn run(
     let lease_ms = millis(lease);
     loop {
         let claimed = core
-            .pool()
             .run(crate::on_conn!(|c| probes::claim_due_probes(c, lease_ms, PROBES_PER_CLAIM).await))
             .await;
         match claimed {
@@ -127,7 +126,6 @@ async fn record(
 ) {
     let (ops, endpoint_id) = (core.ops().cloned(), target.endpoint_id);
     let recorded = core
-        .pool()
         .transaction(crate::on_conn!(|c| {
             let enabled = probes::record_probe(c, &target, verdict, now).await?;
             if let (Some(endpoint), Some(feed)) = (&enabled, ops) {
@@ -143,9 +141,9 @@ async fn record(
         .await;
     match recorded {
         Ok(true) => {
+            // Its parked deliveries are due (and an operational event may be): the commit's
+            // receipt woke the dispatchers.
             tracing::info!(endpoint_id = %endpoint_id, "endpoint enabled: a probe was answered 2xx");
-            // Its parked deliveries are due (and an operational event may be).
-            core.wake_dispatchers();
         }
         Ok(false) => {}
         Err(e) => {

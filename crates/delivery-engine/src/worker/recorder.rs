@@ -156,7 +156,7 @@ pub(super) async fn write_batch(core: &Core, batch: &[Completed], config: &Dispa
     let write = || {
         let (records, notes, rules, ops, now) =
             (records.clone(), notes.clone(), rules.clone(), ops.clone(), core.now());
-        core.pool().transaction(crate::on_conn!(|c| write_outcomes(
+        core.transaction(crate::on_conn!(|c| write_outcomes(
             c,
             now,
             &records,
@@ -176,11 +176,7 @@ pub(super) async fn write_batch(core: &Core, batch: &[Completed], config: &Dispa
         .notify(|e, after| tracing::warn!(error = %e, ?after, "recording outcomes failed; retrying"))
         .await;
     match result {
-        Ok((written, queued)) => {
-            if queued {
-                // Operational events were queued for the ops endpoint.
-                core.wake_dispatchers();
-            }
+        Ok(written) => {
             let written: HashSet<Uuid> = written.into_iter().collect();
             for (c, r) in batch.iter().zip(records.iter()).filter(|(_, r)| written.contains(&r.delivery_id)) {
                 count_written(core, c, r);
@@ -210,7 +206,7 @@ async fn write_outcomes(
     notes: &[HealthNote],
     rules: &HealthRules,
     ops: Option<&OpsFeed>,
-) -> Result<(Vec<Uuid>, bool), EngineError> {
+) -> Result<Vec<Uuid>, EngineError> {
     let written = queue::record_attempts(c, now, records).await?;
     let written_ids: HashSet<&Uuid> = written.iter().collect();
     let notes: Vec<&HealthNote> = notes
@@ -233,11 +229,10 @@ async fn write_outcomes(
         })
         .collect();
     track_health(c, now, &notes, rules, &mut events).await?;
-    let queued = match ops {
-        Some(feed) if !events.is_empty() => ops::enqueue(c, feed, &events, now).await? > 0,
-        _ => false,
-    };
-    Ok((written, queued))
+    if let (Some(feed), false) = (ops, events.is_empty()) {
+        ops::enqueue(c, feed, &events, now).await?;
+    }
+    Ok(written)
 }
 
 /// Metrics and the log line of one outcome that was written.

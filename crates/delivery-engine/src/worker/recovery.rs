@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 pub(super) async fn run(core: Arc<Core>, shutdown: CancellationToken, poll: Duration, lease: Duration) {
     let lease_ms = millis(lease);
     loop {
-        let claimed = core.pool().run(crate::on_conn!(|c| recovery::claim_job(c, lease_ms).await)).await;
+        let claimed = core.run(crate::on_conn!(|c| recovery::claim_job(c, lease_ms).await)).await;
         match claimed {
             Ok(Some(job)) => {
                 work_through(&core, &job, lease_ms, &shutdown).await;
@@ -50,7 +50,6 @@ async fn work_through(core: &Core, job: &ClaimedJob, lease_ms: i64, shutdown: &C
         let (claimed, now, ops) = (job.clone(), core.now(), core.ops().cloned());
         // The last batch and its operational event commit together.
         let batch = core
-            .pool()
             .transaction(crate::on_conn!(|c| {
                 let outcome = recovery::run_batch(c, &claimed, lease_ms, now).await?;
                 if let (BatchOutcome::Done { .. }, Some(feed)) = (outcome, ops) {
@@ -62,17 +61,8 @@ async fn work_through(core: &Core, job: &ClaimedJob, lease_ms: i64, shutdown: &C
             }))
             .await;
         match batch {
-            Ok(BatchOutcome::Progressed { resent }) => {
-                resent_total += resent;
-                if resent > 0 {
-                    core.wake_dispatchers();
-                }
-            }
+            Ok(BatchOutcome::Progressed { resent }) => resent_total += resent,
             Ok(BatchOutcome::Done { resent }) => {
-                // With operational webhooks, the job's end was queued as an event too.
-                if resent > 0 || core.ops().is_some() {
-                    core.wake_dispatchers();
-                }
                 tracing::info!(job_id = %job.id, resent = resent_total + resent, "recovery job done");
                 return;
             }

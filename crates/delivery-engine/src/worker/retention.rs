@@ -90,8 +90,7 @@ impl Sweeper {
                 Ok(removed) => self.report(removed, started.elapsed()),
                 Err(e) => tracing::warn!(error = %e, "a retention pass failed; the next one goes on"),
             }
-            if let Err(e) = self.core.pool().run(crate::on_conn!(|c| retention::return_space(c).await)).await
-            {
+            if let Err(e) = self.core.run(crate::on_conn!(|c| retention::return_space(c).await)).await {
                 tracing::warn!(error = %e, "giving freed pages back failed");
             }
             if sampled.is_none_or(|at| at.elapsed() >= SAMPLE_EVERY) {
@@ -103,7 +102,7 @@ impl Sweeper {
 
     /// Samples the history's size into the metrics.
     async fn sample(&self) {
-        match self.core.pool().run(crate::on_conn!(|c| retention::history_size(c).await)).await {
+        match self.core.run(crate::on_conn!(|c| retention::history_size(c).await)).await {
             Ok(size) => {
                 let tables: Vec<_> = size.tables.iter().map(|t| (t.table, t.rows, t.bytes)).collect();
                 self.core.metrics().history(&tables, size.oldest_settled);
@@ -126,7 +125,6 @@ impl Sweeper {
         let keys = now - KEYS_KEPT;
         let housekeeping = self
             .core
-            .pool()
             .run(crate::on_conn!(|c| retention::sweep_housekeeping(c, history, keys, BATCH).await))
             .await?;
         Ok(Removed { deliveries, attempts: attempts + emptied, events, payloads, housekeeping })
@@ -160,17 +158,17 @@ impl Sweeper {
         cursor: SweepCursor,
         now: DateTime<Utc>,
     ) -> EngineResult<SweepBatch> {
-        let pool = self.core.pool();
+        let core = &self.core;
         match walk {
             Walk::Deliveries => {
-                pool.run(crate::on_conn!(|c| retention::sweep_deliveries(c, cutoff, cursor, BATCH).await))
+                core.run(crate::on_conn!(|c| retention::sweep_deliveries(c, cutoff, cursor, BATCH).await))
                     .await
             }
             Walk::Events => {
-                pool.run(crate::on_conn!(|c| retention::sweep_events(c, cutoff, cursor, BATCH).await)).await
+                core.run(crate::on_conn!(|c| retention::sweep_events(c, cutoff, cursor, BATCH).await)).await
             }
             Walk::Payloads => {
-                pool.run(crate::on_conn!(|c| retention::erase_payloads(c, cutoff, cursor, BATCH, now).await))
+                core.run(crate::on_conn!(|c| retention::erase_payloads(c, cutoff, cursor, BATCH, now).await))
                     .await
             }
         }

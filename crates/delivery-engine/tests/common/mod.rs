@@ -23,7 +23,7 @@ pub static TENANT: std::sync::LazyLock<Tenant> =
 
 pub async fn database(backend: test_support::Backend) -> TestDb {
     TestDb::create_on(backend, "engine", |url| async move {
-        delivery_engine::run_migrations(&url, vec![delivery_engine::ENGINE_MIGRATIONS]).await?;
+        delivery_engine::db::run_migrations(&url, vec![delivery_engine::db::ENGINE_MIGRATIONS]).await?;
         Ok(())
     })
     .await
@@ -64,7 +64,7 @@ pub fn keyring() -> Keyring {
 }
 
 pub fn engine_with(db: &TestDb, profile: Profile) -> Engine {
-    let pool = delivery_engine::connect_pool(db.url(), 8).unwrap();
+    let pool = delivery_engine::db::connect_pool(db.url(), 8).unwrap();
     Engine::new(
         pool,
         keyring(),

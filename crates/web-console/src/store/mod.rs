@@ -9,7 +9,7 @@ mod sqlite;
 pub use model::StoredSession;
 
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, MigrationSet};
+use delivery_engine::db::{Backend, DbConn, MigrationSet};
 use diesel::QueryResult;
 
 pub const MIGRATIONS: MigrationSet = MigrationSet {
@@ -27,18 +27,18 @@ pub async fn insert_session(
     credential_hash: Option<&[u8]>,
     now: DateTime<Utc>,
 ) -> QueryResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::insert_session(c, token_hash, session, credential_hash, now).await,
-        DbConn::Sqlite(c) => sqlite::insert_session(c, token_hash, session, credential_hash, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::insert_session(c, token_hash, session, credential_hash, now).await,
+        Backend::Sqlite(c) => sqlite::insert_session(c, token_hash, session, credential_hash, now),
     }
 }
 
 /// Ends every session started with the credential whose hash is `credential_hash` (its
 /// revocation); answers how many.
 pub async fn end_sessions_of_credential(conn: &mut DbConn<'_>, credential_hash: &[u8]) -> QueryResult<usize> {
-    match conn {
-        DbConn::Pg(c) => pg::end_sessions_of_credential(c, credential_hash).await,
-        DbConn::Sqlite(c) => sqlite::end_sessions_of_credential(c, credential_hash),
+    match conn.backend() {
+        Backend::Pg(c) => pg::end_sessions_of_credential(c, credential_hash).await,
+        Backend::Sqlite(c) => sqlite::end_sessions_of_credential(c, credential_hash),
     }
 }
 
@@ -48,17 +48,17 @@ pub async fn find_session(
     token_hash: &[u8],
     now: DateTime<Utc>,
 ) -> QueryResult<Option<StoredSession>> {
-    match conn {
-        DbConn::Pg(c) => pg::find_session(c, token_hash, now).await,
-        DbConn::Sqlite(c) => sqlite::find_session(c, token_hash, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::find_session(c, token_hash, now).await,
+        Backend::Sqlite(c) => sqlite::find_session(c, token_hash, now),
     }
 }
 
 /// Ends a session (signing out).
 pub async fn delete_session(conn: &mut DbConn<'_>, token_hash: &[u8]) -> QueryResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::delete_session(c, token_hash).await,
-        DbConn::Sqlite(c) => sqlite::delete_session(c, token_hash),
+    match conn.backend() {
+        Backend::Pg(c) => pg::delete_session(c, token_hash).await,
+        Backend::Sqlite(c) => sqlite::delete_session(c, token_hash),
     }
 }
 
@@ -70,9 +70,9 @@ pub async fn insert_link(
     now: DateTime<Utc>,
     expires_at: DateTime<Utc>,
 ) -> QueryResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::insert_link(c, code_hash, tenant, now, expires_at).await,
-        DbConn::Sqlite(c) => sqlite::insert_link(c, code_hash, tenant, now, expires_at),
+    match conn.backend() {
+        Backend::Pg(c) => pg::insert_link(c, code_hash, tenant, now, expires_at).await,
+        Backend::Sqlite(c) => sqlite::insert_link(c, code_hash, tenant, now, expires_at),
     }
 }
 
@@ -83,9 +83,9 @@ pub async fn take_link(
     code_hash: &[u8],
     now: DateTime<Utc>,
 ) -> QueryResult<Option<String>> {
-    match conn {
-        DbConn::Pg(c) => pg::take_link(c, code_hash, now).await,
-        DbConn::Sqlite(c) => sqlite::take_link(c, code_hash, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::take_link(c, code_hash, now).await,
+        Backend::Sqlite(c) => sqlite::take_link(c, code_hash, now),
     }
 }
 
@@ -98,9 +98,9 @@ pub async fn put_flash(
     now: DateTime<Utc>,
     expires_at: DateTime<Utc>,
 ) -> QueryResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::put_flash(c, token_hash, sealed, now, expires_at).await,
-        DbConn::Sqlite(c) => sqlite::put_flash(c, token_hash, sealed, now, expires_at),
+    match conn.backend() {
+        Backend::Pg(c) => pg::put_flash(c, token_hash, sealed, now, expires_at).await,
+        Backend::Sqlite(c) => sqlite::put_flash(c, token_hash, sealed, now, expires_at),
     }
 }
 
@@ -111,8 +111,8 @@ pub async fn take_flash(
     token_hash: &[u8],
     now: DateTime<Utc>,
 ) -> QueryResult<Option<Vec<u8>>> {
-    match conn {
-        DbConn::Pg(c) => pg::take_flash(c, token_hash, now).await,
-        DbConn::Sqlite(c) => sqlite::take_flash(c, token_hash, now),
+    match conn.backend() {
+        Backend::Pg(c) => pg::take_flash(c, token_hash, now).await,
+        Backend::Sqlite(c) => sqlite::take_flash(c, token_hash, now),
     }
 }

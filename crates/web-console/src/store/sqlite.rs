@@ -1,10 +1,10 @@
 //! The console's statements on SQLite, as bound SQL (timestamps in microseconds:
-//! `delivery_engine::sqlite_values`).
+//! `delivery_engine::db::sqlite_values`).
 
 use super::model::StoredSession;
 use chrono::{DateTime, Utc};
-use delivery_engine::sql::prepared;
-use delivery_engine::sqlite_values::{micros, time};
+use delivery_engine::db::prepared;
+use delivery_engine::db::sqlite_values::{micros, time};
 use diesel::sql_types::{BigInt, Binary, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
 

@@ -9,7 +9,8 @@ mod sqlite;
 pub use model::{Run, RunSettle, RUNNING};
 
 use chrono::{DateTime, Utc};
-use delivery_engine::{DbConn, LogPosition, MigrationSet};
+use delivery_engine::db::{Backend, DbConn, MigrationSet};
+use delivery_engine::LogPosition;
 use diesel::QueryResult;
 use uuid::Uuid;
 
@@ -20,17 +21,17 @@ pub const MIGRATIONS: MigrationSet = MigrationSet {
 
 /// Stores new runs.
 pub async fn insert_runs(conn: &mut DbConn<'_>, runs: &[Run]) -> QueryResult<()> {
-    match conn {
-        DbConn::Pg(c) => pg::insert_runs(c, runs).await,
-        DbConn::Sqlite(c) => sqlite::insert_runs(c, runs),
+    match conn.backend() {
+        Backend::Pg(c) => pg::insert_runs(c, runs).await,
+        Backend::Sqlite(c) => sqlite::insert_runs(c, runs),
     }
 }
 
 /// The account's run with this id.
 pub async fn get_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryResult<Option<Run>> {
-    match conn {
-        DbConn::Pg(c) => pg::get_run(c, account, id, false).await,
-        DbConn::Sqlite(c) => sqlite::get_run(c, account, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::get_run(c, account, id, false).await,
+        Backend::Sqlite(c) => sqlite::get_run(c, account, id),
     }
 }
 
@@ -42,18 +43,18 @@ pub async fn list_runs(
     after: Option<LogPosition>,
     limit: i64,
 ) -> QueryResult<Vec<Run>> {
-    match conn {
-        DbConn::Pg(c) => pg::list_runs(c, account, after, limit).await,
-        DbConn::Sqlite(c) => sqlite::list_runs(c, account, after, limit),
+    match conn.backend() {
+        Backend::Pg(c) => pg::list_runs(c, account, after, limit).await,
+        Backend::Sqlite(c) => sqlite::list_runs(c, account, after, limit),
     }
 }
 
 /// Reads the run and locks it until the end of the caller's transaction (on SQLite the
 /// transaction already holds the write lock).
 pub async fn lock_run(conn: &mut DbConn<'_>, account: &str, id: Uuid) -> QueryResult<Option<Run>> {
-    match conn {
-        DbConn::Pg(c) => pg::get_run(c, account, id, true).await,
-        DbConn::Sqlite(c) => sqlite::get_run(c, account, id),
+    match conn.backend() {
+        Backend::Pg(c) => pg::get_run(c, account, id, true).await,
+        Backend::Sqlite(c) => sqlite::get_run(c, account, id),
     }
 }
 
@@ -65,8 +66,8 @@ pub async fn settle_if_running(
     settles: &[RunSettle<'_>],
     completed_at: DateTime<Utc>,
 ) -> QueryResult<Vec<Run>> {
-    match conn {
-        DbConn::Pg(c) => pg::settle_if_running(c, settles, completed_at).await,
-        DbConn::Sqlite(c) => sqlite::settle_if_running(c, settles, completed_at),
+    match conn.backend() {
+        Backend::Pg(c) => pg::settle_if_running(c, settles, completed_at).await,
+        Backend::Sqlite(c) => sqlite::settle_if_running(c, settles, completed_at),
     }
 }

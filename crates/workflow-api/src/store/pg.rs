@@ -3,7 +3,7 @@
 
 use super::model::{Run, RunSettle};
 use chrono::{DateTime, Utc};
-use delivery_engine::sql::prepared;
+use delivery_engine::db::prepared;
 use delivery_engine::LogPosition;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, Nullable, Text, Timestamptz};

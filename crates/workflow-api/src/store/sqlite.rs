@@ -1,10 +1,10 @@
 //! The `workflow_runs` statements on SQLite, as bound SQL (timestamps in microseconds, UUIDs
-//! as text: `delivery_engine::sqlite_values`).
+//! as text: `delivery_engine::db::sqlite_values`).
 
 use super::model::{Run, RunSettle};
 use chrono::{DateTime, Utc};
-use delivery_engine::sql::prepared;
-use delivery_engine::sqlite_values::{micros, time, uuid};
+use delivery_engine::db::prepared;
+use delivery_engine::db::sqlite_values::{micros, time, uuid};
 use delivery_engine::LogPosition;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};

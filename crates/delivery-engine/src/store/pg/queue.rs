@@ -659,7 +659,7 @@ mod tests {
     #[tokio::test]
     async fn a_batch_finds_its_rows_by_key_when_the_statistics_saw_only_settled_history() {
         let db = TestDb::create("engine", |url| async move {
-            crate::run_migrations(&url, vec![crate::ENGINE_MIGRATIONS]).await?;
+            crate::db::run_migrations(&url, vec![crate::db::ENGINE_MIGRATIONS]).await?;
             Ok(())
         })
         .await
