@@ -86,16 +86,28 @@ pub fn configure_extractors(max_body: usize) -> impl FnOnce(&mut web::ServiceCon
     }
 }
 
-/// A service's route table (method, path pattern), registered as app data so 405 answers can
-/// say which methods the path does allow.
+/// A service's API routes (method, path pattern), registered as app data: the authentication
+/// step (`crate::auth::middleware`) asks it which requests must carry a credential (every route
+/// but the `public` ones), and 405 answers say which methods a path does allow.
 #[derive(Debug, Clone, Copy)]
-pub struct RouteTable(pub &'static [(&'static str, &'static str)]);
+pub struct RouteTable {
+    pub routes: &'static [(&'static str, &'static str)],
+    /// The routes that answer without a credential (`GET /openapi.json`).
+    pub public: &'static [(&'static str, &'static str)],
+}
 
 impl RouteTable {
     /// `GET, POST` for a path pattern, in table order.
     pub fn allowed(&self, pattern: &str) -> Option<String> {
-        let methods: Vec<&str> = self.0.iter().filter(|(_, p)| *p == pattern).map(|(m, _)| *m).collect();
+        let methods: Vec<&str> = self.routes.iter().filter(|(_, p)| *p == pattern).map(|(m, _)| *m).collect();
         (!methods.is_empty()).then(|| methods.join(", "))
+    }
+
+    /// Whether a request for `method` on the route `pattern` must carry a credential: a route of
+    /// the table that is not public. An unknown route or method answers 404 or 405 instead.
+    pub fn needs_credential(&self, method: &str, pattern: &str) -> bool {
+        let route = (method, pattern);
+        self.routes.contains(&route) && !self.public.contains(&route)
     }
 }
 
@@ -238,10 +250,17 @@ mod tests {
 
     #[test]
     fn route_table_lists_the_methods_of_a_pattern() {
-        let t = RouteTable(&[("POST", "/a"), ("GET", "/a"), ("DELETE", "/a/{id}")]);
+        let t = RouteTable {
+            routes: &[("POST", "/a"), ("GET", "/a"), ("DELETE", "/a/{id}"), ("GET", "/doc")],
+            public: &[("GET", "/doc")],
+        };
         assert_eq!(t.allowed("/a").as_deref(), Some("POST, GET"));
         assert_eq!(t.allowed("/a/{id}").as_deref(), Some("DELETE"));
         assert_eq!(t.allowed("/b"), None);
+        assert!(t.needs_credential("POST", "/a") && t.needs_credential("DELETE", "/a/{id}"));
+        assert!(!t.needs_credential("GET", "/doc"), "a public route");
+        assert!(!t.needs_credential("PUT", "/a"), "a method the route does not take: 405");
+        assert!(!t.needs_credential("GET", "/b"), "an unknown route: 404");
     }
 
     #[test]

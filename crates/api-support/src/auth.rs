@@ -1,11 +1,15 @@
-//! Authentication, once per request. A service registers an [`Authenticator`] (how a request
-//! becomes a principal: an account id, a workspace id); [`authenticate`] runs it at most once,
-//! takes the rate-limit token once, passes a write through the engine's ingest gate once
-//! (`delivery_engine::gate`), and caches the principal in the request, so the
-//! middleware (which must authenticate before answering from the idempotency store) and the
-//! handlers' extractors agree without doing the work twice.
+//! The first step of every API request: authentication. A service registers an
+//! [`Authenticator`] (how a credential becomes a principal: an account id, a workspace id) and
+//! its [`RouteTable`](crate::RouteTable); [`middleware`] authenticates every request for a route
+//! that takes a credential, before its body is read, and keeps the principal in the request.
+//! The next steps read it there: rate limiting ([`crate::rate_limit::middleware`]), the ingest
+//! gate ([`crate::ingest_gate::middleware`]), the idempotency keys and the handler's extractor
+//! ([`Authenticated`], or the service's own, through [`authenticated`]).
 
-use crate::{rate_limit, ApiError};
+use crate::{ApiError, RouteTable};
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpRequest};
 use delivery_engine::Tenant;
 use std::future::Future;
@@ -49,40 +53,68 @@ impl std::fmt::Debug for Authenticator {
     }
 }
 
-/// The request's principal: authenticated (and rate-limited) on first use, cached after.
-pub async fn authenticate(req: &HttpRequest) -> Result<Tenant, ApiError> {
-    if let Some(p) = req.extensions().get::<Principal>() {
-        return Ok(p.0.clone());
+/// Step one, as middleware: a request for a route that takes a credential (its service's
+/// [`RouteTable`]) is authenticated, or answered 401; any other request (a public route, an
+/// unknown route or method, the console, health) passes untouched.
+pub async fn middleware(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if needs_credential(req.request()) {
+        if let Err(e) = authenticate(req.request()).await {
+            return Ok(req.error_response(e).map_into_boxed_body());
+        }
     }
+    next.call(req).await.map(ServiceResponse::map_into_boxed_body)
+}
+
+/// Whether `req` is for a route of its service's table that takes a credential.
+fn needs_credential(req: &HttpRequest) -> bool {
+    match (req.app_data::<RouteTable>(), req.match_pattern()) {
+        (Some(table), Some(pattern)) => table.needs_credential(req.method().as_str(), &pattern),
+        _ => false,
+    }
+}
+
+/// Authenticates `req` by its bearer credential and keeps the principal in it.
+async fn authenticate(req: &HttpRequest) -> Result<Tenant, ApiError> {
     let auth = req
         .app_data::<Authenticator>()
         .cloned()
         .ok_or_else(|| ApiError::internal("no authenticator is configured"))?;
     let principal = auth.principal(crate::bearer_credential(req, auth.what)?).await?;
-    rate_limit::check(req, principal.as_str())?;
-    // A write may enqueue: where this process's dispatcher is behind on the principal's fresh
-    // deliveries while the CPU is short, it waits (a bounded time) for it to catch up.
-    if !req.method().is_safe() {
-        if let Some(engine) = req.app_data::<actix_web::web::Data<delivery_engine::Engine>>() {
-            engine.admit(&principal).await;
-        }
-    }
     req.extensions_mut().insert(Principal(principal.clone()));
     Ok(principal)
 }
 
-/// The request's tenant, as a handler argument: extracting it is the authentication
-/// ([`authenticate`]). A service with no rules of its own about its principal takes this one.
+/// The principal the authentication step found for `req`, if it ran.
+pub fn principal(req: &HttpRequest) -> Option<Tenant> {
+    req.extensions().get::<Principal>().map(|p| p.0.clone())
+}
+
+/// The principal of a request whose route takes a credential, for a handler's extractor. An
+/// error (500) when the authentication step did not run: the route is missing from its
+/// service's [`RouteTable`].
+pub fn authenticated(req: &HttpRequest) -> Result<Tenant, ApiError> {
+    principal(req).ok_or_else(|| {
+        ApiError::internal(&format!(
+            "{} is not in the service's route table",
+            req.match_pattern().unwrap_or_default()
+        ))
+    })
+}
+
+/// The request's tenant, as a handler argument ([`authenticated`]). A service with no rules of
+/// its own about its principal takes this one.
 #[derive(Debug, Clone)]
 pub struct Authenticated(pub Tenant);
 
 impl actix_web::FromRequest for Authenticated {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move { authenticate(&req).await.map(Authenticated) })
+        std::future::ready(authenticated(req).map(Authenticated))
     }
 }
 
@@ -131,6 +163,48 @@ impl StaticKeys {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use actix_web::http::StatusCode;
+    use actix_web::test::{call_service, init_service, read_body, TestRequest};
+    use actix_web::{web, App, HttpResponse};
+
+    const KEY: &str = "key-of-acme-0123456";
+
+    async fn whose(t: Authenticated) -> HttpResponse {
+        HttpResponse::Ok().body(t.0.as_str().to_owned())
+    }
+
+    #[actix_web::test]
+    async fn a_route_that_takes_a_credential_is_authenticated_first_and_no_other_is() {
+        // `/a` takes a credential (GET only) and `/doc` does not.
+        let keys: StaticKeys = format!("acme:{KEY}").parse().expect("valid");
+        let app = init_service(
+            App::new()
+                .wrap(actix_web::middleware::from_fn(middleware))
+                .app_data(keys.authenticator())
+                .app_data(RouteTable {
+                    routes: &[("GET", "/a"), ("GET", "/doc")],
+                    public: &[("GET", "/doc")],
+                })
+                .service(web::resource("/a").route(web::get().to(whose)))
+                .service(web::resource("/doc").route(web::get().to(HttpResponse::Ok)))
+                .default_service(web::to(crate::unknown_route)),
+        )
+        .await;
+        let call = |req: TestRequest| call_service(&app, req.to_request());
+        let bearer = ("Authorization", format!("Bearer {KEY}"));
+        let signed = call(TestRequest::get().uri("/a").insert_header(bearer.clone())).await;
+        assert_eq!(signed.status(), StatusCode::OK);
+        assert_eq!(read_body(signed).await, "acme", "the handler has the principal");
+        assert_eq!(call(TestRequest::get().uri("/a")).await.status(), StatusCode::UNAUTHORIZED);
+        let wrong = ("Authorization", "Bearer key-of-nobody-00000".to_owned());
+        assert_eq!(
+            call(TestRequest::get().uri("/a").insert_header(wrong)).await.status(),
+            StatusCode::UNAUTHORIZED
+        );
+        assert_eq!(call(TestRequest::get().uri("/doc")).await.status(), StatusCode::OK, "public");
+        assert_eq!(call(TestRequest::get().uri("/nope")).await.status(), StatusCode::NOT_FOUND);
+        assert_eq!(call(TestRequest::put().uri("/a")).await.status(), StatusCode::METHOD_NOT_ALLOWED);
+    }
 
     #[tokio::test]
     async fn static_keys_stand_for_their_tenant_and_nothing_else_does() {
@@ -139,7 +213,7 @@ mod tests {
         let globex = auth.principal("key-of-globex-012345".into()).await.ok();
         assert_eq!(globex.as_ref().map(Tenant::as_str), Some("globex"));
         let refused = auth.principal("key-of-acme-0123457".into()).await.expect_err("unknown");
-        assert_eq!(refused.status, actix_web::http::StatusCode::UNAUTHORIZED);
+        assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
         for bad in ["acme", "acme:short", ":key-of-nobody-0123456", "acme:key-of-acme-0123456,"] {
             assert!(bad.parse::<StaticKeys>().is_err(), "{bad}");
         }

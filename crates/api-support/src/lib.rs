@@ -13,6 +13,7 @@ pub mod data_dir;
 mod error;
 pub mod health;
 pub mod idempotency;
+pub mod ingest_gate;
 pub mod listen;
 pub mod metrics;
 pub mod pagination;

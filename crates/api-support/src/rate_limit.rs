@@ -1,8 +1,13 @@
-//! Per-credential rate limiting: a token bucket per authenticated account or workspace, in
-//! process memory (each API process limits on its own; see docs/security.md).
+//! The second step of every API request: per-credential rate limiting, a token bucket per
+//! authenticated account or workspace, in process memory (each API process limits on its own;
+//! see docs/security.md). [`middleware`] takes a token for each request the authentication step
+//! let through; no limiter registered (`RATE_LIMIT=0`) means no limit.
 
 use crate::ApiError;
-use actix_web::{web, HttpRequest};
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::web;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -46,18 +51,59 @@ impl RateLimiter {
     }
 }
 
-/// Applies the app's limiter (if one is registered) to an authenticated credential.
-pub fn check(req: &HttpRequest, credential: &str) -> Result<(), ApiError> {
-    match req.app_data::<web::Data<RateLimiter>>() {
-        Some(limiter) => limiter.take(credential, Instant::now()).map_err(ApiError::rate_limited),
-        None => Ok(()),
+/// Step two, as middleware: an authenticated request takes a token of its principal's bucket,
+/// or is answered 429 with `Retry-After`. Requests without a principal pass untouched.
+pub async fn middleware(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let limiter = req.app_data::<web::Data<RateLimiter>>();
+    if let (Some(limiter), Some(principal)) = (limiter, crate::auth::principal(req.request())) {
+        if let Err(wait) = limiter.take(principal.as_str(), Instant::now()) {
+            return Ok(req.error_response(ApiError::rate_limited(wait)).map_into_boxed_body());
+        }
     }
+    next.call(req).await.map(ServiceResponse::map_into_boxed_body)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::auth::StaticKeys;
+    use crate::RouteTable;
+    use actix_web::http::StatusCode;
+    use actix_web::test::{call_service, init_service, TestRequest};
+    use actix_web::{App, HttpResponse};
     use std::time::Duration;
+
+    #[actix_web::test]
+    async fn an_authenticated_request_takes_a_token_and_others_pass() {
+        let keys: StaticKeys = "acme:key-of-acme-0123456".parse().expect("valid");
+        let app = init_service(
+            App::new()
+                .wrap(actix_web::middleware::from_fn(middleware))
+                .wrap(actix_web::middleware::from_fn(crate::auth::middleware))
+                .app_data(keys.authenticator())
+                .app_data(web::Data::new(RateLimiter::new(1, 1)))
+                .app_data(RouteTable {
+                    routes: &[("GET", "/a"), ("GET", "/doc")],
+                    public: &[("GET", "/doc")],
+                })
+                .service(web::resource("/a").route(web::get().to(HttpResponse::Ok)))
+                .service(web::resource("/doc").route(web::get().to(HttpResponse::Ok))),
+        )
+        .await;
+        let signed =
+            || TestRequest::get().uri("/a").insert_header(("Authorization", "Bearer key-of-acme-0123456"));
+        assert_eq!(call_service(&app, signed().to_request()).await.status(), StatusCode::OK);
+        let limited = call_service(&app, signed().to_request()).await;
+        assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(limited.headers().get("retry-after").and_then(|v| v.to_str().ok()), Some("1"));
+        for _ in 0..3 {
+            let public = call_service(&app, TestRequest::get().uri("/doc").to_request()).await;
+            assert_eq!(public.status(), StatusCode::OK, "no principal, no bucket");
+        }
+    }
 
     #[test]
     fn bursts_then_refills_per_credential() {

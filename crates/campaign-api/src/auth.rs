@@ -8,42 +8,23 @@
 //! Unknown keys are never cached: a key added by the CLI works at once.
 
 use crate::store;
+use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{dev::Payload, FromRequest, HttpRequest};
 use api_support::ApiError;
 use delivery_engine::on_conn;
-use delivery_engine::Tenant;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
-use uuid::Uuid;
 
-/// The authenticated workspace: extracting it is the authentication.
-#[derive(Debug, Clone)]
-pub struct Workspace {
-    pub id: Uuid,
-    tenant: Tenant,
-}
-
-impl Workspace {
-    /// The engine's tenant for this workspace.
-    pub fn tenant(&self) -> &Tenant {
-        &self.tenant
-    }
-}
-
+/// The request's workspace, as the authentication step found it (`api_support::auth`).
 impl FromRequest for Workspace {
     type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let tenant = api_support::auth::authenticate(&req).await?;
-            let id = Uuid::parse_str(tenant.as_str())
-                .map_err(|_| ApiError::internal("the principal is not a workspace id"))?;
-            Ok(Workspace { id, tenant })
-        })
+        let workspace = api_support::auth::authenticated(req).and_then(|tenant| {
+            Workspace::of(tenant).ok_or_else(|| ApiError::internal("the principal is not a workspace id"))
+        });
+        std::future::ready(workspace)
     }
 }
 

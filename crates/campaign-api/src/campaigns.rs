@@ -8,6 +8,7 @@
 
 use crate::events::{emit, Emit};
 use crate::store::{self, Campaign};
+use crate::workspace::Workspace;
 use api_support::pagination::{Page, PageRequest};
 use chrono::{DateTime, Utc};
 use delivery_engine::db::DbConn;
@@ -163,6 +164,7 @@ pub fn apply_patch(
 async fn emit_all(
     engine: &Engine,
     conn: &mut DbConn<'_>,
+    ws: &Workspace,
     campaign: &Campaign,
     events: Vec<CampaignEvent>,
     at: DateTime<Utc>,
@@ -170,7 +172,7 @@ async fn emit_all(
     for e in events {
         let e =
             Emit { event_type: e.event_type, entity_id: campaign.id, payload: e.payload, occurred_at: at };
-        emit(engine, conn, campaign.workspace_id, e).await?;
+        emit(engine, conn, ws, e).await?;
     }
     Ok(())
 }
@@ -178,16 +180,16 @@ async fn emit_all(
 /// Creates a campaign and emits `campaign.created.v1`, in one transaction.
 pub async fn create_campaign(
     engine: &Engine,
-    workspace: Uuid,
+    ws: &Workspace,
     new: NewCampaign,
 ) -> Result<Campaign, CampaignError> {
     let now = Utc::now();
-    let (campaign, event) = new_campaign(workspace, new, now)?;
-    let (outbox, stored) = (engine.clone(), campaign.clone());
+    let (campaign, event) = new_campaign(ws.id(), new, now)?;
+    let (outbox, stored, ws) = (engine.clone(), campaign.clone(), ws.clone());
     engine
         .transaction(on_conn!(|c| {
             store::insert_campaign(c, &stored).await?;
-            emit_all(&outbox, c, &stored, vec![event], now).await?;
+            emit_all(&outbox, c, &ws, &stored, vec![event], now).await?;
             Ok::<_, CampaignError>(())
         }))
         .await?;
@@ -195,7 +197,8 @@ pub async fn create_campaign(
 }
 
 /// The workspace's campaign.
-pub async fn get_campaign(engine: &Engine, workspace: Uuid, id: Uuid) -> Result<Campaign, CampaignError> {
+pub async fn get_campaign(engine: &Engine, ws: &Workspace, id: Uuid) -> Result<Campaign, CampaignError> {
+    let workspace = ws.id();
     engine
         .run(on_conn!(|c| store::get_campaign(c, workspace, id).await.map_err(CampaignError::from)))
         .await?
@@ -205,9 +208,10 @@ pub async fn get_campaign(engine: &Engine, workspace: Uuid, id: Uuid) -> Result<
 /// A page of the workspace's campaigns, newest first, after `page.after` if given.
 pub async fn list_campaigns(
     engine: &Engine,
-    workspace: Uuid,
+    ws: &Workspace,
     page: PageRequest,
 ) -> Result<Page<Campaign>, CampaignError> {
+    let workspace = ws.id();
     let rows = engine
         .run(on_conn!(|c| store::list_campaigns(c, workspace, page.after, page.rows_to_read())
             .await
@@ -219,31 +223,31 @@ pub async fn list_campaigns(
 /// Applies a patch and emits its events, in one transaction.
 pub async fn update_campaign(
     engine: &Engine,
-    workspace: Uuid,
+    ws: &Workspace,
     id: Uuid,
     patch: CampaignPatch,
 ) -> Result<Campaign, CampaignError> {
     check_patch(&patch)?;
-    let outbox = engine.clone();
-    engine.transaction(on_conn!(|c| update_on(&outbox, c, workspace, id, patch, Utc::now()).await)).await
+    let (outbox, ws) = (engine.clone(), ws.clone());
+    engine.transaction(on_conn!(|c| update_on(&outbox, c, &ws, id, patch, Utc::now()).await)).await
 }
 
 /// [`update_campaign`] on the caller's connection, inside the caller's transaction.
 pub async fn update_on(
     engine: &Engine,
     conn: &mut DbConn<'_>,
-    workspace: Uuid,
+    ws: &Workspace,
     id: Uuid,
     patch: CampaignPatch,
     now: DateTime<Utc>,
 ) -> Result<Campaign, CampaignError> {
-    let campaign = store::lock_campaign(conn, workspace, id).await?.ok_or(CampaignError::NotFound)?;
+    let campaign = store::lock_campaign(conn, ws.id(), id).await?.ok_or(CampaignError::NotFound)?;
     let (campaign, events) = apply_patch(campaign, patch, now)?;
     if events.is_empty() {
         return Ok(campaign);
     }
     store::update_campaign(conn, &campaign).await?;
-    emit_all(engine, conn, &campaign, events, now).await?;
+    emit_all(engine, conn, ws, &campaign, events, now).await?;
     Ok(campaign)
 }
 

@@ -8,6 +8,7 @@ use crate::events::{self, Emit};
 use crate::handlers::deliveries::{parse_status, status_name};
 use crate::handlers::engine_err;
 use crate::handlers::webhooks::check_url;
+use crate::workspace::Workspace;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
@@ -217,12 +218,11 @@ async fn send_example(
     let id = endpoint_id(&id)?;
     let t = catalog::find(&form.fields.event_type)
         .ok_or_else(|| ConsoleError::bad_request("that is not an event type of the catalog"))?;
-    let workspace = Uuid::parse_str(form.session.tenant.as_str())
-        .map_err(|_| ConsoleError::internal("not a workspace"))?;
+    let ws = Workspace::of(form.session.tenant.clone())
+        .ok_or_else(|| ConsoleError::internal("not a workspace"))?;
     // Another workspace's endpoint is 404 before anything is enqueued; a type the endpoint does
     // not take is refused, not sent past its filter.
-    let endpoint =
-        engine.get_endpoint(&form.session.tenant, id).await.map_err(|e| engine_err(e, "webhook"))?;
+    let endpoint = engine.get_endpoint(ws.tenant(), id).await.map_err(|e| engine_err(e, "webhook"))?;
     if !screens::takes(&endpoint.event_types, t.name) {
         return Err(ConsoleError::bad_request(format!("this endpoint does not take {}", t.name)));
     }
@@ -232,12 +232,7 @@ async fn send_example(
         payload: catalog::example_payload(t),
         occurred_at: chrono::Utc::now(),
     };
-    let outbox = engine.get_ref().clone();
-    engine
-        .transaction(on_conn!(|c| Ok::<_, ApiError>(
-            events::emit_to(&outbox, c, workspace, emit, Some(id)).await?
-        )))
-        .await?;
+    events::emit_now(&engine, &ws, emit, Some(id)).await.map_err(|e| engine_err(e, "webhook"))?;
     Ok(see_other(&format!("/console/deliveries?endpoint={id}&notice=sent")))
 }
 

@@ -3,11 +3,11 @@
 //! this service does not model itself yet).
 
 use crate::catalog::{self, EventType, PayloadError};
+use crate::workspace::Workspace;
 use api_support::ts;
 use chrono::{DateTime, Utc};
 use delivery_engine::db::DbConn;
-use delivery_engine::on_conn;
-use delivery_engine::{Engine, EngineError, NewEvent, Tenant};
+use delivery_engine::{Engine, EngineError, NewEvent};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -54,10 +54,10 @@ pub fn envelope(id: Uuid, workspace: Uuid, e: &Emit<'_>) -> Vec<u8> {
 pub async fn emit(
     engine: &Engine,
     conn: &mut DbConn<'_>,
-    workspace: Uuid,
+    ws: &Workspace,
     e: Emit<'_>,
 ) -> Result<Uuid, EngineError> {
-    emit_to(engine, conn, workspace, e, None).await
+    emit_to(engine, conn, ws, e, None).await
 }
 
 /// [`emit`], to one endpoint only when `only` is set (whatever its filter): the console's
@@ -65,23 +65,39 @@ pub async fn emit(
 pub async fn emit_to(
     engine: &Engine,
     conn: &mut DbConn<'_>,
-    workspace: Uuid,
+    ws: &Workspace,
     e: Emit<'_>,
     only: Option<Uuid>,
 ) -> Result<Uuid, EngineError> {
-    let id = Uuid::now_v7();
-    let body = envelope(id, workspace, &e);
-    let (tenant, key) = (Tenant::new(workspace.to_string())?, id.to_string());
-    let event = NewEvent {
-        tenant: &tenant,
-        event_type: e.event_type,
-        dedupe_key: &key,
-        body: &body,
-        only_endpoint: only,
-        id: Some(id),
-    };
-    engine.enqueue(conn, event).await?;
-    Ok(id)
+    let out = Outgoing::new(ws, &e);
+    engine.enqueue(conn, out.event(ws, e.event_type, only)).await?;
+    Ok(out.id)
+}
+
+/// An event's id and exact body, ready to enqueue.
+struct Outgoing {
+    id: Uuid,
+    key: String,
+    body: Vec<u8>,
+}
+
+impl Outgoing {
+    fn new(ws: &Workspace, e: &Emit<'_>) -> Self {
+        let id = Uuid::now_v7();
+        Self { id, key: id.to_string(), body: envelope(id, ws.id(), e) }
+    }
+
+    /// The engine's event, its dedupe key the event id.
+    fn event<'a>(&'a self, ws: &'a Workspace, event_type: &'a str, only: Option<Uuid>) -> NewEvent<'a> {
+        NewEvent {
+            tenant: ws.tenant(),
+            event_type,
+            dedupe_key: &self.key,
+            body: &self.body,
+            only_endpoint: only,
+            id: Some(self.id),
+        }
+    }
 }
 
 /// Why a published event was refused; the messages are the API's `detail`s.
@@ -136,14 +152,26 @@ pub fn check_publishable(p: &Publish) -> Result<(&'static EventType, Uuid), Publ
     Ok((t, entity_id))
 }
 
-/// Publishes a client's event for `workspace`; returns its id.
-pub async fn publish(engine: &Engine, workspace: Uuid, p: Publish) -> Result<Uuid, PublishError> {
+/// Publishes a client's event for the workspace; returns its id. No domain change goes with
+/// it, and the enqueue is atomic by itself (one statement on PostgreSQL): no transaction round
+/// trips.
+pub async fn publish(engine: &Engine, ws: &Workspace, p: Publish) -> Result<Uuid, PublishError> {
     let (t, entity_id) = check_publishable(&p)?;
-    let outbox = engine.clone();
     let e = Emit { event_type: t.name, entity_id, payload: p.payload, occurred_at: Utc::now() };
-    // No domain change goes with it, and the enqueue is atomic by itself (one statement on
-    // PostgreSQL): no transaction around it, so no BEGIN and no COMMIT round trip.
-    engine.run(on_conn!(|c| Ok(emit(&outbox, c, workspace, e).await?))).await
+    Ok(emit_now(engine, ws, e, None).await?)
+}
+
+/// [`emit_to`] on a connection of the engine's own, for an event with no domain change beside it
+/// (a published event, the console's examples).
+pub async fn emit_now(
+    engine: &Engine,
+    ws: &Workspace,
+    e: Emit<'_>,
+    only: Option<Uuid>,
+) -> Result<Uuid, EngineError> {
+    let out = Outgoing::new(ws, &e);
+    engine.enqueue_now(out.event(ws, e.event_type, only)).await?;
+    Ok(out.id)
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod profile;
 pub mod routes;
 pub mod state;
 pub mod store;
+pub mod workspace;
 
 pub use config::SERVICE;
 pub use state::AppState;
@@ -28,7 +29,7 @@ pub fn configure_app(state: AppState, console: bool) -> impl FnOnce(&mut web::Se
         cfg.app_data(auth::authenticator(state.clone()))
             .app_data(web::Data::new(state))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
-            .app_data(api_support::RouteTable(routes::ROUTES))
+            .app_data(api_support::RouteTable { routes: routes::ROUTES, public: routes::PUBLIC })
             .configure(routes::configure);
         if console {
             cfg.service(web_console::scope().configure(console::configure));

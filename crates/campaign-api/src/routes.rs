@@ -34,6 +34,9 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/openapi.json"),
 ];
 
+/// The routes that answer without a credential; every other route of [`ROUTES`] takes one.
+pub const PUBLIC: &[(&str, &str)] = &[("GET", "/openapi.json")];
+
 async fn openapi() -> HttpResponse {
     HttpResponse::Ok().content_type("application/json").body(OPENAPI)
 }

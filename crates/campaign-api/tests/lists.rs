@@ -5,6 +5,7 @@
 
 use api_support::pagination::PageRequest;
 use campaign_api::campaigns::{self, CampaignError, NewCampaign};
+use campaign_api::workspace::Workspace;
 use campaign_api::{profile, store};
 use delivery_engine::http::AddressPolicy;
 use delivery_engine::on_conn;
@@ -191,6 +192,7 @@ async fn campaigns_with_one_creation_time_page_by_id(backend: Backend) {
         .transaction(on_conn!(|c| Ok::<_, CampaignError>(store::create_workspace(c, "ws").await?)))
         .await
         .unwrap();
+    let workspace = Workspace::of(delivery_engine::Tenant::new(ws.to_string()).unwrap()).unwrap();
     let at = chrono::DateTime::from_timestamp_micros(1_790_000_000_123_456).unwrap();
     let insert = |name: &str, at| {
         let (campaign, _event) =
@@ -217,7 +219,7 @@ async fn campaigns_with_one_creation_time_page_by_id(backend: Backend) {
     let mut seen = Vec::new();
     let mut page = PageRequest { limit: 2, after: None };
     loop {
-        let listed = campaigns::list_campaigns(&engine, ws, page).await.unwrap();
+        let listed = campaigns::list_campaigns(&engine, &workspace, page).await.unwrap();
         seen.extend(listed.items.iter().map(|c| c.id));
         match listed.next {
             Some(next) => page.after = Some(next),

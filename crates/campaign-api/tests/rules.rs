@@ -5,6 +5,7 @@
 
 use campaign_api::campaigns::{self, CampaignError, CampaignPatch, NewCampaign};
 use campaign_api::events::{self, Publish, PublishError};
+use campaign_api::workspace::Workspace;
 use campaign_api::{profile, store};
 use delivery_engine::http::AddressPolicy;
 use delivery_engine::secrets::Keyring;
@@ -41,26 +42,24 @@ fn engine(db: &TestDb) -> Engine {
 }
 
 /// A workspace with an endpoint for every type; no dispatcher runs, deliveries only queue.
-async fn workspace(engine: &Engine) -> Uuid {
-    let (ws, _key) = engine
+async fn workspace(engine: &Engine) -> Workspace {
+    let (id, _key) = engine
         .transaction(delivery_engine::on_conn!(|c| Ok::<_, EngineError>(
             store::create_workspace(c, "ws").await?
         )))
         .await
         .unwrap();
+    let ws = Workspace::of(delivery_engine::Tenant::new(id.to_string()).unwrap()).unwrap();
     let new =
         NewEndpoint { url: "https://127.0.0.1:9/hook".into(), event_types: vec![], rate_limit_per_s: None };
-    engine.create_endpoint(&delivery_engine::Tenant::new(ws.to_string()).unwrap(), new).await.unwrap();
+    engine.create_endpoint(ws.tenant(), new).await.unwrap();
     ws
 }
 
 /// Queued event types, sorted (events of one transaction may share a timestamp).
-async fn queued(engine: &Engine, ws: Uuid) -> Vec<String> {
+async fn queued(engine: &Engine, ws: &Workspace) -> Vec<String> {
     let all: Vec<Delivery> = engine
-        .list_deliveries(
-            &delivery_engine::Tenant::new(ws.to_string()).unwrap(),
-            &DeliveryQuery { limit: 100, ..Default::default() },
-        )
+        .list_deliveries(ws.tenant(), &DeliveryQuery { limit: 100, ..Default::default() })
         .await
         .unwrap();
     let mut types: Vec<String> = all.into_iter().map(|d| d.event_type).collect();
@@ -77,32 +76,32 @@ async fn changes_commit_with_their_events(backend: Backend) {
     let engine = engine(&db);
     let ws = workspace(&engine).await;
     let new = NewCampaign { name: "Spring".into(), status: Some("active".into()) };
-    let created = campaigns::create_campaign(&engine, ws, new).await.unwrap();
-    assert_eq!(campaigns::get_campaign(&engine, ws, created.id).await.unwrap().status, "active");
-    assert_eq!(queued(&engine, ws).await, ["campaign.created.v1"]);
+    let created = campaigns::create_campaign(&engine, &ws, new).await.unwrap();
+    assert_eq!(campaigns::get_campaign(&engine, &ws, created.id).await.unwrap().status, "active");
+    assert_eq!(queued(&engine, &ws).await, ["campaign.created.v1"]);
 
     let paused =
-        campaigns::update_campaign(&engine, ws, created.id, patch(None, Some("paused"))).await.unwrap();
+        campaigns::update_campaign(&engine, &ws, created.id, patch(None, Some("paused"))).await.unwrap();
     assert_eq!(paused.status, "paused");
     assert_eq!(
-        queued(&engine, ws).await,
+        queued(&engine, &ws).await,
         ["campaign.created.v1", "campaign.status_changed.v1", "campaign.updated.v1"]
     );
 
     // Nothing changes: nothing is written or emitted.
     let same =
-        campaigns::update_campaign(&engine, ws, created.id, patch(Some("Spring"), None)).await.unwrap();
+        campaigns::update_campaign(&engine, &ws, created.id, patch(Some("Spring"), None)).await.unwrap();
     assert_eq!(same.updated_at.timestamp_micros(), paused.updated_at.timestamp_micros());
-    assert_eq!(queued(&engine, ws).await.len(), 3);
+    assert_eq!(queued(&engine, &ws).await.len(), 3);
 
     // A refused transition leaves the name change of the same patch unwritten too.
-    campaigns::update_campaign(&engine, ws, created.id, patch(None, Some("archived"))).await.unwrap();
+    campaigns::update_campaign(&engine, &ws, created.id, patch(None, Some("archived"))).await.unwrap();
     let refused =
-        campaigns::update_campaign(&engine, ws, created.id, patch(Some("New"), Some("active"))).await;
+        campaigns::update_campaign(&engine, &ws, created.id, patch(Some("New"), Some("active"))).await;
     assert!(matches!(refused, Err(CampaignError::InvalidTransition { .. })), "{refused:?}");
-    let stored = campaigns::get_campaign(&engine, ws, created.id).await.unwrap();
+    let stored = campaigns::get_campaign(&engine, &ws, created.id).await.unwrap();
     assert_eq!((stored.name.as_str(), stored.status.as_str()), ("Spring", "archived"));
-    assert_eq!(queued(&engine, ws).await.len(), 5);
+    assert_eq!(queued(&engine, &ws).await.len(), 5);
 }
 
 async fn campaigns_belong_to_their_workspace(backend: Backend) {
@@ -110,15 +109,15 @@ async fn campaigns_belong_to_their_workspace(backend: Backend) {
     let engine = engine(&db);
     let (ws, other) = (workspace(&engine).await, workspace(&engine).await);
     let new = NewCampaign { name: "Spring".into(), status: None };
-    let created = campaigns::create_campaign(&engine, ws, new).await.unwrap();
+    let created = campaigns::create_campaign(&engine, &ws, new).await.unwrap();
     assert!(matches!(
-        campaigns::get_campaign(&engine, other, created.id).await,
+        campaigns::get_campaign(&engine, &other, created.id).await,
         Err(CampaignError::NotFound)
     ));
-    let foreign = campaigns::update_campaign(&engine, other, created.id, patch(Some("Mine"), None)).await;
+    let foreign = campaigns::update_campaign(&engine, &other, created.id, patch(Some("Mine"), None)).await;
     assert!(matches!(foreign, Err(CampaignError::NotFound)), "{foreign:?}");
-    assert_eq!(campaigns::get_campaign(&engine, ws, created.id).await.unwrap().name, "Spring");
-    assert!(queued(&engine, other).await.is_empty());
+    assert_eq!(campaigns::get_campaign(&engine, &ws, created.id).await.unwrap().name, "Spring");
+    assert!(queued(&engine, &other).await.is_empty());
 }
 
 async fn published_events_are_checked_then_queued(backend: Backend) {
@@ -132,20 +131,15 @@ async fn published_events_are_checked_then_queued(backend: Backend) {
         payload,
     };
     let id =
-        events::publish(&engine, ws, event("segment.evaluated.v1", json!({ "size": 12 }))).await.unwrap();
-    let all = engine
-        .list_deliveries(
-            &delivery_engine::Tenant::new(ws.to_string()).unwrap(),
-            &DeliveryQuery { limit: 10, ..Default::default() },
-        )
-        .await;
+        events::publish(&engine, &ws, event("segment.evaluated.v1", json!({ "size": 12 }))).await.unwrap();
+    let all = engine.list_deliveries(ws.tenant(), &DeliveryQuery { limit: 10, ..Default::default() }).await;
     let all = all.unwrap();
     assert_eq!(all.len(), 1);
     assert_eq!((all[0].event_id, all[0].event_type.as_str()), (id, "segment.evaluated.v1"));
 
-    let refused = events::publish(&engine, ws, event("segment.evaluated.v1", json!({}))).await;
+    let refused = events::publish(&engine, &ws, event("segment.evaluated.v1", json!({}))).await;
     assert!(matches!(refused, Err(PublishError::InvalidPayload(_))), "{refused:?}");
-    assert_eq!(queued(&engine, ws).await.len(), 1);
+    assert_eq!(queued(&engine, &ws).await.len(), 1);
 }
 
 on_both_backends!(

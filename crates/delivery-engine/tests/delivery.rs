@@ -888,7 +888,7 @@ async fn a_410_disables_the_endpoint_until_it_is_enabled_again(backend: Backend)
     assert!(engine.get_endpoint(&TENANT, ep.endpoint.id).await.unwrap().disabled_at.is_some());
 
     // Enabled again: new events are delivered.
-    let patch = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
+    let patch = EndpointPatch { disabled: Some(false), ..Default::default() };
     let enabled = engine.update_endpoint(&TENANT, ep.endpoint.id, patch).await.unwrap();
     assert_eq!((enabled.disabled_at, enabled.disabled_reason), (None, None));
     assert!(matches!(
@@ -906,12 +906,12 @@ async fn parked_deliveries_resume_when_the_endpoint_is_enabled(backend: Backend)
     let ep = endpoint(&engine, &receiver.url(), &[]).await;
     // Not yet attempted when the endpoint is disabled: parked.
     emit(&engine, "thing.created", "parked", b"{}").await;
-    let off = delivery_engine::EndpointPatch { disabled: Some(true), ..Default::default() };
+    let off = EndpointPatch { disabled: Some(true), ..Default::default() };
     engine.update_endpoint(&TENANT, ep.endpoint.id, off).await.unwrap();
     let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     let d = only_delivery(&engine).await;
     assert_eq!(d.status, DeliveryStatus::Pending);
-    let on = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
+    let on = EndpointPatch { disabled: Some(false), ..Default::default() };
     engine.update_endpoint(&TENANT, ep.endpoint.id, on).await.unwrap();
     receiver.wait_for(1).await;
     wait_status(&engine, d.id, DeliveryStatus::Delivered).await;

@@ -33,7 +33,7 @@ pub fn configure_app(
         cfg.app_data(web::Data::new(state))
             .app_data(auth::authenticator(jwt))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
-            .app_data(api_support::RouteTable(routes::ROUTES))
+            .app_data(api_support::RouteTable { routes: routes::ROUTES, public: routes::PUBLIC })
             .configure(routes::configure);
         if console {
             cfg.service(web_console::scope().configure(console::configure));

@@ -1,10 +1,10 @@
 //! Campaign routes; the rules and the transaction are in `crate::campaigns`.
 
 use super::{engine_err, LIST_LIMITS};
-use crate::auth::Workspace;
 use crate::campaigns::{self, CampaignError, CampaignPatch, NewCampaign};
 use crate::error_codes as codes;
 use crate::store::Campaign;
+use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -64,7 +64,7 @@ pub async fn create(
     body: web::Json<CampaignIn>,
 ) -> Result<HttpResponse, ApiError> {
     let CampaignIn { name, status } = body.into_inner();
-    let campaign = campaigns::create_campaign(&state.engine, ws.id, NewCampaign { name, status }).await?;
+    let campaign = campaigns::create_campaign(&state.engine, &ws, NewCampaign { name, status }).await?;
     Ok(HttpResponse::Created().json(CampaignOut::from(campaign)))
 }
 
@@ -75,7 +75,7 @@ pub async fn list(
     query: web::Query<HashMap<String, String>>,
 ) -> Result<HttpResponse, ApiError> {
     let page = LIST_LIMITS.page(&query)?;
-    let campaigns = campaigns::list_campaigns(&state.engine, ws.id, page).await?;
+    let campaigns = campaigns::list_campaigns(&state.engine, &ws, page).await?;
     Ok(campaigns.map(CampaignOut::from).respond("/api/v1/campaigns", &page))
 }
 
@@ -85,7 +85,7 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "campaign")?;
-    let campaign = campaigns::get_campaign(&state.engine, ws.id, id).await?;
+    let campaign = campaigns::get_campaign(&state.engine, &ws, id).await?;
     Ok(HttpResponse::Ok().json(CampaignOut::from(campaign)))
 }
 
@@ -106,7 +106,6 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "campaign")?;
     let CampaignPatchIn { name, status } = body.into_inner();
-    let campaign =
-        campaigns::update_campaign(&state.engine, ws.id, id, CampaignPatch { name, status }).await?;
+    let campaign = campaigns::update_campaign(&state.engine, &ws, id, CampaignPatch { name, status }).await?;
     Ok(HttpResponse::Ok().json(CampaignOut::from(campaign)))
 }

@@ -1,6 +1,6 @@
 use super::{engine_err, LIST_LIMITS};
-use crate::auth::Workspace;
 use crate::error_codes as codes;
+use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::pagination::{with_filters, Page, PageRequest};

@@ -2,8 +2,8 @@
 //! and example (an extension of the spec; docs/campaign-api.md 7.2). The data is
 //! `crate::catalog`.
 
-use crate::auth::Workspace;
 use crate::catalog::{self, EventType};
+use crate::workspace::Workspace;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
 use serde::Serialize;

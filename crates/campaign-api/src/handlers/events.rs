@@ -2,9 +2,9 @@
 //! `crate::events`.
 
 use super::engine_err;
-use crate::auth::Workspace;
 use crate::error_codes as codes;
 use crate::events::{self, Publish, PublishError};
+use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
@@ -52,6 +52,6 @@ pub async fn publish(
 ) -> Result<HttpResponse, ApiError> {
     let EventIn { event_type, entity_type, entity_id, payload } = body.into_inner();
     let event = Publish { event_type, entity_type, entity_id, payload };
-    let id = events::publish(&state.engine, ws.id, event).await?;
+    let id = events::publish(&state.engine, &ws, event).await?;
     Ok(HttpResponse::Accepted().json(Published { id: id.to_string() }))
 }

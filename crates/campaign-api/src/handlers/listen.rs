@@ -3,7 +3,7 @@
 //! the engine's.
 
 use super::engine_err;
-use crate::auth::Workspace;
+use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use api_support::listen::{self, ListenQuery, ReplyIn};

@@ -2,7 +2,7 @@
 //! 8.5): the rule and the shapes are api-support's `recovery` and `views`, the work the engine's.
 
 use super::engine_err;
-use crate::auth::Workspace;
+use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::recovery::{self, RecoveryIn};

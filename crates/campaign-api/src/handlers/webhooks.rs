@@ -1,6 +1,6 @@
 use super::engine_err;
-use crate::auth::Workspace;
 use crate::error_codes as codes;
+use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::{path_id, ts, ApiError};

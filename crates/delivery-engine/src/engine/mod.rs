@@ -196,7 +196,7 @@ mod tests {
     use super::*;
     use crate::signing::{HeaderSet, HmacSha256Hex};
     use crate::wake::News;
-    use crate::{EventCatalog, NewEndpoint, NewEvent, ResendRule, Tenant};
+    use crate::{EventCatalog, NewEndpoint, NewEvent, ResendRule, Tenant, UrlRule};
     use std::collections::HashSet;
     use test_support::{Backend, TestDb};
 
@@ -226,8 +226,8 @@ mod tests {
         };
         let keyring = Keyring::parse("test:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=").unwrap();
         let config = EngineConfig {
-            url_rule: crate::UrlRule::HttpOrHttps,
-            address_policy: crate::http::AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap(),
+            url_rule: UrlRule::HttpOrHttps,
+            address_policy: AddressPolicy::parse_allow_list("127.0.0.0/8").unwrap(),
             payload_retention: None,
         };
         let engine = Engine::new(crate::db::connect_pool(db.url(), 4).unwrap(), keyring, profile, config);
