@@ -513,7 +513,6 @@ fn dev_env(data_dir: &Path) -> Result<Vec<(String, String)>> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn args(a: &[&str]) -> Vec<String> {

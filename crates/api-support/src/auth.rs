@@ -1,6 +1,6 @@
 //! The first step of every API request: authentication. A service registers an
 //! [`Authenticator`] (how a credential becomes a principal: an account id, a workspace id) and
-//! its [`RouteTable`](crate::RouteTable); [`middleware`] authenticates every request for a route
+//! its [`RouteTable`]; [`middleware`] authenticates every request for a route
 //! that takes a credential, before its body is read, and keeps the principal in the request.
 //! The next steps read it there: rate limiting ([`crate::rate_limit::middleware`]), the ingest
 //! gate ([`crate::ingest_gate::middleware`]), the idempotency keys and the handler's extractor

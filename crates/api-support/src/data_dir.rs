@@ -222,7 +222,6 @@ fn private_file(path: &Path) -> std::io::Result<std::fs::File> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn store(url: Option<&str>, dir: &Path) -> StoreConfig {

@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use base64::Engine as _;
 use bytes::Bytes;
 use clap::Args;
-use delivery_engine::{ListenConfig, ListenFrame, ListenOpen, ListenReply, ListenStream};
+use delivery_engine::listen::{ListenConfig, ListenFrame, ListenOpen, ListenReply, ListenStream};
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -208,7 +208,7 @@ impl ReplyIn {
 mod tests {
     use super::*;
     use actix_web::test::TestRequest;
-    use delivery_engine::{ListenDelivery, ListenSessionInfo};
+    use delivery_engine::listen::{ListenDelivery, ListenSessionInfo};
 
     #[test]
     fn a_stream_needs_an_event_stream_accept_header() {

@@ -8,7 +8,7 @@
 use crate::{codes, ApiError};
 use actix_web::http::header;
 use actix_web::HttpResponse;
-use delivery_engine::LogPosition;
+use delivery_engine::deliveries::LogPosition;
 use serde::Serialize;
 use std::collections::HashMap;
 

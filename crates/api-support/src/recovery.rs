@@ -7,7 +7,7 @@ use crate::{codes, ApiError};
 use actix_web::http::{header, StatusCode};
 use actix_web::HttpResponse;
 use chrono::{DateTime, SubsecRound, Utc};
-use delivery_engine::{RecoveryWindow, StartRecovery, WindowError};
+use delivery_engine::recovery::{RecoveryWindow, StartRecovery, WindowError};
 use serde::Deserialize;
 use uuid::Uuid;
 
@@ -95,7 +95,6 @@ pub fn started_response(
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

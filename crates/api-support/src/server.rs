@@ -10,12 +10,13 @@ use actix_web::{web, App, HttpServer};
 use anyhow::Context;
 use clap::Args;
 use delivery_engine::db::MigrationSet;
+use delivery_engine::endpoints::UrlRule;
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::policy::{ProbeSchedule, Retention};
 use delivery_engine::secrets::Keyring;
 use delivery_engine::GateConfig;
 use delivery_engine::OpsTarget;
-use delivery_engine::{DispatcherConfig, Engine, EngineConfig, Profile, UrlRule};
+use delivery_engine::{DispatcherConfig, Engine, EngineConfig, Profile};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
@@ -626,7 +627,6 @@ fn stdin_closed() -> tokio::sync::oneshot::Receiver<()> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -1,7 +1,8 @@
 //! Response shapes both services share.
 
 use crate::ts;
-use delivery_engine::{Attempt, RecoveryJob, RecoveryWindow};
+use delivery_engine::deliveries::Attempt;
+use delivery_engine::recovery::{RecoveryJob, RecoveryWindow};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -107,11 +108,10 @@ impl RecoveryDryRunOut {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use chrono::{DateTime, Utc};
-    use delivery_engine::RecoveryStatus;
+    use delivery_engine::recovery::RecoveryStatus;
 
     fn t(s: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)

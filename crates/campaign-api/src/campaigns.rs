@@ -12,8 +12,9 @@ use crate::workspace::Workspace;
 use api_support::pagination::{Page, PageRequest};
 use chrono::{DateTime, Utc};
 use delivery_engine::db::DbConn;
+use delivery_engine::deliveries::LogPosition;
 use delivery_engine::on_conn;
-use delivery_engine::{Engine, EngineError, LogPosition};
+use delivery_engine::{Engine, EngineError};
 use serde_json::json;
 use uuid::Uuid;
 

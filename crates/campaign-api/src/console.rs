@@ -13,8 +13,10 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
 use askama::Template;
+use delivery_engine::deliveries::{DeliveryQuery, DeliveryStatus, ResendRule};
+use delivery_engine::endpoints::EndpointPatch;
 use delivery_engine::on_conn;
-use delivery_engine::{DeliveryQuery, DeliveryStatus, EndpointPatch, Engine, EngineError, ResendRule};
+use delivery_engine::{Engine, EngineError};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 use uuid::Uuid;
@@ -302,7 +304,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use std::collections::HashMap;

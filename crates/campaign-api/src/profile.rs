@@ -4,7 +4,8 @@
 use crate::catalog;
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::signing::HmacSha256Hex;
-use delivery_engine::{AttemptContext, EventCatalog, HeaderSet, Profile};
+use delivery_engine::signing::{AttemptContext, HeaderSet};
+use delivery_engine::{EventCatalog, Profile};
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::sync::Arc;
 use std::time::Duration;

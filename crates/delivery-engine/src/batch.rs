@@ -11,6 +11,7 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 
 /// Writes a batch in one transaction: one result per item, in the items' order. `Err` when the
 /// batch failed as a whole (the transaction rolled back): see [`BatchFailure`].
+// tidy: in the signature of Batcher::spawn
 pub type WriteBatch<I, O, E> =
     Arc<dyn Fn(Arc<[I]>) -> BoxFuture<'static, Result<Vec<Result<O, E>>, E>> + Send + Sync>;
 
@@ -29,7 +30,7 @@ pub trait BatchFailure: Sized + std::fmt::Display {
 
 /// Lanes per batcher: batches written at once. More lanes make batches smaller under the same
 /// load; four kept the database busy in the workflow burst (docs/benchmarks.md).
-pub const LANES: usize = 4;
+pub(crate) const LANES: usize = 4;
 
 /// One waiting write and where its result goes.
 struct Job<I, O, E> {
@@ -60,7 +61,7 @@ where
     O: Send + 'static,
     E: BatchFailure + Send + 'static,
 {
-    /// Starts [`LANES`] lanes writing batches of at most `max` items with `write` (`max` 1:
+    /// Starts `LANES` (4) lanes writing batches of at most `max` items with `write` (`max` 1:
     /// every item alone, batching off). Must be called inside a tokio runtime; the lanes end
     /// when every handle is dropped, after writing what was queued.
     pub fn spawn(max: usize, write: WriteBatch<I, O, E>) -> Self {
@@ -134,7 +135,6 @@ async fn write_alone<I, O, E: BatchFailure>(write: &WriteBatch<I, O, E>, item: I
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use futures_util::future::join_all;

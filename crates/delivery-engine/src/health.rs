@@ -70,7 +70,6 @@ pub(crate) fn warnings_due(lasted: Duration, window: Duration, sent: i16) -> Vec
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use uuid::Uuid;

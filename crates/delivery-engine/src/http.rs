@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 pub(crate) const DEFAULT_RESPONSE_CAP: usize = 4 * 1024;
 
 #[derive(Debug, thiserror::Error)]
+// tidy: in the signature of OutboundClient::new
 pub enum ClientBuildError {
     #[error("cannot read CA file {path}: {source}")]
     CaFile { path: String, source: std::io::Error },
@@ -381,6 +382,7 @@ pub fn parse_target(url: &str, https_only: bool) -> Result<url::Url, TargetError
 
 /// Why a URL cannot be an endpoint.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+// tidy: in the signature of parse_target
 pub enum TargetError {
     #[error("{0}")]
     Invalid(String),

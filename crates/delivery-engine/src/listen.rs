@@ -24,7 +24,7 @@ use tokio::sync::{mpsc, Notify};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-pub use crate::store::listen_model::is_listen_url;
+pub(crate) use crate::store::listen_model::is_listen_url;
 
 /// How a service's listen sessions behave (`LISTEN_SESSION_TTL`, `LISTEN_MAX_SESSIONS`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,10 +42,10 @@ impl Default for ListenConfig {
 }
 
 /// How often a stream's holder renews its hold on the session.
-pub const HEARTBEAT: Duration = Duration::from_secs(5);
+pub(crate) const HEARTBEAT: Duration = Duration::from_secs(5);
 /// How often a keep-alive goes down a stream (writing to a stream whose client is gone is how
 /// the holder learns it is gone).
-pub const PING: Duration = Duration::from_secs(2);
+pub(crate) const PING: Duration = Duration::from_secs(2);
 /// A hold not renewed for this long lapses (its process died): dispatchers take over.
 pub(crate) const HOLD: Duration = Duration::from_secs(15);
 

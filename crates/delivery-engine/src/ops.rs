@@ -362,7 +362,6 @@ pub(crate) async fn enqueue(
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::store::{RecoveryStatus, RecoveryWindow};

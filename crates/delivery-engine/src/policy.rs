@@ -164,6 +164,7 @@ pub fn parse_schedule(text: &str) -> Result<Vec<Duration>, ParseDurationError> {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a duration: use a whole number followed by ms, s, m, h or d (e.g. 250ms, 10s, 5m)")]
+// tidy: in the signature of parse_duration
 pub struct ParseDurationError(pub String);
 
 /// Parses `250ms`, `10s`, `5m`, `2h`, `1d`. A bare number is rejected: units are always explicit.

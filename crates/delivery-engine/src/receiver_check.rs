@@ -38,6 +38,7 @@ pub enum Expect {
 
 /// One request of the check.
 #[derive(Debug, Clone)]
+// tidy: in the signature of plan
 pub struct CheckCase {
     pub name: &'static str,
     pub what: &'static str,

@@ -15,6 +15,7 @@ use std::fmt;
 use uuid::Uuid;
 
 #[derive(Debug, thiserror::Error)]
+// tidy: in the signature of Keyring::parse
 pub enum KeyringError {
     #[error("MASTER_KEYS is empty: give at least one `key-id:base64-32-bytes` entry")]
     Empty,
@@ -30,6 +31,7 @@ pub enum KeyringError {
 
 /// A signing secret in the clear. `Debug` never prints it.
 #[derive(Clone, PartialEq, Eq)]
+// tidy: in the signature of CreatedEndpoint (its `secret`) and Engine::rotate_secret
 pub struct SigningSecret(String);
 
 impl SigningSecret {

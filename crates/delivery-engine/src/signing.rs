@@ -3,7 +3,7 @@
 //! - [`HmacSha256Hex`]: HMAC-SHA256 over the exact raw body bytes, rendered as
 //!   `<prefix><lowercase hex>`. The workflow service uses `v1=` and the campaign service
 //!   `sha256=`.
-//! - [`StandardWebhooks`]: the [Standard Webhooks](https://www.standardwebhooks.com) scheme,
+//! - `StandardWebhooks`: the [Standard Webhooks](https://www.standardwebhooks.com) scheme,
 //!   `v1,<base64>` over `id.timestamp.body`: the engine's operational webhooks, and any
 //!   service that takes [`Profile::standard_webhooks`](crate::Profile::standard_webhooks).
 //!
@@ -39,6 +39,7 @@ pub trait HeaderSet: Send + Sync + std::fmt::Debug {
 
 /// Why a signature header did not verify. Every failure has its own variant so receivers can log it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+// tidy: in the signature of Signer
 pub enum SignatureError {
     #[error("the signature header does not start with `{expected}`")]
     WrongPrefix { expected: &'static str },
@@ -49,6 +50,7 @@ pub enum SignatureError {
 }
 
 /// Computes and checks the signature header value for a body.
+// tidy: in the signature of Profile (its `signer`)
 pub trait Signer: Send + Sync + std::fmt::Debug {
     /// The header value for `body` signed with `secret`.
     fn sign(&self, secret: &[u8], body: &[u8]) -> String;
@@ -121,10 +123,11 @@ impl Signer for HmacSha256Hex {
 /// It is both the headers and the signer of a [`Profile`](crate::Profile): the two share
 /// [`StandardWebhooks::message_id`], so what is signed is what is sent.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct StandardWebhooks;
+pub(crate) struct StandardWebhooks;
 
 /// Why a Standard Webhooks secret is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+// tidy: in the signature of OpsTarget::new
 pub enum StandardSecretError {
     #[error("the secret must start with `whsec_`")]
     Prefix,

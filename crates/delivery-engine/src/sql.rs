@@ -201,7 +201,6 @@ fn pieces(sql: &str) -> impl Iterator<Item = Piece<'_>> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::prepared;
     use diesel::connection::{InstrumentationEvent, SimpleConnection};

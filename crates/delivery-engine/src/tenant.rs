@@ -39,7 +39,6 @@ impl AsRef<str> for Tenant {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -63,7 +63,6 @@ fn write_private(path: &Path, text: &str) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

@@ -232,7 +232,6 @@ fn delivery_format(headers: &HeaderMap) -> Option<DeliveryFormat> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
     use webhook_verify::testing::signed_headers;
 

@@ -48,7 +48,6 @@ pub fn check(headers: &HeaderMap, body: &[u8], secrets: &[String]) -> (StatusCod
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     /// A delivery signed at the current time (the scheme's own vector is webhook-verify's test;

@@ -6,9 +6,22 @@ use crate::catalog::{self, INVOICE_PAID, INVOICE_VOIDED};
 use actix_web::{web, HttpResponse};
 use api_support::auth::Authenticated;
 use api_support::{codes, path_id, ts, ApiError};
-use delivery_engine::{DeliveryQuery, Engine, Enqueued, NewEndpoint, NewEvent, Tenant};
+use delivery_engine::deliveries::DeliveryQuery;
+use delivery_engine::endpoints::NewEndpoint;
+use delivery_engine::{Engine, Enqueued, NewEvent, Tenant};
 use serde::Deserialize;
 use serde_json::json;
+
+/// Every route [`routes`] registers, as (method, pattern): all of them take an API key (the
+/// runner's authentication step reads this table).
+pub const ROUTES: &[(&str, &str)] = &[
+    ("POST", "/v1/endpoints"),
+    ("GET", "/v1/endpoints"),
+    ("DELETE", "/v1/endpoints/{id}"),
+    ("POST", "/v1/invoices/{id}/paid"),
+    ("POST", "/v1/invoices/{id}/voided"),
+    ("GET", "/v1/deliveries"),
+];
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/v1/endpoints", web::post().to(create_endpoint))

@@ -70,13 +70,14 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         name: SERVICE,
         listen_addr: config.listen_addr,
         profile: catalog::profile(config.common.delivery_timeout),
-        url_rule: delivery_engine::UrlRule::HttpOrHttps,
+        url_rule: delivery_engine::endpoints::UrlRule::HttpOrHttps,
         migrations: migrations(),
     };
     let auth = config.api_keys.authenticator();
     server::serve(&config.common, spec, move |_engine| {
         move |cfg: &mut web::ServiceConfig| {
             cfg.app_data(auth.clone())
+                .app_data(api_support::RouteTable { routes: api::ROUTES, public: &[] })
                 .configure(api_support::configure_extractors(64 * 1024))
                 .configure(api::routes)
                 .default_service(web::to(api_support::unknown_route));

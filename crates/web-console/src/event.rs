@@ -11,7 +11,8 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::ts;
 use askama::Template;
-use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, Engine, Tenant};
+use delivery_engine::deliveries::{Delivery, DeliveryQuery, DeliveryStatus};
+use delivery_engine::{Engine, Tenant};
 use uuid::Uuid;
 
 /// An event has a delivery per endpoint it was sent to: a page shows them all.

@@ -14,7 +14,8 @@ use actix_web::{web, HttpResponse};
 use api_support::ts;
 use askama::Template;
 use chrono::Utc;
-use delivery_engine::{Engine, RecoveryJob, RecoveryWindow, StartRecovery};
+use delivery_engine::recovery::{RecoveryJob, RecoveryWindow, StartRecovery};
+use delivery_engine::Engine;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 

@@ -12,9 +12,9 @@ use actix_web::{web, HttpResponse};
 use api_support::{ts, ApiError};
 use askama::Template;
 use chrono::Utc;
-use delivery_engine::{
-    Delivery, DeliveryQuery, Endpoint, EndpointPatch, Engine, LogPosition, NewEndpoint, ResendRule, Tenant,
-};
+use delivery_engine::deliveries::{Delivery, DeliveryQuery, LogPosition, ResendRule};
+use delivery_engine::endpoints::{Endpoint, EndpointPatch, NewEndpoint};
+use delivery_engine::{Engine, Tenant};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::marker::PhantomData;

@@ -4,7 +4,8 @@
 
 use super::layout::ConsoleService;
 use api_support::ApiError;
-use delivery_engine::{DeliveryQuery, DeliveryStatus, EngineError, ResendRule};
+use delivery_engine::deliveries::{DeliveryQuery, DeliveryStatus, ResendRule};
+use delivery_engine::EngineError;
 
 /// How the delivery detail re-sends a delivery (workflow's retry, campaign's replay).
 #[derive(Debug, Clone, Copy)]

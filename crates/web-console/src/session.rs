@@ -379,7 +379,6 @@ impl<T: serde::de::DeserializeOwned + 'static> FromRequest for ConsoleForm<T> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

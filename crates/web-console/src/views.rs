@@ -6,7 +6,7 @@ use super::chart::{self, Bar};
 use api_support::ts;
 use chrono::DurationRound;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
-use delivery_engine::{Attempt, HourlyAttempts, SentRequest, TenantOverview};
+use delivery_engine::deliveries::{Attempt, HourlyAttempts, SentRequest, TenantOverview};
 
 /// Response bodies are shown up to this many bytes.
 pub const EXCERPT_BYTES: usize = 2048;
@@ -280,7 +280,6 @@ impl OverviewView {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

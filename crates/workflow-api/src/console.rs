@@ -10,7 +10,8 @@ use crate::profile::{RUN_COMPLETED, RUN_FAILED, SUBSCRIBABLE, WEBHOOK_TEST};
 use crate::test_event;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
-use delivery_engine::{DeliveryQuery, DeliveryStatus, Engine, EngineError, KeyMatch, ResendRule};
+use delivery_engine::deliveries::{DeliveryQuery, DeliveryStatus, KeyMatch, ResendRule};
+use delivery_engine::{Engine, EngineError};
 use uuid::Uuid;
 use web_console::screens::endpoint_id;
 use web_console::service::{EndpointAction, ResendAction, ServiceConsole};
@@ -106,7 +107,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use std::collections::HashMap;

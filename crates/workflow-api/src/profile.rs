@@ -3,7 +3,8 @@
 
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::signing::HmacSha256Hex;
-use delivery_engine::{AttemptContext, EventCatalog, HeaderSet, Profile};
+use delivery_engine::signing::{AttemptContext, HeaderSet};
+use delivery_engine::{EventCatalog, Profile};
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use operator_cli::catalog_history::PublishedType;
 use std::sync::Arc;

@@ -52,7 +52,6 @@ fn body_end(b: &[u8], at: usize) -> Option<usize> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -417,7 +417,6 @@ fn strongly_connected(count: usize, edges: &[Edge]) -> Vec<usize> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -184,7 +184,6 @@ pub(crate) fn line_of(text: &str, at: usize) -> usize {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -4,6 +4,8 @@
 //! - No import cycle between the modules of a crate ([`imports`]): dependencies point one way,
 //!   so each file can be read knowing only the ones below it.
 //! - No function longer than [`fn_length::MAX_LINES`] lines in `crates/*/src` or `xtask/src`.
+//! - The engine exports at most [`surface::MAX_ROOT_NAMES`] names at its root, and every public
+//!   name of it has a user outside it ([`surface`]).
 //! - No crate depends on a crate of ours that ARCHITECTURE.md's "Crates" table does not allow it
 //!   ([`crates`]): the crates point one way, as the modules inside them do.
 
@@ -11,6 +13,7 @@ mod crates;
 mod fn_length;
 mod imports;
 mod lex;
+mod surface;
 
 use crate::util::root;
 use anyhow::{bail, Result};
@@ -18,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 pub(crate) fn run() -> Result<()> {
     let mut problems = crate_directions()?;
+    problems.extend(engine_surface()?);
     for root_file in crate_roots()? {
         problems.extend(import_cycles(&root_file)?);
     }
@@ -28,7 +32,9 @@ pub(crate) fn run() -> Result<()> {
         bail!("tidy found {} problem(s):\n{}", problems.len(), problems.join("\n"));
     }
     eprintln!(
-        "tidy: crates as ARCHITECTURE.md allows, no import cycle, no function over {} lines",
+        "tidy: crates as ARCHITECTURE.md allows, the engine's surface used and at most {} root names, \
+         no import cycle, no function over {} lines",
+        surface::MAX_ROOT_NAMES,
         fn_length::MAX_LINES
     );
     Ok(())
@@ -38,6 +44,34 @@ pub(crate) fn run() -> Result<()> {
 fn crate_directions() -> Result<Vec<String>> {
     let table = crates::allowed(&std::fs::read_to_string(root().join("ARCHITECTURE.md"))?);
     Ok(crates::problems(&table, &crates::manifests(&crate_dirs()?)?))
+}
+
+/// The engine's public names that break [`surface`]'s rule.
+fn engine_surface() -> Result<Vec<String>> {
+    let src = root().join("crates/delivery-engine/src");
+    let lib = std::fs::read_to_string(src.join("lib.rs"))?;
+    let module_source = |name: &str| {
+        surface::inline_module(&lib, name).or_else(|| {
+            let flat = std::fs::read_to_string(src.join(format!("{name}.rs")));
+            flat.or_else(|_| std::fs::read_to_string(src.join(name).join("mod.rs"))).ok()
+        })
+    };
+    let names = surface::public_names(&lib, module_source);
+    let mut users = Vec::new();
+    for dir in crate_dirs()?.into_iter().filter(|d| !d.ends_with("delivery-engine")) {
+        let mut files = Vec::new();
+        collect_rs(&dir, &mut files)?;
+        for file in files.into_iter().filter(|f| !f.components().any(|c| c.as_os_str() == "target")) {
+            users.push(std::fs::read_to_string(file)?);
+        }
+    }
+    let mut problems = surface::problems(&names, surface::root_names(&lib).len(), &users);
+    let mut methods = Vec::new();
+    for entry in std::fs::read_dir(src.join("engine"))? {
+        methods.extend(surface::engine_methods(&std::fs::read_to_string(entry?.path())?));
+    }
+    problems.extend(surface::unused_methods(&methods, &users));
+    Ok(problems)
 }
 
 /// Every crate root of the workspace's own code: each crate's `src/lib.rs` and `src/main.rs`.

@@ -6,7 +6,7 @@ use actix_web::{web, HttpResponse};
 use api_support::pagination::{with_filters, Page, PageRequest};
 use api_support::views::AttemptOut;
 use api_support::{path_id, ts, ApiError};
-use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, LogPosition, ResendRule};
+use delivery_engine::deliveries::{Delivery, DeliveryQuery, DeliveryStatus, LogPosition, ResendRule};
 use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;

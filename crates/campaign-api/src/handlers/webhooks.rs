@@ -4,7 +4,7 @@ use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
 use api_support::{path_id, ts, ApiError};
-use delivery_engine::{Endpoint, EndpointPatch, NewEndpoint};
+use delivery_engine::endpoints::{Endpoint, EndpointPatch, NewEndpoint};
 use serde::{Deserialize, Deserializer, Serialize};
 
 pub const MAX_URL_LEN: usize = 2048;

@@ -10,7 +10,8 @@ mod sqlite;
 pub use model::{Campaign, KeyHash};
 
 use delivery_engine::db::{Backend, DbConn, MigrationSet};
-use delivery_engine::{EngineResult, LogPosition};
+use delivery_engine::deliveries::LogPosition;
+use delivery_engine::EngineResult;
 use diesel::QueryResult;
 use model::{hash_key, new_key};
 use uuid::Uuid;

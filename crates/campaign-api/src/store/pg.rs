@@ -2,7 +2,7 @@
 
 use super::model::Campaign;
 use chrono::{DateTime, Utc};
-use delivery_engine::LogPosition;
+use delivery_engine::deliveries::LogPosition;
 use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;

@@ -5,7 +5,7 @@ use super::model::Campaign;
 use chrono::Utc;
 use delivery_engine::db::prepared;
 use delivery_engine::db::sqlite_values::{micros, time, uuid};
-use delivery_engine::LogPosition;
+use delivery_engine::deliveries::LogPosition;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use diesel::{OptionalExtension, QueryResult, QueryableByName, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;

@@ -14,10 +14,10 @@
 use crate::fill::{History, TYPES};
 use crate::{dispatcher_with, enqueue_one, setup_with};
 use chrono::{TimeDelta, Utc};
-use delivery_engine::{
-    DeliveryQuery, DeliveryStatus, DispatcherConfig, Engine, KeyMatch, LogPosition, NewEndpoint,
-    RecoveryWindow, Tenant,
-};
+use delivery_engine::deliveries::{DeliveryQuery, DeliveryStatus, KeyMatch, LogPosition};
+use delivery_engine::endpoints::NewEndpoint;
+use delivery_engine::recovery::RecoveryWindow;
+use delivery_engine::{DispatcherConfig, Engine, Tenant};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

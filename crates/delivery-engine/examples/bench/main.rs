@@ -32,14 +32,14 @@ mod fill;
 mod history;
 mod sweep;
 
+use delivery_engine::deliveries::{DeliveryQuery, DeliveryStatus, KeyMatch, LogPosition};
+use delivery_engine::endpoints::{NewEndpoint, UrlRule};
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::policy::RetryPolicy;
 use delivery_engine::secrets::Keyring;
 use delivery_engine::signing::HmacSha256Hex;
-use delivery_engine::{
-    AttemptContext, DeliveryQuery, DeliveryStatus, DispatcherConfig, Engine, EngineConfig, EventCatalog,
-    HeaderSet, KeyMatch, LogPosition, NewEndpoint, NewEvent, Profile, Tenant, UrlRule,
-};
+use delivery_engine::signing::{AttemptContext, HeaderSet};
+use delivery_engine::{DispatcherConfig, Engine, EngineConfig, EventCatalog, NewEvent, Profile, Tenant};
 use hyper::header::{HeaderMap, HeaderName, HeaderValue};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

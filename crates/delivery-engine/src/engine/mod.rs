@@ -119,7 +119,7 @@ impl Engine {
     }
 
     /// A cache of reads for this engine's pool, dropped whenever any process announces a change
-    /// ([`announce_change`](crate::announce_change)); see `docs/engine.md`, "The read cache".
+    /// ([`announce_change`](crate::db::announce_change)); see `docs/engine.md`, "The read cache".
     /// It stays off until [`Engine::spawn_change_listener`] has subscribed, and always off on
     /// SQLite.
     pub fn read_cache<K: Eq + std::hash::Hash, V: Clone>(
@@ -143,7 +143,7 @@ impl Engine {
         self.run(crate::on_conn!(|c| crate::store::retention::space_not_reused(c).await)).await
     }
 
-    /// Which of `versions` (from [`migration_versions`](crate::migration_versions)) the
+    /// Which of `versions` (from [`migration_versions`](crate::db::migration_versions)) the
     /// database has not applied: one short read, for a readiness check. An error when the
     /// database cannot be reached.
     pub async fn unapplied_migrations(&self, versions: Vec<String>) -> EngineResult<Vec<String>> {
@@ -192,11 +192,12 @@ impl Engine {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::deliveries::{DeliveryQuery, ResendRule};
+    use crate::endpoints::{NewEndpoint, UrlRule};
     use crate::signing::{HeaderSet, HmacSha256Hex};
     use crate::wake::News;
-    use crate::{EventCatalog, NewEndpoint, NewEvent, ResendRule, Tenant, UrlRule};
+    use crate::{EventCatalog, NewEvent, Tenant};
     use std::collections::HashSet;
     use test_support::{Backend, TestDb};
 
@@ -204,7 +205,7 @@ mod tests {
     struct NoHeaders;
 
     impl HeaderSet for NoHeaders {
-        fn apply(&self, _: &crate::AttemptContext<'_>, _: &mut hyper::HeaderMap) {}
+        fn apply(&self, _: &crate::signing::AttemptContext<'_>, _: &mut hyper::HeaderMap) {}
     }
 
     async fn engine_on(backend: Backend) -> (TestDb, Engine) {
@@ -265,7 +266,7 @@ mod tests {
             .await;
         assert!(rolled_back.is_err());
         assert_eq!(wake.take(), News::default(), "nothing committed, nothing made due");
-        let query = crate::DeliveryQuery { limit: 10, ..Default::default() };
+        let query = DeliveryQuery { limit: 10, ..Default::default() };
         let delivery = engine.list_deliveries(&tenant, &query).await.unwrap().remove(0);
         assert_eq!(wake.take(), News::default(), "a read makes nothing due");
         engine.resend(&tenant, delivery.id, ResendRule::AllowDelivered).await.unwrap();

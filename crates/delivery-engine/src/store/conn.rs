@@ -47,7 +47,7 @@ impl StoreUrl {
 }
 
 /// A connection of either backend, as handed to the closures the pool runs, with the
-/// [`Receipt`] of what the work on it made due. Store functions match on [`DbConn::backend`].
+/// receipt (`Receipt`) of what the work on it made due. Store functions match on [`DbConn::backend`].
 pub struct DbConn<'a> {
     backend: Backend<'a>,
     receipt: &'a mut Receipt,

@@ -645,7 +645,6 @@ impl StoredKey {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

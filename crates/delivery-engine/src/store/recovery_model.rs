@@ -230,7 +230,6 @@ pub(crate) fn cancel_conflict(status: RecoveryStatus) -> Option<EngineError> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::store::model::DeliveryStatus;

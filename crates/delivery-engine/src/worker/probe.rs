@@ -203,7 +203,6 @@ fn probe_headers(
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::policy::RetryPolicy;

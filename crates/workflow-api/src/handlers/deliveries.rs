@@ -8,7 +8,7 @@ use api_support::pagination::{with_filters, Page};
 use api_support::suggest::did_you_mean;
 use api_support::views::AttemptOut;
 use api_support::ApiError;
-use delivery_engine::{Delivery, DeliveryQuery, DeliveryStatus, LogPosition, ResendRule};
+use delivery_engine::deliveries::{Delivery, DeliveryQuery, DeliveryStatus, LogPosition, ResendRule};
 use serde::Serialize;
 use std::collections::HashMap;
 use uuid::Uuid;

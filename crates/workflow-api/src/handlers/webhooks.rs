@@ -7,7 +7,7 @@ use crate::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use api_support::ApiError;
-use delivery_engine::{Endpoint, NewEndpoint};
+use delivery_engine::endpoints::{Endpoint, NewEndpoint};
 use serde::{Deserialize, Serialize};
 
 /// Longest accepted endpoint URL.
@@ -59,7 +59,7 @@ pub async fn enable(
     account: Account,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let patch = delivery_engine::EndpointPatch { disabled: Some(false), ..Default::default() };
+    let patch = delivery_engine::endpoints::EndpointPatch { disabled: Some(false), ..Default::default() };
     apply(&state, &account, &id, patch).await
 }
 
@@ -68,7 +68,7 @@ async fn apply(
     state: &AppState,
     account: &Account,
     id: &str,
-    patch: delivery_engine::EndpointPatch,
+    patch: delivery_engine::endpoints::EndpointPatch,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(id, "endpoint")?;
     let e = state
@@ -104,7 +104,7 @@ pub async fn update(
     if let Some(events) = &events {
         check_events(events)?;
     }
-    let patch = delivery_engine::EndpointPatch {
+    let patch = delivery_engine::endpoints::EndpointPatch {
         url,
         event_types: events,
         disabled: enabled.map(|on| !on),
@@ -130,7 +130,7 @@ pub async fn set_rate_limit(
     id: web::Path<String>,
     body: web::Json<RateLimitIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let patch = delivery_engine::EndpointPatch {
+    let patch = delivery_engine::endpoints::EndpointPatch {
         rate_limit_per_s: Some(body.into_inner().rate_limit),
         ..Default::default()
     };

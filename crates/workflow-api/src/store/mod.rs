@@ -10,7 +10,7 @@ pub use model::{Run, RunSettle, RUNNING};
 
 use chrono::{DateTime, Utc};
 use delivery_engine::db::{Backend, DbConn, MigrationSet};
-use delivery_engine::LogPosition;
+use delivery_engine::deliveries::LogPosition;
 use diesel::QueryResult;
 use uuid::Uuid;
 

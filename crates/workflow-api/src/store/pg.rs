@@ -4,7 +4,7 @@
 use super::model::{Run, RunSettle};
 use chrono::{DateTime, Utc};
 use delivery_engine::db::prepared;
-use delivery_engine::LogPosition;
+use delivery_engine::deliveries::LogPosition;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};

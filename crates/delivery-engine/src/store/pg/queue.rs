@@ -631,7 +631,6 @@ pub(super) async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::{RECORD_ATTEMPTS, RELEASE_CLAIMS};
     use diesel::sql_types::Text;
     use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};

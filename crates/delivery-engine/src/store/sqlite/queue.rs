@@ -590,7 +590,6 @@ pub(crate) fn disable_endpoints(
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::claim_due_deliveries;
     use crate::store::model::{ClaimRequest, Commit};
