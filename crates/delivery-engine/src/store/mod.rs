@@ -43,6 +43,7 @@ pub(crate) mod recovery;
 pub(crate) mod recovery_model;
 pub(crate) mod retention;
 pub(crate) mod routes;
+mod rows;
 mod sqlite;
 pub(crate) mod stats;
 pub(crate) mod stats_model;

@@ -189,6 +189,20 @@ pub(crate) struct BatchPlan {
 }
 
 impl BatchPlan {
+    /// The plan for a batch's candidates (`targets`, in the job's order, of the deliveries `ids`)
+    /// when retention has erased the payloads of `erased`: each store reads them, this decides
+    /// (a delivery whose payload is gone is skipped).
+    pub(crate) fn for_candidates(
+        mut targets: Vec<ResendTarget>,
+        ids: &[Uuid],
+        erased: &[Uuid],
+    ) -> EngineResult<Self> {
+        for (t, id) in targets.iter_mut().zip(ids) {
+            t.payload_erased = erased.contains(id);
+        }
+        Self::new(&targets)
+    }
+
     /// A batch shorter than [`RECOVERY_BATCH`] was the window's last. A deleted endpoint ends
     /// the job as failed; what came before it in the batch is still re-sent.
     pub(crate) fn new(targets: &[ResendTarget]) -> EngineResult<Self> {
@@ -283,6 +297,11 @@ mod tests {
         let plan = BatchPlan::new(&deleted).unwrap();
         assert_eq!(plan.resend, [(0, true)]);
         assert_eq!((plan.status, plan.error), (RecoveryStatus::Failed, Some("the endpoint was deleted")));
+
+        let ids = [Uuid::now_v7(), Uuid::now_v7(), Uuid::now_v7()];
+        let candidates = vec![target(DeliveryStatus::Dead, false, false); 3];
+        let plan = BatchPlan::for_candidates(candidates, &ids, &[ids[1]]).unwrap();
+        assert_eq!(plan.resend, [(0, true), (2, true)], "an erased payload is not re-sent");
     }
 
     #[test]

@@ -238,12 +238,9 @@ pub(crate) async fn run_batch(
         .await?;
         let ids: Vec<Uuid> = candidates.iter().map(|c| c.id).collect();
         let erased = super::retention::erased_payloads(conn, &ids).await?;
-        let mut targets =
+        let targets =
             candidates.iter().map(|c| ResendTarget::try_from(c.target())).collect::<EngineResult<Vec<_>>>()?;
-        for (t, id) in targets.iter_mut().zip(&ids) {
-            t.payload_erased = erased.contains(id);
-        }
-        let plan = BatchPlan::new(&targets)?;
+        let plan = BatchPlan::for_candidates(targets, &ids, &erased)?;
         for &(i, terminal) in &plan.resend {
             resend_now(conn, candidates[i].id, terminal, now).await?;
         }

@@ -5,9 +5,10 @@ use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::store::model::{
     Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef, HealthBefore,
-    ProbeTarget, ResendTarget, StoredKey,
+    ProbeTarget, StoredKey,
 };
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
+pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Bytea, Integer, Nullable, Text, Timestamptz};
@@ -248,69 +249,9 @@ impl From<ClaimedRow> for ClaimPart {
 }
 
 #[derive(QueryableByName)]
-pub(super) struct SnapshotRow {
-    #[diesel(sql_type = BigInt)]
-    due: i64,
-    #[diesel(sql_type = BigInt)]
-    scheduled: i64,
-    #[diesel(sql_type = BigInt)]
-    in_flight: i64,
-    #[diesel(sql_type = BigInt)]
-    dead: i64,
-    #[diesel(sql_type = BigInt)]
-    oldest_due_age_s: i64,
-    #[diesel(sql_type = BigInt)]
-    endpoints_active: i64,
-    #[diesel(sql_type = BigInt)]
-    endpoints_disabled: i64,
-    #[diesel(sql_type = BigInt)]
-    endpoints_backlogged: i64,
-}
-
-impl From<SnapshotRow> for crate::store::model::QueueSnapshot {
-    fn from(r: SnapshotRow) -> Self {
-        Self {
-            due: r.due,
-            scheduled: r.scheduled,
-            in_flight: r.in_flight,
-            dead: r.dead,
-            oldest_due_age_s: r.oldest_due_age_s.max(0),
-            endpoints_active: r.endpoints_active,
-            endpoints_disabled: r.endpoints_disabled,
-            endpoints_backlogged: r.endpoints_backlogged,
-        }
-    }
-}
-
-#[derive(QueryableByName)]
 pub(super) struct IdRow {
     #[diesel(sql_type = SqlUuid)]
     pub id: Uuid,
-}
-
-#[derive(QueryableByName)]
-pub(super) struct ResendRow {
-    #[diesel(sql_type = Text)]
-    status: String,
-    #[diesel(sql_type = Nullable<Bool>)]
-    in_flight: Option<bool>,
-    #[diesel(sql_type = Bool)]
-    endpoint_deleted: bool,
-    #[diesel(sql_type = Bool)]
-    endpoint_disabled: bool,
-}
-
-impl TryFrom<ResendRow> for ResendTarget {
-    type Error = EngineError;
-    fn try_from(r: ResendRow) -> EngineResult<Self> {
-        Ok(ResendTarget {
-            status: DeliveryStatus::parse_stored(&r.status)?,
-            in_flight: r.in_flight == Some(true),
-            endpoint_deleted: r.endpoint_deleted,
-            endpoint_disabled: r.endpoint_disabled,
-            payload_erased: false,
-        })
-    }
 }
 
 #[derive(QueryableByName)]
@@ -337,12 +278,6 @@ impl From<StoredKeyRow> for StoredKey {
             r.response_sealed,
         )
     }
-}
-
-#[derive(QueryableByName)]
-pub(super) struct CountRow {
-    #[diesel(sql_type = BigInt)]
-    pub n: i64,
 }
 
 #[derive(QueryableByName)]
@@ -624,12 +559,6 @@ pub(super) struct BacklogFillRow {
     pub added: i64,
     #[diesel(sql_type = Bool)]
     pub backlogged: bool,
-}
-
-#[derive(QueryableByName)]
-pub(super) struct OpenRow {
-    #[diesel(sql_type = BigInt)]
-    pub open: i64,
 }
 
 #[derive(QueryableByName)]

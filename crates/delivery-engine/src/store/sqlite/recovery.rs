@@ -224,14 +224,11 @@ pub(crate) fn run_batch(
         .load(c)?;
         let ids = candidates.iter().map(|c| uuid(&c.id)).collect::<Result<Vec<_>, _>>()?;
         let erased = super::retention::erased_payloads(c, &ids)?;
-        let mut targets = candidates
+        let targets = candidates
             .iter()
             .map(|c| ResendTarget::try_from(c.target()))
             .collect::<EngineResult<Vec<_>>>()?;
-        for (t, id) in targets.iter_mut().zip(&ids) {
-            t.payload_erased = erased.contains(id);
-        }
-        let plan = BatchPlan::new(&targets)?;
+        let plan = BatchPlan::for_candidates(targets, &ids, &erased)?;
         for &(i, terminal) in &plan.resend {
             resend_now(c, &candidates[i].id, terminal, now)?;
         }

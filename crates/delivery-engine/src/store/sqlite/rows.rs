@@ -6,9 +6,10 @@ use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::store::model::{
     corrupt, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
-    HealthBefore, ProbeTarget, ResendTarget, StoredKey,
+    HealthBefore, ProbeTarget, StoredKey,
 };
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
+pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::QueryableByName;
 
@@ -279,31 +280,6 @@ pub(super) struct IdRow {
 }
 
 #[derive(QueryableByName)]
-pub(super) struct ResendRow {
-    #[diesel(sql_type = Text)]
-    status: String,
-    #[diesel(sql_type = Nullable<Bool>)]
-    in_flight: Option<bool>,
-    #[diesel(sql_type = Bool)]
-    endpoint_deleted: bool,
-    #[diesel(sql_type = Bool)]
-    endpoint_disabled: bool,
-}
-
-impl TryFrom<ResendRow> for ResendTarget {
-    type Error = EngineError;
-    fn try_from(r: ResendRow) -> EngineResult<Self> {
-        Ok(ResendTarget {
-            status: DeliveryStatus::parse_stored(&r.status)?,
-            in_flight: r.in_flight == Some(true),
-            endpoint_deleted: r.endpoint_deleted,
-            endpoint_disabled: r.endpoint_disabled,
-            payload_erased: false,
-        })
-    }
-}
-
-#[derive(QueryableByName)]
 pub(super) struct StoredKeyRow {
     #[diesel(sql_type = Binary)]
     request_hash: Vec<u8>,
@@ -410,47 +386,6 @@ impl TryFrom<ProbeRow> for ProbeTarget {
             fence: time(r.next_probe_at)?,
         })
     }
-}
-
-#[derive(QueryableByName)]
-pub(super) struct SnapshotRow {
-    #[diesel(sql_type = BigInt)]
-    due: i64,
-    #[diesel(sql_type = BigInt)]
-    scheduled: i64,
-    #[diesel(sql_type = BigInt)]
-    in_flight: i64,
-    #[diesel(sql_type = BigInt)]
-    dead: i64,
-    #[diesel(sql_type = BigInt)]
-    oldest_due_age_s: i64,
-    #[diesel(sql_type = BigInt)]
-    endpoints_active: i64,
-    #[diesel(sql_type = BigInt)]
-    endpoints_disabled: i64,
-    #[diesel(sql_type = BigInt)]
-    endpoints_backlogged: i64,
-}
-
-impl From<SnapshotRow> for crate::store::model::QueueSnapshot {
-    fn from(r: SnapshotRow) -> Self {
-        Self {
-            due: r.due,
-            scheduled: r.scheduled,
-            in_flight: r.in_flight,
-            dead: r.dead,
-            oldest_due_age_s: r.oldest_due_age_s.max(0),
-            endpoints_active: r.endpoints_active,
-            endpoints_disabled: r.endpoints_disabled,
-            endpoints_backlogged: r.endpoints_backlogged,
-        }
-    }
-}
-
-#[derive(QueryableByName)]
-pub(super) struct CountRow {
-    #[diesel(sql_type = BigInt)]
-    pub n: i64,
 }
 
 #[derive(QueryableByName)]
@@ -746,10 +681,4 @@ pub(super) struct RouteRow {
 pub(super) struct VersionRow {
     #[diesel(sql_type = BigInt)]
     pub version: i64,
-}
-
-#[derive(QueryableByName)]
-pub(super) struct OpenRow {
-    #[diesel(sql_type = BigInt)]
-    pub open: i64,
 }
