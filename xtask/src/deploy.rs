@@ -30,33 +30,29 @@ enum Kind {
     Histogram,
 }
 
-/// The metrics the services expose: the only names dashboards and alerts may use.
-const METRICS: &[(&str, Kind)] = &[
-    ("webhook_events_accepted_total", Kind::Counter),
-    ("webhook_attempts_total", Kind::Counter),
-    ("webhook_attempt_duration_seconds", Kind::Histogram),
-    ("webhook_first_success_delay_seconds", Kind::Histogram),
-    ("webhook_deliveries_dead_total", Kind::Counter),
-    ("webhook_deliveries_waiting", Kind::Gauge),
-    ("webhook_oldest_due_age_seconds", Kind::Gauge),
-    ("webhook_claims_total", Kind::Counter),
-    ("webhook_claim_batch_size", Kind::Histogram),
-    ("webhook_ingest_held_total", Kind::Counter),
-    ("webhook_ingest_held_seconds_total", Kind::Counter),
-    ("webhook_expired_leases_total", Kind::Counter),
-    ("webhook_endpoints", Kind::Gauge),
-    ("webhook_db_connections", Kind::Gauge),
-    ("webhook_http_requests_total", Kind::Counter),
-    ("webhook_http_request_duration_seconds", Kind::Histogram),
-    ("webhook_ready", Kind::Gauge),
-    ("webhook_retention_removed_total", Kind::Counter),
-    ("webhook_retention_pass_seconds", Kind::Histogram),
-    ("webhook_retention_seconds", Kind::Gauge),
-    ("webhook_history_rows", Kind::Gauge),
-    ("webhook_history_bytes", Kind::Gauge),
-    ("webhook_history_oldest_settled_timestamp_seconds", Kind::Gauge),
-    ("webhook_store_free_bytes", Kind::Gauge),
-];
+/// Every metric the services export (the only names dashboards and alerts may use), as deploy/README.md's metrics table lists them (name and
+/// type): the one list, which the services' operations tests hold to what they really export.
+static METRICS: std::sync::LazyLock<Vec<(&'static str, Kind)>> =
+    std::sync::LazyLock::new(|| metrics_table(include_str!("../../deploy/README.md")));
+
+/// The rows `` | `webhook_…` | counter|gauge|histogram | … `` of a metrics table.
+fn metrics_table(markdown: &'static str) -> Vec<(&'static str, Kind)> {
+    markdown
+        .lines()
+        .filter(|l| l.starts_with("| `webhook_"))
+        .filter_map(|l| {
+            let mut cells = l.split('|').map(str::trim).skip(1);
+            let name = cells.next()?.trim_matches('`');
+            let kind = match cells.next()? {
+                "counter" => Kind::Counter,
+                "gauge" => Kind::Gauge,
+                "histogram" => Kind::Histogram,
+                _ => return None,
+            };
+            Some((name, kind))
+        })
+        .collect()
+}
 /// Prometheus's own series that alerts may use besides ours.
 const SCRAPE_METRICS: &[&str] = &["up"];
 
@@ -598,6 +594,18 @@ mod tests {
             ["a_bucket", "b"]
         );
         assert_eq!(names(r#"up{job=~"workflow-api|campaign-api"} == 0 or vector(1e3)"#), ["up"]);
+    }
+
+    #[test]
+    fn the_metrics_table_gives_names_and_types() {
+        let table =
+            "| metric | type | labels |\n|---|---|---|\n| `webhook_a_total` | counter | `service` |\n\
+                     | `webhook_b_seconds` | histogram | `service` |\n| `not_ours` | gauge | |\n";
+        assert_eq!(
+            metrics_table(table),
+            [("webhook_a_total", Kind::Counter), ("webhook_b_seconds", Kind::Histogram)]
+        );
+        assert!(METRICS.len() > 20, "deploy/README.md's table is read");
     }
 
     #[test]

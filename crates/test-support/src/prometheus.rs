@@ -109,3 +109,65 @@ fn url_escape(s: &str) -> String {
         })
         .collect()
 }
+
+/// What an exposition exports that the metrics table of `deploy_readme` (deploy/README.md: rows
+/// `` | `name` | type | `label`, `label` (…) | ``) does not list: a family (counters by their
+/// `_total` name), or a label of one of its samples (`le` of histogram buckets aside).
+pub fn undocumented_metrics(exposition: &str, deploy_readme: &str) -> Vec<String> {
+    let documented: std::collections::HashMap<&str, Vec<&str>> = deploy_readme
+        .lines()
+        .filter(|l| l.starts_with("| `webhook_"))
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let name = cells.get(1)?.trim_matches('`');
+            let labels = cells.get(3)?.split('`').skip(1).step_by(2).collect();
+            Some((name, labels))
+        })
+        .collect();
+    let mut missing = Vec::new();
+    for line in exposition.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let (series, labels) = match line.split_once('{') {
+            Some((name, rest)) => (name, rest.split_once('}').map_or("", |(l, _)| l)),
+            None => (line.split(' ').next().unwrap_or_default(), ""),
+        };
+        let family = ["_bucket", "_sum", "_count", "_created"]
+            .iter()
+            .find_map(|s| series.strip_suffix(s).filter(|f| documented.contains_key(f)))
+            .unwrap_or(series);
+        let Some(known) = documented.get(family) else {
+            missing.push(format!("metric `{family}`"));
+            continue;
+        };
+        for pair in labels.split(',').filter(|p| !p.is_empty()) {
+            let label = pair.split('=').next().unwrap_or_default();
+            if label != "le" && !known.contains(&label) {
+                missing.push(format!("label `{label}` of `{family}`"));
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    missing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_family_or_label_the_table_lacks_is_named() {
+        let table = "| metric | type | labels |\n|---|---|---|\n\
+            | `webhook_attempts_total` | counter | `service`, `outcome` (success, …) |\n\
+            | `webhook_attempt_duration_seconds` | histogram | `service` |\n";
+        let exposition = "# TYPE webhook_attempts counter\n\
+            webhook_attempts_total{service=\"w\",outcome=\"success\"} 1\n\
+            webhook_attempt_duration_seconds_bucket{le=\"0.1\",service=\"w\"} 1\n\
+            webhook_attempt_duration_seconds_count{service=\"w\"} 1\n\
+            webhook_ready{service=\"w\"} 1\n\
+            webhook_attempts_total{service=\"w\",reason=\"x\"} 1\n";
+        assert_eq!(
+            undocumented_metrics(exposition, table),
+            ["label `reason` of `webhook_attempts_total`", "metric `webhook_ready`"]
+        );
+    }
+}

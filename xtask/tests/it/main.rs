@@ -6,3 +6,4 @@
 
 mod docs;
 mod first_hour;
+mod links;

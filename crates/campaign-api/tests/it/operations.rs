@@ -50,6 +50,10 @@ async fn a_real_prometheus_scrapes_the_delivery_metrics() {
     assert!(text.contains("webhook_endpoints_backlogged{service=\"campaign-api\"} 0"));
     assert!(!text.contains("localhost") && !text.contains(workspace["workspaceId"].as_str().unwrap()));
     assert_promtool_clean(&text);
+    // Every family and label exported is in deploy/README.md's metrics table.
+    let table = include_str!("../../../../deploy/README.md");
+    let missing = test_support::prometheus::undocumented_metrics(&text, table);
+    assert!(missing.is_empty(), "deploy/README.md's metrics table lacks: {missing:?}");
 
     let target = process.base_url().trim_start_matches("http://");
     let sample = first_sample_scraped(target, "campaign", "webhook_events_accepted_total").await;

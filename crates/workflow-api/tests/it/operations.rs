@@ -92,6 +92,10 @@ async fn a_real_prometheus_scrapes_the_delivery_metrics() {
     assert!(!text.contains("webhook_store_free_bytes"), "{text}");
     assert!(!text.contains(&receiver.url()) && !text.contains("acct"), "an unbounded label leaked");
     assert_promtool_clean(&text);
+    // Every family and label exported is in deploy/README.md's metrics table.
+    let table = include_str!("../../../../deploy/README.md");
+    let missing = test_support::prometheus::undocumented_metrics(&text, table);
+    assert!(missing.is_empty(), "deploy/README.md's metrics table lacks: {missing:?}");
 
     // A real Prometheus scrapes it.
     let target = service.process.base_url().trim_start_matches("http://");
