@@ -451,6 +451,30 @@ pub(crate) struct BacklogFill {
 impl BacklogFill {
     /// The endpoint was not backlogged (any more): nothing to fill.
     pub(crate) const NOT_BACKLOGGED: BacklogFill = BacklogFill { added: 0, backlogged: false };
+    /// A backlogged endpoint with no room (or not enough to be worth a fill) now.
+    const NO_ROOM: BacklogFill = BacklogFill { added: 0, backlogged: true };
+
+    /// Read before any lock: whether an endpoint with `open` open deliveries (`None`: not
+    /// backlogged) is worth filling, `Err` with the answer when not. A fill adds at least half of
+    /// `max_open`, so an endpoint with more than half of it open waits (the lock a fill takes
+    /// waits for every enqueue to the endpoint in flight).
+    pub(crate) fn worth_locking(open: Option<i64>, max_open: i64) -> Result<(), Self> {
+        match open {
+            None => Err(Self::NOT_BACKLOGGED),
+            Some(open) if open > max_open / 2 => Err(Self::NO_ROOM),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Read under the lock: how many owed events a fill may turn into deliveries for an endpoint
+    /// with `open` open deliveries, `Err` with the answer when it has no room.
+    pub(crate) fn room(open: i64, max_open: i64) -> Result<i64, Self> {
+        if open >= max_open {
+            Err(Self::NO_ROOM)
+        } else {
+            Ok(max_open - open)
+        }
+    }
 }
 
 /// A claimed delivery with everything needed to send it.
@@ -763,5 +787,15 @@ mod tests {
             assert_eq!(DeliveryStatus::parse_stored(s.as_str()).ok(), Some(s));
         }
         assert!(matches!(DeliveryStatus::parse_stored("retrying"), Err(EngineError::Database(_))));
+    }
+
+    #[test]
+    fn a_fill_locks_only_when_it_may_add_half_a_batch_and_adds_up_to_the_room() {
+        assert_eq!(BacklogFill::worth_locking(None, 100), Err(BacklogFill::NOT_BACKLOGGED));
+        assert_eq!(BacklogFill::worth_locking(Some(51), 100), Err(BacklogFill::NO_ROOM));
+        assert_eq!(BacklogFill::worth_locking(Some(50), 100), Ok(()));
+        assert_eq!(BacklogFill::room(30, 100), Ok(70));
+        assert_eq!(BacklogFill::room(100, 100), Err(BacklogFill::NO_ROOM));
+        assert_eq!(BacklogFill::room(120, 100), Err(BacklogFill::NO_ROOM), "it filled up meanwhile");
     }
 }

@@ -109,10 +109,9 @@ pub(crate) async fn fill_backlog(
     .get_result(conn)
     .await
     .optional()?;
-    match open {
-        None => Ok(BacklogFill::NOT_BACKLOGGED),
-        Some(row) if row.open > max_open / 2 => Ok(BacklogFill { added: 0, backlogged: true }),
-        Some(_) => conn.transaction(async |conn| fill(conn, id, max_open).await).await,
+    match BacklogFill::worth_locking(open.map(|r| r.open), max_open) {
+        Err(answer) => Ok(answer),
+        Ok(()) => conn.transaction(async |conn| fill(conn, id, max_open).await).await,
     }
 }
 
@@ -184,10 +183,10 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
     .await
     .optional()?;
     let Some(locked) = locked else { return Ok(BacklogFill::NOT_BACKLOGGED) };
-    let room = max_open - locked.open;
-    if room <= 0 {
-        return Ok(BacklogFill { added: 0, backlogged: true });
-    }
+    let room = match BacklogFill::room(locked.open, max_open) {
+        Ok(room) => room,
+        Err(answer) => return Ok(answer),
+    };
     // A statement of its own, after the lock: its snapshot holds every event committed for
     // this tenant and the endpoint and its backlog row as they now are, and no enqueue to the
     // tenant can be on its way.

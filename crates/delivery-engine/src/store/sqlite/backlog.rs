@@ -66,10 +66,9 @@ pub(crate) fn fill_backlog(c: &mut SqliteConnection, id: Uuid, max_open: i64) ->
     .bind::<BigInt, _>(max_open)
     .get_result(c)
     .optional()?;
-    match open {
-        None => Ok(BacklogFill::NOT_BACKLOGGED),
-        Some(row) if row.open > max_open / 2 => Ok(BacklogFill { added: 0, backlogged: true }),
-        Some(_) => atomically_as(c, Writer::Dispatcher, |c| fill(c, id, max_open)),
+    match BacklogFill::worth_locking(open.map(|r| r.open), max_open) {
+        Err(answer) => Ok(answer),
+        Ok(()) => atomically_as(c, Writer::Dispatcher, |c| fill(c, id, max_open)),
     }
 }
 
@@ -128,10 +127,10 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
     .get_result(c)
     .optional()?;
     let Some(locked) = locked else { return Ok(BacklogFill::NOT_BACKLOGGED) };
-    let room = max_open - locked.open;
-    if room <= 0 {
-        return Ok(BacklogFill { added: 0, backlogged: true });
-    }
+    let room = match BacklogFill::room(locked.open, max_open) {
+        Ok(room) => room,
+        Err(answer) => return Ok(answer),
+    };
     let owed: Vec<OwedEventRow> = prepared(
         "SELECT id, seq, created_at, event_type FROM webhook_events \
          WHERE tenant_id = ?1 AND seq > ?2 AND (?5 IS NULL OR seq <= ?5) \
