@@ -74,12 +74,12 @@ pub mod endpoints {
 }
 
 /// The delivery log: deliveries, their attempts and the request an attempt sent, the log's
-/// query and keyset position, re-sends, and a tenant's overview.
+/// query and keyset position, re-sends, and a tenant's overview and its endpoints' activity.
 pub mod deliveries {
     pub use crate::engine::SentRequest;
     pub use crate::store::{
-        Attempt, Delivery, DeliveryQuery, DeliveryStatus, HourlyAttempts, KeyMatch, LogPosition, ResendRule,
-        TenantOverview,
+        Attempt, Delivery, DeliveryQuery, DeliveryStatus, EndpointActivity, HourlyAttempts, KeyMatch,
+        LogPosition, ResendRule, TenantOverview,
     };
 }
 

@@ -1,0 +1,53 @@
+//! What every screen builds its page with: the layout in the service's words, the fixed notices
+//! a redirect names, an endpoint id from the path, and the window of "recent" activity.
+
+use crate::error::ConsoleError;
+use crate::layout::Layout;
+use crate::service::ServiceConsole;
+use crate::session::ConsoleSession;
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// The window the overview and the endpoints page count attempts in ("24 h" in their words).
+pub(super) const RECENT: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+
+pub(crate) fn layout<S: ServiceConsole>(
+    session: &ConsoleSession,
+    current: &'static str,
+    title: impl Into<String>,
+) -> Layout {
+    Layout::new(S::SERVICE, session, current, title.into())
+}
+
+/// An endpoint id from the path: anything else is no such endpoint.
+pub fn endpoint_id(raw: &str) -> Result<Uuid, ConsoleError> {
+    Uuid::parse_str(raw).map_err(|_| ConsoleError::not_found("endpoint"))
+}
+
+/// Why an expired delivery cannot be sent again.
+const EXPIRED_NOTICE: &str =
+    "Its payload has expired (PAYLOAD_RETENTION): the record stays in the log, but it \
+     cannot be sent again.";
+
+/// Fixed notices after a redirect (`?notice=`): never text from the request itself.
+pub fn notice_text<S: ServiceConsole>(key: &str) -> &'static str {
+    match key {
+        "disabled" => "The endpoint is disabled: it receives nothing until it is enabled.",
+        "enabled" => "The endpoint is enabled; its waiting deliveries resume.",
+        "deleted" => "The endpoint is deleted.",
+        "updated" => "The endpoint is updated.",
+        "sent" => "The event is on its way; it appears in the log below.",
+        "resent" => S::RESEND.done_notice,
+        "refused" => S::RESEND.refused_notice,
+        "expired" => EXPIRED_NOTICE,
+        "resent_failed" => "The event's failed and dead deliveries are on their way again.",
+        "nothing_failed" => "None of the event's deliveries has failed: nothing was sent again.",
+        _ => "",
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct NoticeQuery {
+    #[serde(default)]
+    pub notice: String,
+}
