@@ -1,6 +1,6 @@
 //! Real parts for tests: an isolated database per test (PostgreSQL or an SQLite file), HTTP and
 //! HTTPS receivers on loopback whose behaviour each test scripts, and a throwaway certificate
-//! authority.
+//! authority; and the only ways a test lets time pass ([`eventually`], [`within`], [`pace`]).
 
 pub mod browser;
 mod db;
@@ -15,6 +15,7 @@ mod service;
 mod small_disk;
 pub mod standard_webhooks;
 mod tls;
+mod wait;
 
 pub use browser::Browser;
 pub use db::{count_at, database_base_url, execute_at, Backend, TestDb};
@@ -26,6 +27,7 @@ pub use service::{
 };
 pub use small_disk::{assert_storage_full, store_free_bytes, write_until_refused, SmallDisk};
 pub use tls::TestCa;
+pub use wait::{eventually, pace, within, Checked, WAIT};
 
 /// Runs each listed `async fn name(backend: Backend)` as two tests, `name::postgres` and
 /// `name::sqlite`, with the given test attribute:
@@ -50,26 +52,6 @@ macro_rules! on_both_backends {
             }
         )+
     };
-}
-
-/// Upper bound for waiting on an event in a test: a safety net against hangs, not a sleep.
-pub const WAIT: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Polls `check` until it returns `Some` (bounded by [`WAIT`]): for a state that can only be
-/// read (a database row, a log entry through the API), not awaited as an event.
-pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = tokio::time::Instant::now() + WAIT;
-    loop {
-        if let Some(v) = check().await {
-            return v;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for: {what}");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
 }
 
 /// An error answer: this status, a JSON body with this `code` and a non-empty `detail`.

@@ -48,15 +48,14 @@ pub fn sample(exposition: &str, series: &str) -> f64 {
 pub async fn metrics_containing(url: &str, needle: &str) -> String {
     let (base, path) = url.split_at(url.find("/metrics").expect("a /metrics URL"));
     let client = ApiClient::new(base);
-    let deadline = tokio::time::Instant::now() + crate::WAIT;
-    loop {
+    crate::eventually(&format!("{needle} in {url}"), || async {
         let text = String::from_utf8_lossy(&client.call("GET", path, None).await.body).into_owned();
-        if text.contains(needle) {
-            return text;
+        match text.contains(needle) {
+            true => Ok(text),
+            false => Err(text),
         }
-        assert!(tokio::time::Instant::now() < deadline, "{needle} never appeared in {url}:\n{text}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
+    .await
 }
 
 /// Runs a real Prometheus scraping `target` (host:port) as `job` every second until `query`

@@ -1,7 +1,7 @@
 //! Rust source as the tidy checks read it: comments, string and character literals blanked out
 //! (newlines kept, so offsets still give line numbers), and the items under `#[cfg(test)]`
-//! removed the same way. Good enough for a bar, not a parser: it knows literals, comments and
-//! braces, and nothing else.
+//! removed the same way (or everything but them, to read only them). Good enough for a bar, not
+//! a parser: it knows literals, comments and braces, and nothing else.
 
 /// `text` with every comment and literal replaced by spaces (newlines kept).
 pub(crate) fn blank_comments_and_literals(text: &str) -> String {
@@ -147,15 +147,37 @@ fn char_literal_end(b: &[u8], i: usize) -> Option<usize> {
 /// `code` (already blanked) without the items under `#[cfg(test)]`: a test module, function or
 /// `mod tests;` declaration is blanked like a comment.
 pub(crate) fn blank_test_items(code: &str) -> String {
-    const MARK: &str = "#[cfg(test)]";
     let mut out = code.as_bytes().to_vec();
+    for item in test_items(code) {
+        blank(&mut out[item]);
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `code` (already blanked) with only the items under `#[cfg(test)]` left: everything else is
+/// blanked like a comment.
+pub(crate) fn only_test_items(code: &str) -> String {
+    let mut out = code.as_bytes().to_vec();
+    let mut from = 0;
+    for item in test_items(code) {
+        blank(&mut out[from..item.start]);
+        from = item.end;
+    }
+    blank(&mut out[from..]);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Where each item under `#[cfg(test)]` in `code` is, from the attribute to its end.
+fn test_items(code: &str) -> Vec<std::ops::Range<usize>> {
+    const MARK: &str = "#[cfg(test)]";
+    let mut items = Vec::new();
     let mut from = 0;
     while let Some(at) = code[from..].find(MARK).map(|p| p + from) {
         let end = item_end(code.as_bytes(), at + MARK.len());
-        blank(&mut out[at..end]);
+        items.push(at..end);
         from = end;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    items
 }
 
 /// The end of the item starting after `i`: its closing brace, or its `;` when it has no body.
@@ -205,5 +227,10 @@ mod tests {
         let out = blank_test_items(src);
         assert!(out.contains("fn a()") && out.contains("fn c()"));
         assert!(!out.contains("super") && !out.contains("mod more"));
+        let only = only_test_items(src);
+        assert_eq!(only.len(), src.len());
+        assert!(!only.contains("fn a()") && !only.contains("fn c()"));
+        assert!(only.contains("fn b() { { } }") && only.contains("mod more;"));
+        assert_eq!(only.lines().count(), src.lines().count());
     }
 }

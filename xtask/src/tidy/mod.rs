@@ -8,11 +8,15 @@
 //!   name of it has a user outside it ([`surface`]).
 //! - No crate depends on a crate of ours that ARCHITECTURE.md's "Crates" table does not allow it
 //!   ([`crates`]): the crates point one way, as the modules inside them do.
+//! - No sleep in test code outside [`sleeps::ALLOWED`] ([`sleeps`]): tests await events, poll
+//!   states with `test_support::eventually` / `within`, and pace scenarios with
+//!   `test_support::pace`.
 
 mod crates;
 mod fn_length;
 mod imports;
 mod lex;
+mod sleeps;
 mod surface;
 
 use crate::util::root;
@@ -27,15 +31,20 @@ pub(crate) fn run() -> Result<()> {
     }
     for file in source_files()? {
         problems.extend(long_functions(&file)?);
+        problems.extend(sleeps_in(&file, sleeps::in_test_items)?);
+    }
+    for file in test_files()? {
+        problems.extend(sleeps_in(&file, sleeps::in_test_file)?);
     }
     if !problems.is_empty() {
         bail!("tidy found {} problem(s):\n{}", problems.len(), problems.join("\n"));
     }
     eprintln!(
         "tidy: crates as ARCHITECTURE.md allows, the engine's surface used and at most {} root names, \
-         no import cycle, no function over {} lines",
+         no import cycle, no function over {} lines, no sleep in tests outside {}",
         surface::MAX_ROOT_NAMES,
-        fn_length::MAX_LINES
+        fn_length::MAX_LINES,
+        sleeps::ALLOWED
     );
     Ok(())
 }
@@ -104,6 +113,15 @@ fn source_files() -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Every file of the integration tests: `crates/*/tests` and `xtask/tests`.
+fn test_files() -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for dir in crate_dirs()? {
+        collect_rs(&dir.join("tests"), &mut files)?;
+    }
+    Ok(files)
+}
+
 fn collect_rs(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
     if !dir.is_dir() {
         return Ok(());
@@ -153,6 +171,22 @@ fn long_functions(file: &Path) -> Result<Vec<String>> {
                 "{}:{line}: fn {name} is {lines} lines (at most {})",
                 relative(file),
                 fn_length::MAX_LINES
+            )
+        })
+        .collect())
+}
+
+/// One line per sleep that `find` sees in `file`, unless `file` is the one allowed.
+fn sleeps_in(file: &Path, find: fn(&str) -> Vec<usize>) -> Result<Vec<String>> {
+    if relative(file) == sleeps::ALLOWED {
+        return Ok(Vec::new());
+    }
+    Ok(find(&std::fs::read_to_string(file)?)
+        .into_iter()
+        .map(|line| {
+            format!(
+                "{}:{line}: sleep in a test (await the event, or use test_support::eventually, within or pace)",
+                relative(file)
             )
         })
         .collect())

@@ -33,8 +33,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::time::Duration;
-use test_support::ApiClient;
+use test_support::{eventually, ApiClient};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
@@ -400,20 +399,13 @@ async fn await_output(
     from: usize,
     documented: &Documented,
 ) -> usize {
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
+    // What a background process prints arrives in a file: read it until it has arrived.
+    eventually(&format!("{doc}:{}: the output documented", expect.line), || async {
         let lines = documented.lines(&String::from_utf8_lossy(&std::fs::read(path).unwrap_or_default()));
-        if let Some(next) = find_in_order(&expect.text, &lines, from) {
-            return next;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{}",
-            mismatch(doc, expect, &lines[from.min(lines.len())..])
-        );
-        // What a background process prints arrives in a file: read it again shortly.
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        find_in_order(&expect.text, &lines, from)
+            .ok_or_else(|| mismatch(doc, expect, &lines[from.min(lines.len())..]))
+    })
+    .await
 }
 
 /// What the document's commands did, for checks after them.
@@ -481,17 +473,23 @@ async fn run_document(doc: &'static str) -> Ran {
                 }
             }
             Step::Command { line, text, expect, repeat, background } => {
-                let deadline = tokio::time::Instant::now() + test_support::WAIT;
-                let out = loop {
-                    let out = reader.run(line, &text).await;
-                    let (Some(expect), true) = (&expect, repeat) else { break out };
-                    let lines = documented.lines(&std::fs::read_to_string(&out).unwrap());
-                    if find_in_order(&expect.text, &lines, 0).is_some() {
-                        break out;
+                let out = match (&expect, repeat) {
+                    // The services record outcomes on their own: ask again until they have.
+                    (Some(expect), true) => {
+                        // Lent to each ask in turn (`eventually` calls its check again and again).
+                        let reader = tokio::sync::Mutex::new(&mut reader);
+                        let what = format!("{doc}:{line}: the output documented");
+                        eventually(&what, || async {
+                            let out = reader.lock().await.run(line, &text).await;
+                            let lines = documented.lines(&std::fs::read_to_string(&out).unwrap());
+                            match find_in_order(&expect.text, &lines, 0) {
+                                Some(_) => Ok(out),
+                                None => Err(mismatch(doc, expect, &lines)),
+                            }
+                        })
+                        .await
                     }
-                    assert!(tokio::time::Instant::now() < deadline, "{}", mismatch(doc, expect, &lines));
-                    // The services record outcomes on their own: ask again shortly.
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    _ => reader.run(line, &text).await,
                 };
                 match (background, expect) {
                     (Some(name), expect) => {
@@ -550,16 +548,15 @@ async fn the_drain_advice_of_operations_md_holds(ran: &Ran) {
             false => ApiClient::new(&services.workflow).with_bearer(&ran.token),
         };
         // Draining is the worker recording the last outcomes: ask until the list is empty.
-        let deadline = tokio::time::Instant::now() + test_support::WAIT;
-        loop {
+        eventually(&format!("GET {path} to drain"), || async {
             let res = api.call("GET", &path, None).await;
             assert_eq!(res.status, 200, "GET {path}: {}", String::from_utf8_lossy(&res.body));
-            if res.json() == serde_json::json!([]) {
-                break;
+            match res.json() {
+                serde_json::Value::Array(list) if list.is_empty() => Ok(()),
+                other => Err(other),
             }
-            assert!(tokio::time::Instant::now() < deadline, "GET {path} never drained: {}", res.json());
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        })
+        .await;
     }
 }
 

@@ -115,15 +115,14 @@ fn free_port() -> u16 {
 /// Reads the delivery log until its newest entry is `delivered` (the receiver prints before
 /// the service records the answer).
 async fn wait_for_delivered(api: &ApiClient, path: &str) {
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
+    test_support::eventually(&format!("the newest entry of {path} delivered"), || async {
         let log: Value = api.call("GET", path, None).await.json();
-        if log[0]["status"] == "delivered" {
-            return;
+        match log[0]["status"] == "delivered" {
+            true => Ok(()),
+            false => Err(log),
         }
-        assert!(tokio::time::Instant::now() < deadline, "not delivered: {log}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -125,12 +125,7 @@ mod tests {
         let gate = Arc::new(IngestGate::default());
         let stop = CancellationToken::new();
         let sampler = tokio::spawn(sample_pressure(gate.clone(), source, stop.clone()));
-        let mut windows = 0;
-        while gate.pressure().is_none() && windows < 200 {
-            tokio::time::sleep(PRESSURE_WINDOW).await;
-            windows += 1;
-        }
-        let p = gate.pressure().expect("sampled within a few windows");
+        let p = test_support::eventually("a pressure sample", || async { gate.pressure() }).await;
         assert!((0.0..=1.0).contains(&p));
         stop.cancel();
         sampler.await.expect("the sampler ends");

@@ -489,7 +489,8 @@ async fn a_quiet_loop_waits_for_company_before_claiming(backend: Backend) {
     wait_status(&engine, only_delivery(&engine).await.id, DeliveryStatus::Delivered).await;
     let first_published = std::time::Instant::now();
     emit(&engine, "thing.created", "first", b"{}").await;
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    // The scenario: the second event comes 50 ms into the loop's 400 ms linger.
+    test_support::pace(Duration::from_millis(50)).await;
     emit(&engine, "thing.created", "second", b"{}").await;
     let got = receiver.wait_for(3).await;
     running.stop().await;
@@ -517,13 +518,14 @@ async fn a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up(backend: 
         emit(&engine, "thing.created", &format!("e{i}"), b"{}").await;
     }
     // The scenario: these first attempts have been due for 100 ms when the dispatcher starts.
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    test_support::pace(Duration::from_millis(100)).await;
     let gate = delivery_engine::GateConfig {
         target: Duration::from_millis(50),
         max_hold: Duration::from_secs(60),
         min_pressure: 0.0,
         observation_ttl: Duration::from_secs(60),
     };
+    let max_hold = gate.max_hold;
     let running = spawn_dispatcher(
         &engine,
         client(0, None),
@@ -544,7 +546,10 @@ async fn a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up(backend: 
         got.iter().all(|r| r.received <= admitted),
         "the tenant went on before its deliveries were all claimed (held {held:?})"
     );
-    assert!(held < Duration::from_secs(30), "released by catching up, not by max_hold: {held:?}");
+    // The gate lets a held write go when the tenant no longer lags or at `max_hold`, whichever
+    // comes first (the observation outlives the test): released before `max_hold`, it was
+    // released by catching up.
+    assert!(held < max_hold, "released by catching up, not by max_hold: {held:?}");
     assert!(!engine.ingest_holds(&TENANT));
     running.stop().await;
     assert_eq!(engine.admit(&TENANT).await, Duration::ZERO, "a stopped dispatcher holds nobody");
@@ -592,8 +597,8 @@ async fn a_retry_comes_due_on_time_while_another_endpoint_keeps_the_loop_busy(ba
     let running = spawn_dispatcher(&engine, client(0, None), config);
     emit(&engine, "thing.deleted", "flaky", b"{}").await;
     let first = flaky.wait_for(1).await[0].received;
-    // An event for the busy endpoint every 10 ms wakes the loop long before any poll timer
-    // would, for up to 6 s or until the retry arrives.
+    // An event for the busy endpoint every 10 ms (the stream's rate, paced) wakes the loop long
+    // before any poll timer would, for 6 s or more, or until the retry arrives.
     let stream = {
         let (engine, flaky) = (engine.clone(), flaky.clone());
         tokio::spawn(async move {
@@ -602,7 +607,7 @@ async fn a_retry_comes_due_on_time_while_another_endpoint_keeps_the_loop_busy(ba
                     return i;
                 }
                 emit(&engine, "thing.created", &format!("busy{i}"), b"{}").await;
-                tokio::time::sleep(Duration::from_millis(10)).await;
+                test_support::pace(Duration::from_millis(10)).await;
             }
             600
         })
@@ -611,11 +616,13 @@ async fn a_retry_comes_due_on_time_while_another_endpoint_keeps_the_loop_busy(ba
     let sent = stream.await.unwrap();
     assert!(sent < 600, "the retry came only after the stream ended");
     assert!(busy.count() > 0, "the busy endpoint was being delivered to");
+    // The contract is D53's: a full scan at least once per poll interval, so the retry, due
+    // 100 ms after the first attempt, is claimed within a poll interval of coming due. The 2 s
+    // added are for a busy machine; they stay far below the stream's 6 s, so a loop that
+    // scans only once the stream is over still fails.
     let late = retry - first;
-    assert!(
-        late < Duration::from_millis(100) + 4 * poll_interval,
-        "the retry came {late:?} after the first attempt while the loop was busy"
-    );
+    let bound = Duration::from_millis(100) + poll_interval + Duration::from_secs(2);
+    assert!(late < bound, "the retry came {late:?} after the first attempt while the loop was busy");
     running.stop().await;
 }
 
@@ -699,7 +706,7 @@ async fn an_idle_dispatcher_does_not_keep_scanning_endpoints_with_nothing_due() 
     let before = db.count(commits).await.unwrap();
     // A window to count in, not a wait for an event: an idle dispatcher claims nothing in it.
     // (PostgreSQL publishes a busy backend's counters about once a second.)
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    test_support::pace(Duration::from_millis(2500)).await;
     let during = db.count(commits).await.unwrap() - before;
     assert!(during < 50, "{during} transactions in 2.5 s while nothing was due");
     running.stop().await;
@@ -723,7 +730,8 @@ async fn notify_from_another_process_wakes_an_idle_worker() {
         (n > 0).then_some(())
     })
     .await;
-    // A plain connection, not `Engine::transaction` (which would also wake in-process).
+    // Enqueued through the separate engine: its in-process signal does not reach the worker's
+    // engine, so only the NOTIFY of the commit can wake the worker.
     let e = api.clone();
     api.run(move |mut c| {
         Box::pin(async move { e.enqueue(&mut c, event("thing.created", "wake", b"{}")).await })
@@ -947,6 +955,8 @@ async fn retry_after_on_503_is_honoured_within_the_cap(backend: Backend) {
     let second_gap = got[2].received - got[1].received;
     assert!(first_gap >= Duration::from_secs(1), "Retry-After: 1 not honoured: {first_gap:?}");
     assert!(second_gap >= Duration::from_millis(1500), "capped Retry-After not honoured: {second_gap:?}");
+    // The contract is `retry_after_cap`: an hour asked for is waited 1.5 s. The bound leaves a
+    // busy machine 8.5 s over the cap and is still nowhere near the hour.
     assert!(second_gap < Duration::from_secs(10), "Retry-After: 3600 was not capped: {second_gap:?}");
     let d = only_delivery(&engine).await;
     wait_status(&engine, d.id, DeliveryStatus::Delivered).await;

@@ -407,15 +407,14 @@ async fn retention_expires_the_payload_then_removes_the_delivery() {
     assert_eq!(created.await.status, 201);
     settled_run(&api).await;
     let browser = Browser::start("workflow-retention").await.unwrap();
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    let delivery = loop {
+    let delivery = test_support::eventually("the payload to expire", || async {
         let log = api.call("GET", "/webhooks/deliveries?limit=1", None).await.json();
-        if log[0]["payloadExpired"] == true {
-            break log[0].clone();
+        match log[0]["payloadExpired"] == true {
+            true => Ok(log[0].clone()),
+            false => Err(log),
         }
-        assert!(tokio::time::Instant::now() < deadline, "the payload never expired: {log}");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    };
+    })
+    .await;
     assert_eq!(delivery["status"], "dead_letter");
     let id = delivery["deliveryId"].as_str().unwrap();
     let retry = api.call("POST", &format!("/webhooks/deliveries/{id}/retry"), None).await;
@@ -437,11 +436,10 @@ async fn retention_expires_the_payload_then_removes_the_delivery() {
     drop(service);
     let service = start(&db, &[("RETENTION", "1s")]).await;
     let api = ApiClient::new(service.base_url()).with_bearer(&token("acct-a").await);
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    while api.call("GET", &format!("/webhooks/deliveries/{id}"), None).await.status != 404 {
-        assert!(tokio::time::Instant::now() < deadline, "the delivery was never removed");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    test_support::eventually("the delivery to be removed", || async {
+        (api.call("GET", &format!("/webhooks/deliveries/{id}"), None).await.status == 404).then_some(())
+    })
+    .await;
     assert_eq!(api.call("GET", "/webhooks/deliveries", None).await.json(), json!([]));
 }
 

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::time::Duration;
 use test_support::{
-    on_both_backends, run_cli, ApiClient, Backend, PrivatePostgres, Receiver, Recorded, Reply,
+    eventually, on_both_backends, run_cli, ApiClient, Backend, PrivatePostgres, Receiver, Recorded, Reply,
     ServiceProcess, TestDb,
 };
 
@@ -96,15 +96,11 @@ async fn kill_9_mid_delivery_loses_nothing_and_duplicates_only_what_was_in_fligh
         received_before.len()
     );
     let api = client(&second).await;
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
+    eventually("every delivery recorded as delivered", || async {
         let entries = log(&api).await;
-        if entries.len() == events && entries.iter().all(|d| d["status"] == "delivered") {
-            break;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "not every delivery was recorded as delivered");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        (entries.len() == events && entries.iter().all(|d| d["status"] == "delivered")).then_some(())
+    })
+    .await;
 }
 
 async fn a_worker_frozen_past_its_lease_is_replaced_and_its_late_result_is_fenced_off(backend: Backend) {
@@ -136,11 +132,10 @@ async fn a_worker_frozen_past_its_lease_is_replaced_and_its_late_result_is_fence
         "taken over before the lease ran out: {taken_over_after:?}"
     );
     let id = log(&api).await[0]["deliveryId"].as_str().unwrap().to_owned();
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    while log(&api).await[0]["status"] != "delivered" {
-        assert!(tokio::time::Instant::now() < deadline);
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    eventually("the fresh worker's attempt recorded as delivered", || async {
+        (log(&api).await[0]["status"] == "delivered").then_some(())
+    })
+    .await;
 
     // Thawed, the stale worker reads its 500 and tries to record it: the fence refuses.
     stale.signal("CONT").unwrap();
@@ -193,28 +188,28 @@ async fn postgres_going_down_gives_503s_and_the_service_recovers_by_itself() {
     pg.up().unwrap();
     // The same process recovers: the API answers again and the run settled before the outage,
     // whose outcome could not be recorded, is delivered; a run settled after it is delivered too.
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    while api.call("GET", "/webhooks", None).await.status != 200 {
-        assert!(tokio::time::Instant::now() < deadline, "the API did not recover");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    eventually("the API to recover", || async {
+        (api.call("GET", "/webhooks", None).await.status == 200).then_some(())
+    })
+    .await;
     let after = settle_new_run(&api).await;
     let want: HashSet<String> = [before, after].iter().map(|r| format!("{r}:run.completed")).collect();
     receiver.wait_until("both runs", |r| distinct_ids(r) == want).await;
-    loop {
+    eventually("both deliveries recorded as delivered", || async {
         let entries = log(&api).await;
-        if entries.len() == 2 && entries.iter().all(|d| d["status"] == "delivered") {
-            break;
+        match entries.len() == 2 && entries.iter().all(|d| d["status"] == "delivered") {
+            true => Ok(()),
+            false => Err(format!("{entries:?}")),
         }
-        assert!(tokio::time::Instant::now() < deadline, "deliveries not recorded: {entries:?}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    })
+    .await;
 }
 
 /// SIGTERM drains a worker: its attempts in flight may finish within `SHUTDOWN_GRACE`; those
-/// still hanging then are stopped and released at once, so another worker sends them long
-/// before the (60 s) lease would have let it. Every delivery arrives; each has exactly one
-/// attempt on record (the stopped ones left none), and the drained worker exits cleanly.
+/// still hanging then are stopped and released at once, so another worker sends them while
+/// their lease (an hour) has far to run: only a release lets them go out within the test.
+/// Every delivery arrives; each has exactly one attempt on record (the stopped ones left none,
+/// and none ran on to its 5 s timeout), and the drained worker exits cleanly within the grace.
 async fn sigterm_drains_a_worker_and_releases_what_it_could_not_finish(backend: Backend) {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
@@ -232,7 +227,7 @@ async fn sigterm_drains_a_worker_and_releases_what_it_could_not_finish(backend: 
     let long_lease = |role| {
         let mut e = env(db.url(), role);
         e.retain(|(k, _)| *k != "DELIVERY_LEASE");
-        e.extend([("DELIVERY_LEASE", "60s"), ("SHUTDOWN_GRACE", "1s")]);
+        e.extend([("DELIVERY_LEASE", "1h"), ("SHUTDOWN_GRACE", "1s")]);
         e
     };
     let api_process = ServiceProcess::start(BIN, &[], &long_lease("api")).await.unwrap();
@@ -249,29 +244,27 @@ async fn sigterm_drains_a_worker_and_releases_what_it_could_not_finish(backend: 
     hang.store(false, Ordering::SeqCst);
     let signalled = std::time::Instant::now();
     let status = draining.terminate().await.unwrap();
-    let exited = std::time::Instant::now();
+    let draining_took = signalled.elapsed();
     assert!(status.success(), "the drained worker exited with {status}");
-    assert!(exited - signalled < Duration::from_secs(5), "draining took {:?}", exited - signalled);
+    // The contract is SHUTDOWN_GRACE (1 s here): a drained worker exits soon after it. The
+    // bound leaves a busy machine 14 s of room; a worker that lingers after its drain fails it.
+    // That the hanging attempts were stopped at the grace, not left to run to their 5 s
+    // timeout, shows in the attempt counts below.
+    assert!(draining_took < Duration::from_secs(15), "draining took {draining_took:?}");
+    // Released, not left to their hour-long lease: the other worker sends them again.
     let got = receiver.wait_for(held + 5).await;
-    let last = got.iter().map(|r| r.received).max().unwrap();
-    assert!(
-        last.saturating_duration_since(exited) < Duration::from_secs(1),
-        "released deliveries took {:?} after the worker exited",
-        last.saturating_duration_since(exited)
-    );
     let paths_of = |reqs: &[Recorded]| reqs.iter().map(|r| r.path.clone()).collect::<HashSet<_>>();
     assert_eq!(paths_of(&got[held..]), paths_of(&got[..held]), "each endpoint got its delivery again");
     assert_eq!(paths_of(&got[held..]).len(), 5);
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
+    let entries = eventually("every delivery recorded as delivered", || async {
         let entries = log(&api).await;
-        if entries.len() == 5 && entries.iter().all(|d| d["status"] == "delivered") {
-            assert!(entries.iter().all(|d| d["attemptCount"] == 1), "{entries:?}");
-            break;
+        match entries.len() == 5 && entries.iter().all(|d| d["status"] == "delivered") {
+            true => Ok(entries),
+            false => Err(format!("{entries:?}")),
         }
-        assert!(tokio::time::Instant::now() < deadline, "not every delivery was recorded as delivered");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
+    .await;
+    assert!(entries.iter().all(|d| d["attemptCount"] == 1), "{entries:?}");
     // An API process with nothing in flight stops on one SIGTERM, cleanly.
     let mut api_process = api_process;
     let status = api_process.terminate().await.unwrap();

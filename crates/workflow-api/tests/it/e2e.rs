@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 use std::time::Duration;
-use test_support::assert_error;
+use test_support::{assert_error, eventually, pace};
 use test_support::{
     independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Receiver, Recorded, Reply,
     ServiceProcess, TestDb,
@@ -80,16 +80,10 @@ async fn deliveries(api: &ApiClient) -> Vec<Value> {
 
 /// Polls the delivery log until `pred` holds for the delivery (the log is the observable state).
 async fn wait_delivery(api: &ApiClient, id: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
-        if let Some(d) = deliveries(api).await.into_iter().find(|d| d["deliveryId"] == id) {
-            if pred(&d) {
-                return d;
-            }
-        }
-        assert!(tokio::time::Instant::now() < deadline, "delivery {id} never matched");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+    eventually(&format!("delivery {id} to match"), || async {
+        deliveries(api).await.into_iter().find(|d| d["deliveryId"] == id).filter(|d| pred(d))
+    })
+    .await
 }
 
 fn verify_v1(req: &Recorded, secret: &str) -> bool {
@@ -481,15 +475,14 @@ async fn a_410_disables_the_endpoint_and_enable_resumes_it(backend: Backend) {
     let run = new_run(&svc.a, "wf").await;
     settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await;
     receiver.wait_for(1).await;
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    let listed = loop {
+    let listed = eventually("the endpoint to be disabled", || async {
         let l = svc.a.call("GET", "/webhooks", None).await.json()[0].clone();
-        if l["disabled"] == true {
-            break l;
+        match l["disabled"] == true {
+            true => Ok(l),
+            false => Err(l),
         }
-        assert!(tokio::time::Instant::now() < deadline, "never disabled: {l}");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    };
+    })
+    .await;
     assert_eq!(listed["disabledReason"], "the endpoint answered 410 Gone");
     assert!(listed["disabledAt"].as_str().is_some());
     let delivery = deliveries(&svc.a).await[0]["deliveryId"].as_str().unwrap().to_owned();
@@ -681,8 +674,9 @@ async fn idempotency_comes_after_authentication_and_never_replays_a_429(backend:
     let limited = post(&svc.a).await;
     assert_error(&limited, 429, "rate_limited");
     let wait: u64 = limited.headers.get("retry-after").unwrap().to_str().unwrap().parse().unwrap();
-    // ...and once the limiter (whose clock is real time) allows it, the same key is processed.
-    tokio::time::sleep(Duration::from_secs(wait)).await;
+    // ...and once the limiter (whose clock is real time) allows it, the same key is processed:
+    // waiting out the Retry-After it gave is the scenario (a client that honours it).
+    pace(Duration::from_secs(wait)).await;
     let res = post(&svc.a).await;
     assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
     assert!(res.headers.get("idempotent-replayed").is_none());
@@ -893,17 +887,14 @@ async fn one_delivery_with_its_attempts_and_the_log_by_status(backend: Backend) 
 
 /// Waits until the log's newest entry in `status` exists, through the status filter.
 async fn wait_status(api: &ApiClient, status: &str) -> Value {
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
+    eventually(&format!("a {status} delivery"), || async {
         let res = api.call("GET", &format!("/webhooks/deliveries?status={status}"), None).await;
         assert_eq!(res.status, 200);
-        if let Some(d) = res.json().as_array().unwrap().first() {
-            assert_eq!(d["status"], status);
-            return d.clone();
-        }
-        assert!(tokio::time::Instant::now() < deadline, "no {status} delivery");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+        let d = res.json().as_array().unwrap().first().cloned()?;
+        assert_eq!(d["status"], status);
+        Some(d)
+    })
+    .await
 }
 
 /// Arrival times' consecutive gaps, oldest first.

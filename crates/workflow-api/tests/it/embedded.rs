@@ -4,7 +4,6 @@
 
 use serde_json::{json, Value};
 use std::path::Path;
-use std::time::Duration;
 use test_support::{
     independent_hmac_sha256_hex, run_cli_in, store_free_bytes, write_until_refused, ApiClient, ApiResponse,
     Receiver, Reply, ServiceProcess, SmallDisk,
@@ -40,16 +39,11 @@ async fn settle_new_run(api: &ApiClient) {
 
 /// Polls the delivery log (the observable state) until one delivery to `url` matches `pred`.
 async fn wait_for(api: &ApiClient, endpoint: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
+    test_support::eventually(&format!("a delivery to {endpoint} to match"), || async {
         let log = api.call("GET", "/webhooks/deliveries?limit=100", None).await.json();
-        let found = log.as_array().unwrap().iter().find(|d| d["endpointId"] == endpoint && pred(d)).cloned();
-        if let Some(d) = found {
-            return d;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "no delivery to {endpoint} matched");
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
+        log.as_array().unwrap().iter().find(|d| d["endpointId"] == endpoint && pred(d)).cloned()
+    })
+    .await
 }
 
 async fn endpoint_id(api: &ApiClient, url: &str) -> String {

@@ -176,18 +176,17 @@ async fn an_api_and_three_workers_share_a_burst_and_survive_a_kill_9() {
 
 /// Waits until `total` deliveries are recorded as delivered.
 async fn wait_delivered(db: &TestDb, total: usize) {
-    let deadline = tokio::time::Instant::now() + test_support::WAIT;
-    loop {
+    test_support::eventually(&format!("all {total} recorded as delivered"), || async {
         let delivered = db
             .count("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'delivered'")
             .await
             .unwrap();
-        if delivered == total as i64 {
-            return;
+        match delivered == total as i64 {
+            true => Ok(()),
+            false => Err(format!("only {delivered} of {total} recorded as delivered")),
         }
-        assert!(tokio::time::Instant::now() < deadline, "only {delivered} of {total} recorded as delivered");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread")]
