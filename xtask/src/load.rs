@@ -36,8 +36,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let build = !rest.iter().any(|a| a == "--no-build");
     let rest: Vec<&String> = rest.iter().filter(|a| *a != "--no-build").collect();
     if build {
+        // The set `cargo xtask run --release` builds: after it, nothing is compiled again.
         let mut cmd = cargo();
-        cmd.args(["build", "--quiet", "--release", "-p", bin, "--bin", bin]);
+        cmd.args(["build", "--release"]).args(crate::util::binary_packages());
         run_cmd(cmd)?;
     }
     let mut load = std::process::Command::new(target_dir().join("release").join(bin));

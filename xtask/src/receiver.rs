@@ -15,8 +15,10 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let args = args.strip_prefix(&["listen".to_owned()]).unwrap_or(args);
     let args: Vec<&String> = args.iter().filter(|a| *a != "--no-build").collect();
     if build {
+        // The set `cargo xtask run` builds, so after it nothing is compiled again; and not
+        // quietly: a first build takes a while, and the reader should see why.
         let mut build = cargo();
-        build.args(["build", "--quiet", "-p", "dev-receiver"]);
+        build.arg("build").args(crate::util::binary_packages());
         run_cmd(build)?;
     }
     let bin = target_dir().join("debug/dev-receiver");

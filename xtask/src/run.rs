@@ -164,7 +164,7 @@ async fn supervise(opts: RunOptions) -> Result<()> {
     }
     let bin_dir = target_dir().join(if opts.release { "release" } else { "debug" });
     if opts.build {
-        build(&bins, opts.release, &mut signals).await?;
+        build(opts.release, &mut signals).await?;
     }
     for b in bins.iter().copied().chain(["dev-receiver"]) {
         if !bin_dir.join(b).is_file() {
@@ -202,12 +202,11 @@ async fn supervise(opts: RunOptions) -> Result<()> {
     wait_then_stop(&services, &mut exits, &mut signals).await
 }
 
-/// Builds the services and the development receiver in one cargo invocation, so the crates
-/// they share (the engine and most of its dependencies) compile once, with one set of
-/// features, rather than once per package.
-async fn build(bins: &[&'static str], release: bool, signals: &mut StopSignals) -> Result<()> {
+/// Builds the services and the development receiver in one cargo invocation
+/// (`util::binary_packages`).
+async fn build(release: bool, signals: &mut StopSignals) -> Result<()> {
     let profile: &[&str] = if release { &["--release"] } else { &[] };
-    let packages: Vec<&str> = bins.iter().copied().chain(["dev-receiver"]).flat_map(|p| ["-p", p]).collect();
+    let packages = crate::util::binary_packages();
     let mut build = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     build.current_dir(root()).arg("build").args(&packages).args(profile).kill_on_drop(true);
     eprintln!("$ cargo build {} {}", packages.join(" "), profile.join(" "));

@@ -44,6 +44,15 @@ pub(crate) fn service_bins() -> Vec<&'static str> {
     ["workflow-api", "campaign-api"].into_iter().filter(|b| root().join("crates").join(b).exists()).collect()
 }
 
+/// `cargo build`'s package arguments for the binaries `cargo xtask run` starts: the services and
+/// the development receiver. Every task that builds them (`run`, `load`, `receiver`) builds this
+/// whole set in one invocation, so cargo resolves the crates they share with one set of
+/// features, and no task rebuilds what another built (one package alone would unify features
+/// differently and compile its dependencies again).
+pub(crate) fn binary_packages() -> Vec<&'static str> {
+    service_bins().into_iter().chain(["dev-receiver"]).flat_map(|p| ["-p", p]).collect()
+}
+
 pub(crate) fn random_bytes(n: usize) -> Result<Vec<u8>> {
     use std::io::Read;
     let mut buf = vec![0u8; n];
