@@ -17,6 +17,8 @@ pub struct Browser {
     pub client: Client,
     _driver: Child,
     screenshots: PathBuf,
+    /// Chromium's profile; dropped last, once the driver (and its browser) are gone.
+    _profile: tempfile::TempDir,
 }
 
 impl std::fmt::Debug for Browser {
@@ -50,6 +52,9 @@ impl Browser {
             );
         }
         let port = free_port()?;
+        // A profile of our own, removed with the browser: without one, Chromium leaves a profile
+        // of a few MB in /tmp per session, which filled a small /tmp over a few test runs.
+        let profile = tempfile::tempdir()?;
         let mut driver = Command::new(&driver_bin)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -61,7 +66,8 @@ impl Browser {
             "goog:chromeOptions": {
                 "binary": chromium,
                 "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1400,900", "--no-first-run", "--disable-extensions"],
+                         "--window-size=1400,900", "--no-first-run", "--disable-extensions",
+                         format!("--user-data-dir={}", profile.path().display())],
                 "prefs": { "profile.managed_default_content_settings.javascript": if scripts { 1 } else { 2 } },
             },
         });
@@ -89,7 +95,7 @@ impl Browser {
         };
         let screenshots = screenshot_dir().join(dir);
         std::fs::create_dir_all(&screenshots)?;
-        Ok(Self { client, _driver: driver, screenshots })
+        Ok(Self { client, _driver: driver, screenshots, _profile: profile })
     }
 
     pub async fn goto(&self, url: &str) -> Result<()> {

@@ -167,6 +167,18 @@ pub(crate) fn cancel_job(
 }
 
 pub(crate) fn claim_job(c: &mut SqliteConnection, lease_ms: i64) -> EngineResult<Option<ClaimedJob>> {
+    // A read first, outside the write lock: the runner asks every poll interval, and nearly
+    // always no job waits (the lock would hold up every writer, of every process, each time).
+    let waiting: Option<CountRow> = prepared(
+        "SELECT 1 AS n FROM webhook_recovery_jobs \
+         WHERE status IN ('queued', 'running') AND (leased_until IS NULL OR leased_until <= ?1) LIMIT 1",
+    )
+    .bind::<BigInt, _>(micros(Utc::now()))
+    .get_result(c)
+    .optional()?;
+    if waiting.is_none() {
+        return Ok(None);
+    }
     atomically_as(c, Writer::Dispatcher, |c| {
         let now = micros(Utc::now());
         let row: Option<ClaimedJobRow> = prepared(
