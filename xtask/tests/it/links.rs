@@ -2,6 +2,7 @@
 //! file that exists, and a `#section` names a heading of it (as GitHub makes anchors from
 //! headings). Links to the web are not followed.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -74,19 +75,20 @@ fn slug(heading: &str) -> String {
 
 /// The anchors of a markdown file's headings (a repeated heading gets `-1`, `-2`, …).
 fn anchors(markdown: &str) -> Vec<String> {
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut found = Vec::new();
     let mut in_block = false;
     for line in markdown.lines() {
         if line.trim_start().starts_with("```") {
             in_block = !in_block;
         }
         let Some(heading) = line.strip_prefix('#').filter(|_| !in_block) else { continue };
-        let base = slug(heading.trim_start_matches('#').replace('`', "").as_str());
-        let repeats =
-            seen.iter().filter(|s| s.as_str() == base || s.starts_with(&format!("{base}-"))).count();
-        seen.push(if repeats == 0 { base } else { format!("{base}-{repeats}") });
+        let base = slug(&heading.trim_start_matches('#').replace('`', ""));
+        let repeats = seen.entry(base.clone()).or_default();
+        found.push(if *repeats == 0 { base } else { format!("{base}-{repeats}") });
+        *repeats += 1;
     }
-    seen
+    found
 }
 
 /// What is wrong with `target`, a link in `doc`: nothing for a web address or a link that
@@ -125,8 +127,8 @@ fn every_link_between_the_documents_resolves() {
 
 #[test]
 fn links_and_anchors_are_read_as_github_makes_them() {
-    let md = "# Load from a clone: `load` beside whbench\n## Notes\n## Notes\n\
+    let md = "# Load from a clone: `load` beside whbench\n## Notes\n## Notes-ish\n## Notes\n\
               See [a](docs/x.md#sec) and `[not](a link)`.\n```\n[not](either)\n```\n[b](#notes-1)\n";
-    assert_eq!(links(md), [(4, "docs/x.md#sec".to_owned()), (8, "#notes-1".to_owned())]);
-    assert_eq!(anchors(md), ["load-from-a-clone-load-beside-whbench", "notes", "notes-1"]);
+    assert_eq!(links(md), [(5, "docs/x.md#sec".to_owned()), (9, "#notes-1".to_owned())]);
+    assert_eq!(anchors(md), ["load-from-a-clone-load-beside-whbench", "notes", "notes-ish", "notes-1"]);
 }
