@@ -52,6 +52,11 @@ pub struct CommonConfig {
     /// Disable an endpoint after all its attempts failed for this long (`off`: never).
     #[arg(long, env = "ENDPOINT_DISABLE_AFTER", default_value = "5d", value_parser = optional_duration_arg)]
     pub endpoint_disable_after: OptionalDuration,
+    /// Writes of API requests waiting at once (workflow-api's run creates and settles,
+    /// campaign-api's published events) go together, this many at most per transaction
+    /// (docs/engine.md, "Write batching"); 1 writes each alone.
+    #[arg(long, env = "WRITE_BATCH", default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub write_batch: u16,
     /// Requests per second allowed per credential (account or workspace); 0 switches it off.
     #[arg(long, env = "RATE_LIMIT", default_value_t = 100)]
     pub rate_limit: u32,
@@ -202,6 +207,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("worker_poll_interval", &self.worker_poll_interval)
             .field("delivery_lease", &self.delivery_lease)
             .field("endpoint_disable_after", &self.endpoint_disable_after)
+            .field("write_batch", &self.write_batch)
             .field("rate_limit", &self.rate_limit)
             .field("rate_limit_burst", &self.rate_limit_burst)
             .field("delivery_concurrency", &self.delivery_concurrency)

@@ -1,14 +1,17 @@
 //! Catalog events: the envelope every delivery carries, emitting an event inside the caller's
 //! transaction, and publishing one through `POST /api/v1/events` (for mutations of entities
-//! this service does not model itself yet).
+//! this service does not model itself yet), in batches with the publishes beside it
+//! ([`Publisher`]).
 
 use crate::catalog::{self, EventType, PayloadError};
 use crate::workspace::Workspace;
 use api_support::ts;
 use chrono::{DateTime, Utc};
+use delivery_engine::batch::Batcher;
 use delivery_engine::db::DbConn;
-use delivery_engine::{Engine, EngineError, NewEvent};
+use delivery_engine::{on_conn, Engine, EngineError, NewEvent, Tenant};
 use serde::Serialize;
+use std::sync::Arc;
 use uuid::Uuid;
 
 /// A catalog event about to be emitted.
@@ -75,6 +78,7 @@ pub async fn emit_to(
 }
 
 /// An event's id and exact body, ready to enqueue.
+#[derive(Debug, Clone)]
 struct Outgoing {
     id: Uuid,
     key: String,
@@ -89,8 +93,13 @@ impl Outgoing {
 
     /// The engine's event, its dedupe key the event id.
     fn event<'a>(&'a self, ws: &'a Workspace, event_type: &'a str, only: Option<Uuid>) -> NewEvent<'a> {
+        self.event_of(ws.tenant(), event_type, only)
+    }
+
+    /// [`Outgoing::event`] of a tenant.
+    fn event_of<'a>(&'a self, tenant: &'a Tenant, event_type: &'a str, only: Option<Uuid>) -> NewEvent<'a> {
         NewEvent {
-            tenant: ws.tenant(),
+            tenant,
             event_type,
             dedupe_key: &self.key,
             body: &self.body,
@@ -152,13 +161,71 @@ pub fn check_publishable(p: &Publish) -> Result<(&'static EventType, Uuid), Publ
     Ok((t, entity_id))
 }
 
-/// Publishes a client's event for the workspace; returns its id. No domain change goes with
-/// it, and the enqueue is atomic by itself (one statement on PostgreSQL): no transaction round
-/// trips.
-pub async fn publish(engine: &Engine, ws: &Workspace, p: Publish) -> Result<Uuid, PublishError> {
+/// Publishes a client's event for the workspace; returns its id once it committed. No domain
+/// change goes with it: it is written with the publishes waiting beside it ([`Publisher`]).
+pub async fn publish(publisher: &Publisher, ws: &Workspace, p: Publish) -> Result<Uuid, PublishError> {
     let (t, entity_id) = check_publishable(&p)?;
     let e = Emit { event_type: t.name, entity_id, payload: p.payload, occurred_at: Utc::now() };
-    Ok(emit_now(engine, ws, e, None).await?)
+    let out = Outgoing::new(ws, &e);
+    Ok(publisher.batcher.write(Published { tenant: ws.tenant().clone(), event_type: t.name, out }).await?)
+}
+
+/// Published events, written in batches (`delivery_engine::batch`; docs/engine.md, "Write
+/// batching"): the publishes waiting at once go in one `Engine::enqueue_all`, one statement
+/// when they are one workspace's (atomic by itself), one transaction when they are several
+/// workspaces'. Each publish is answered after its own event committed, with its own id. Handles
+/// are cheap to clone and share the lanes.
+#[derive(Debug, Clone)]
+pub struct Publisher {
+    batcher: Batcher<Published, Uuid, EngineError>,
+}
+
+/// A checked event waiting for its batch.
+#[derive(Debug, Clone)]
+struct Published {
+    tenant: Tenant,
+    event_type: &'static str,
+    out: Outgoing,
+}
+
+impl Publisher {
+    /// Starts the lanes: batches of at most `max` events (`WRITE_BATCH`; 1 writes each alone).
+    pub fn spawn(engine: &Engine, max: usize) -> Self {
+        let engine = engine.clone();
+        let batcher = Batcher::spawn(
+            max,
+            Arc::new(move |batch| {
+                let engine = engine.clone();
+                Box::pin(async move { write_published(&engine, batch).await })
+            }),
+        );
+        Self { batcher }
+    }
+}
+
+/// Writes a batch of published events: one statement for one workspace's, one transaction for
+/// several workspaces'. One id per event, in order.
+async fn write_published(
+    engine: &Engine,
+    batch: Arc<[Published]>,
+) -> Result<Vec<Result<Uuid, EngineError>>, EngineError> {
+    let one_workspace = batch.windows(2).all(|w| w[0].tenant == w[1].tenant);
+    let outbox = engine.clone();
+    let written = match one_workspace {
+        true => engine.run(on_conn!(|c| enqueue_batch(&outbox, c, &batch).await)).await?,
+        false => engine.transaction(on_conn!(|c| enqueue_batch(&outbox, c, &batch).await)).await?,
+    };
+    Ok(written.iter().map(|e| Ok(e.event_id())).collect())
+}
+
+async fn enqueue_batch(
+    engine: &Engine,
+    conn: &mut DbConn<'_>,
+    batch: &[Published],
+) -> Result<Vec<delivery_engine::Enqueued>, EngineError> {
+    let events: Vec<NewEvent<'_>> =
+        batch.iter().map(|p| p.out.event_of(&p.tenant, p.event_type, None)).collect();
+    engine.enqueue_all(conn, &events).await
 }
 
 /// [`emit_to`] on a connection of the engine's own, for an event with no domain change beside it

@@ -18,6 +18,10 @@ impl LoadTarget for CampaignLoad {
         "campaign-api"
     }
 
+    fn probe_path(&self) -> &'static str {
+        "/api/v1/webhooks?limit=1"
+    }
+
     async fn register(&self, api: &ServerClient, url: &str) -> anyhow::Result<String> {
         let endpoint = json!({ "url": url, "eventTypes": [EVENT_TYPE] });
         let created = api

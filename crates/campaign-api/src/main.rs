@@ -272,8 +272,9 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         url_rule: UrlRule::HttpsOnly,
         migrations: migrations(),
     };
-    server::serve(&config.common, spec, |engine| {
-        let state = AppState::new(engine);
+    let write_batch = usize::from(config.common.write_batch);
+    server::serve(&config.common, spec, move |engine| {
+        let state = AppState::new(engine, write_batch);
         move |cfg: &mut web::ServiceConfig| campaign_api::configure_app(state.clone(), console)(cfg)
     })
     .await

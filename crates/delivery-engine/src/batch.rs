@@ -5,6 +5,7 @@
 //! database is busy. The mechanism, its cost and how to switch it off: docs/engine.md, "Write
 //! batching"; decision D115.
 
+use crate::error::EngineError;
 use futures_util::future::BoxFuture;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
@@ -26,6 +27,26 @@ pub trait BatchFailure: Sized + std::fmt::Display {
     fn for_another_item(&self) -> Self;
     /// The lanes have stopped: the process is stopping.
     fn lanes_stopped() -> Self;
+}
+
+impl BatchFailure for EngineError {
+    /// A database error that is neither the database away nor a full disk: a deadlock with
+    /// another batch, or a constraint one item broke.
+    fn may_be_one_items(&self) -> bool {
+        matches!(self, EngineError::Database(_))
+    }
+
+    fn for_another_item(&self) -> Self {
+        match self {
+            EngineError::Unavailable(e) => EngineError::Unavailable(e.clone()),
+            EngineError::StorageFull(e) => EngineError::StorageFull(e.clone()),
+            other => EngineError::Internal(other.to_string()),
+        }
+    }
+
+    fn lanes_stopped() -> Self {
+        EngineError::Unavailable("the service is stopping".into())
+    }
 }
 
 /// Lanes per batcher: batches written at once. More lanes make batches smaller under the same

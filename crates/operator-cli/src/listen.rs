@@ -84,11 +84,12 @@ impl std::fmt::Debug for ServerClient {
     }
 }
 
-/// An answer of the service: status and body.
+/// An answer of the service: status, body and the rate limit it stated (`RateLimit-Policy`).
 #[derive(Debug)]
 pub struct Answer {
     pub status: u16,
     pub body: Bytes,
+    pub rate_limit_policy: Option<String>,
 }
 
 impl Answer {
@@ -169,8 +170,13 @@ impl ServerClient {
         let exchange = async {
             let res = self.client.request(req).await?;
             let status = res.status().as_u16();
+            let rate_limit_policy = res
+                .headers()
+                .get(api_support::rate_limit::POLICY_HEADER.as_str())
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned);
             let body = res.into_body().collect().await?.to_bytes();
-            Ok::<_, anyhow::Error>(Answer { status, body })
+            Ok::<_, anyhow::Error>(Answer { status, body, rate_limit_policy })
         };
         tokio::time::timeout(Duration::from_secs(30), exchange)
             .await
@@ -223,7 +229,7 @@ impl ServerClient {
         let status = res.status().as_u16();
         if status != 200 {
             let body = res.into_body().collect().await.map(|b| b.to_bytes()).unwrap_or_default();
-            return Ok(Err(Answer { status, body }));
+            return Ok(Err(Answer { status, body, rate_limit_policy: None }));
         }
         let (parser, ready) = (SseParser::default(), Default::default());
         Ok(Ok(EventStream { body: res.into_body(), parser, ready }))

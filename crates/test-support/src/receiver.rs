@@ -58,6 +58,28 @@ pub enum Reply {
     Hang,
     /// A status with extra headers.
     WithHeaders(u16, Vec<(&'static str, String)>),
+    /// The status once the test opens the gate: the request is recorded (an attempt in flight
+    /// the test can act on) and its answer held until then.
+    WhenOpen(u16, Gate),
+}
+
+/// What [`Reply::WhenOpen`] answers wait for; clones share one gate.
+#[derive(Debug, Clone)]
+pub struct Gate(Arc<watch::Sender<bool>>);
+
+impl Gate {
+    pub fn closed() -> Self {
+        Self(Arc::new(watch::channel(false).0))
+    }
+
+    /// Lets every held answer, and every later one, go.
+    pub fn open(&self) {
+        self.0.send_replace(true);
+    }
+
+    async fn passed(&self) {
+        let _ = self.0.subscribe().wait_for(|open| *open).await;
+    }
 }
 
 type Responder = dyn Fn(usize, &Recorded) -> Reply + Send + Sync;
@@ -243,6 +265,10 @@ async fn handle(
             Response::builder().status(status(code)).body(StreamBody::new(stream).boxed())
         }
         Reply::Hang => std::future::pending().await,
+        Reply::WhenOpen(code, gate) => {
+            gate.passed().await;
+            Response::builder().status(status(code)).body(full(Bytes::from_static(b"held")))
+        }
         Reply::WithHeaders(code, headers) => {
             let mut b = Response::builder().status(status(code));
             for (k, v) in headers {

@@ -32,10 +32,6 @@ pub struct ServeConfig {
     /// Delays before attempts 2..N; the number of attempts is its length plus one.
     #[arg(long, env = "RETRY_SCHEDULE", default_value = DEFAULT_RETRY_SCHEDULE, value_parser = schedule_arg)]
     pub retry_schedule: Schedule,
-    /// Run creates and settles waiting at once are written together, this many at most per
-    /// transaction (docs/engine.md, "Write batching"); 1 writes each alone.
-    #[arg(long, env = "WRITE_BATCH", default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=1000))]
-    pub write_batch: u16,
 }
 
 impl std::fmt::Debug for ServeConfig {
@@ -45,7 +41,6 @@ impl std::fmt::Debug for ServeConfig {
             .field("listen_addr", &self.listen_addr)
             .field("jwt_secret", &"<redacted>")
             .field("retry_schedule", &self.retry_schedule)
-            .field("write_batch", &self.write_batch)
             .finish()
     }
 }

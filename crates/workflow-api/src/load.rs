@@ -16,6 +16,15 @@ impl LoadTarget for WorkflowLoad {
         "workflow-api"
     }
 
+    fn probe_path(&self) -> &'static str {
+        "/webhooks"
+    }
+
+    /// Create, then settle.
+    fn calls_per_event(&self) -> u32 {
+        2
+    }
+
     async fn register(&self, api: &ServerClient, url: &str) -> anyhow::Result<String> {
         let endpoint = json!({ "url": url, "events": ["run.completed"] });
         let created = api

@@ -211,7 +211,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         url_rule: UrlRule::HttpOrHttps,
         migrations: migrations(),
     };
-    let write_batch = config.write_batch;
+    let write_batch = config.common.write_batch;
     server::serve(&config.common, spec, move |engine| {
         let state = AppState { runs: RunWriter::spawn(&engine, usize::from(write_batch)), engine };
         move |cfg: &mut web::ServiceConfig| {

@@ -207,23 +207,21 @@ impl RunWriter {
     }
 }
 
+/// As the engine's errors do: a batch's failure is the engine's.
 impl BatchFailure for RunError {
-    /// A database error that is neither the database away nor a full disk: a deadlock with
-    /// another batch, or a constraint one item broke.
     fn may_be_one_items(&self) -> bool {
-        matches!(self, RunError::Engine(EngineError::Database(_)))
+        matches!(self, RunError::Engine(e) if e.may_be_one_items())
     }
 
     fn for_another_item(&self) -> Self {
         RunError::Engine(match self {
-            RunError::Engine(EngineError::Unavailable(e)) => EngineError::Unavailable(e.clone()),
-            RunError::Engine(EngineError::StorageFull(e)) => EngineError::StorageFull(e.clone()),
+            RunError::Engine(e) => e.for_another_item(),
             other => EngineError::Internal(other.to_string()),
         })
     }
 
     fn lanes_stopped() -> Self {
-        RunError::Engine(EngineError::Unavailable("the service is stopping".into()))
+        RunError::Engine(EngineError::lanes_stopped())
     }
 }
 

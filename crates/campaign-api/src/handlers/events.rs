@@ -52,6 +52,6 @@ pub async fn publish(
 ) -> Result<HttpResponse, ApiError> {
     let EventIn { event_type, entity_type, entity_id, payload } = body.into_inner();
     let event = Publish { event_type, entity_type, entity_id, payload };
-    let id = events::publish(&state.engine, &ws, event).await?;
+    let id = events::publish(&state.publisher, &ws, event).await?;
     Ok(HttpResponse::Accepted().json(Published { id: id.to_string() }))
 }

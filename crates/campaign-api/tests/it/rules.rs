@@ -3,7 +3,7 @@
 //! in the same transaction.
 
 use campaign_api::campaigns::{self, CampaignError, CampaignPatch, NewCampaign};
-use campaign_api::events::{self, Publish, PublishError};
+use campaign_api::events::{self, Publish, PublishError, Publisher};
 use campaign_api::workspace::Workspace;
 use campaign_api::{profile, store};
 use delivery_engine::deliveries::{Delivery, DeliveryQuery};
@@ -121,26 +121,64 @@ async fn campaigns_belong_to_their_workspace(backend: Backend) {
     assert!(queued(&engine, &other).await.is_empty());
 }
 
-async fn published_events_are_checked_then_queued(backend: Backend) {
-    let db = database(backend).await;
-    let engine = engine(&db);
-    let ws = workspace(&engine).await;
-    let event = |event_type: &str, payload| Publish {
+fn segment_event(event_type: &str, payload: serde_json::Value) -> Publish {
+    Publish {
         event_type: event_type.into(),
         entity_type: "segment".into(),
         entity_id: Uuid::now_v7().to_string(),
         payload,
-    };
+    }
+}
+
+async fn published_events_are_checked_then_queued(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let publisher = Publisher::spawn(&engine, 1);
+    let ws = workspace(&engine).await;
+    let event = segment_event;
     let id =
-        events::publish(&engine, &ws, event("segment.evaluated.v1", json!({ "size": 12 }))).await.unwrap();
+        events::publish(&publisher, &ws, event("segment.evaluated.v1", json!({ "size": 12 }))).await.unwrap();
     let all = engine.list_deliveries(ws.tenant(), &DeliveryQuery { limit: 10, ..Default::default() }).await;
     let all = all.unwrap();
     assert_eq!(all.len(), 1);
     assert_eq!((all[0].event_id, all[0].event_type.as_str()), (id, "segment.evaluated.v1"));
 
-    let refused = events::publish(&engine, &ws, event("segment.evaluated.v1", json!({}))).await;
+    let refused = events::publish(&publisher, &ws, event("segment.evaluated.v1", json!({}))).await;
     assert!(matches!(refused, Err(PublishError::InvalidPayload(_))), "{refused:?}");
     assert_eq!(queued(&engine, &ws).await.len(), 1);
+}
+
+/// Publishes of two workspaces at once, batched (at most 8 a batch, so several batches, some
+/// of one workspace and some of both): each answer is its own event's id, each event is queued
+/// once, in its own workspace, and a refused payload among them is refused alone.
+async fn concurrent_publishes_go_together_and_each_gets_its_own_answer(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let publisher = Publisher::spawn(&engine, 8);
+    let (a, b) = (workspace(&engine).await, workspace(&engine).await);
+    let publishes = (0..40).map(|i| {
+        let (publisher, ws) = (publisher.clone(), if i % 3 == 0 { b.clone() } else { a.clone() });
+        let payload = if i == 17 { json!({}) } else { json!({ "size": i }) };
+        async move {
+            (ws.id(), events::publish(&publisher, &ws, segment_event("segment.evaluated.v1", payload)).await)
+        }
+    });
+    let answers = futures_util::future::join_all(publishes).await;
+    let refused: Vec<_> = answers.iter().filter(|(_, r)| r.is_err()).collect();
+    assert!(matches!(refused[..], [(_, Err(PublishError::InvalidPayload(_)))]), "{refused:?}");
+    for ws in [&a, &b] {
+        let mut answered: Vec<Uuid> = answers
+            .iter()
+            .filter(|(w, _)| *w == ws.id())
+            .filter_map(|(_, r)| r.as_ref().ok().copied())
+            .collect();
+        let log =
+            engine.list_deliveries(ws.tenant(), &DeliveryQuery { limit: 100, ..Default::default() }).await;
+        let mut queued: Vec<Uuid> = log.unwrap().iter().map(|d| d.event_id).collect();
+        answered.sort();
+        queued.sort();
+        assert_eq!(answered, queued, "each answer is one queued event of its workspace");
+    }
 }
 
 on_both_backends!(
@@ -148,4 +186,5 @@ on_both_backends!(
     changes_commit_with_their_events,
     campaigns_belong_to_their_workspace,
     published_events_are_checked_then_queued,
+    concurrent_publishes_go_together_and_each_gets_its_own_answer,
 );

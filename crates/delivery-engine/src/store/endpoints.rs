@@ -73,7 +73,8 @@ pub(crate) async fn store_secret(
 }
 
 /// Soft-deletes the endpoint (its delivery log stays readable) and, atomically, ends its open
-/// deliveries as dead with "endpoint deleted" (a result in flight is fenced off).
+/// deliveries as dead with "endpoint deleted". An attempt in flight is recorded only if it
+/// arrived (then the delivery is `delivered`: one that arrived is never logged dead).
 pub(crate) async fn delete_endpoint(
     conn: &mut DbConn<'_>,
     tenant: &str,

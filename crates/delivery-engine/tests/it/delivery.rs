@@ -8,7 +8,7 @@ use delivery_engine::policy::RetryPolicy;
 use delivery_engine::{DispatcherConfig, EngineError, Enqueued, NewEvent, Tenant};
 use std::collections::HashSet;
 use std::time::Duration;
-use test_support::{on_both_backends, Backend, Receiver, Reply, TestCa};
+use test_support::{on_both_backends, Backend, Gate, Receiver, Reply, TestCa};
 
 async fn only_delivery(engine: &delivery_engine::Engine) -> delivery_engine::deliveries::Delivery {
     let mut all =
@@ -666,6 +666,43 @@ async fn rotation_changes_the_signing_key_and_delete_stops_pending_deliveries(ba
     assert!(matches!(engine.get_endpoint(&TENANT, id).await, Err(EngineError::NotFound)));
 }
 
+/// Deleting endpoints while an attempt to each is in flight: the one that arrived is logged
+/// delivered, never dead; the one that failed stays dead with "endpoint deleted", its outcome
+/// dropped and no further attempt made.
+async fn a_delivery_that_arrived_while_its_endpoint_was_deleted_is_logged_delivered(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let gate = Gate::closed();
+    let held = |status: u16| {
+        let gate = gate.clone();
+        move |_: usize, _: &test_support::Recorded| Reply::WhenOpen(status, gate.clone())
+    };
+    let (arrives, fails) = (Receiver::start(held(200)).await, Receiver::start(held(500)).await);
+    let arriving = endpoint(&engine, &arrives.url(), &[]).await.endpoint.id;
+    let failing = endpoint(&engine, &fails.url(), &[]).await.endpoint.id;
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
+    emit(&engine, "thing.created", "in-flight", b"{}").await;
+    arrives.wait_for(1).await;
+    fails.wait_for(1).await;
+    engine.delete_endpoint(&TENANT, arriving).await.unwrap();
+    engine.delete_endpoint(&TENANT, failing).await.unwrap();
+    gate.open();
+    // Stopping waits for the attempts in flight and records their outcomes.
+    running.stop().await;
+
+    let log =
+        engine.list_deliveries(&TENANT, &DeliveryQuery { limit: 10, ..Default::default() }).await.unwrap();
+    let of = |endpoint| log.iter().find(|d| d.endpoint_id == endpoint).expect("a delivery per endpoint");
+    let (arrived, failed) = (of(arriving), of(failing));
+    assert_eq!((arrived.status, arrived.last_response_code), (DeliveryStatus::Delivered, Some(200)));
+    assert_eq!(arrived.last_error, None);
+    assert_eq!(engine.get_delivery(&TENANT, arrived.id).await.unwrap().1.len(), 1, "its attempt is logged");
+    assert_eq!(failed.status, DeliveryStatus::Dead);
+    assert_eq!(failed.last_error.as_deref(), Some("endpoint deleted"));
+    assert_eq!((failed.attempt_count, failed.next_attempt_at), (0, None), "its failure is dropped");
+    assert_eq!(fails.count(), 1, "no further attempt");
+}
+
 async fn graceful_shutdown_finishes_and_records_in_flight_attempts(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
@@ -1200,6 +1237,7 @@ on_both_backends!(
     a_quiet_loop_waits_for_company_before_claiming,
     a_lagging_tenants_writes_wait_until_the_dispatcher_catches_up,
     rotation_changes_the_signing_key_and_delete_stops_pending_deliveries,
+    a_delivery_that_arrived_while_its_endpoint_was_deleted_is_logged_delivered,
     graceful_shutdown_finishes_and_records_in_flight_attempts,
     registration_refuses_internal_literals_and_connect_time_vets_names,
     a_410_disables_the_endpoint_until_it_is_enabled_again,

@@ -6,9 +6,10 @@
 //! answer, publishes with `--concurrency` clients, waits until every accepted event has arrived
 //! at each answering endpoint (or `--drain-timeout`), deletes the endpoints, and prints a line
 //! every `--report-every` and a summary: throughput, latency percentiles, lost and duplicated
-//! deliveries, the service's memory (`--watch-pid`) and its database's size (`--watch-db`). Latency runs from the moment an event was due (open loop
-//! with `--rate`, so a stalling API is charged for it) or sent (as fast as it goes) to its
-//! arrival. Signatures are not checked: `check-receiver` and the receiver libraries do that.
+//! deliveries, the service's memory (`--watch-pid`) and its database's size (`--watch-db`).
+//! Before it starts, it refuses a rate the service's limit would cut (`RateLimit-Policy`).
+//! Latency runs from the moment an event was due (open loop with `--rate`, so a stalling API
+//! is charged for it) or sent (as fast as it goes) to its arrival. Signatures are not checked: `check-receiver` and the receiver libraries do that.
 //!
 //! Each service says how to register, publish and recognise its own delivery ([`LoadTarget`]);
 //! the driver, receiver and report are shared. Use a tenant of its own: every endpoint of the
@@ -16,6 +17,7 @@
 
 mod args;
 mod drive;
+mod preflight;
 mod receive;
 mod report;
 mod tally;
@@ -34,6 +36,7 @@ pub use target::{LoadEvent, LoadTarget};
 pub async fn run(target: impl LoadTarget, credential: &str, args: LoadArgs) -> anyhow::Result<()> {
     let target = Arc::new(target);
     let api = ServerClient::new(&args.server, credential)?;
+    preflight::check_rate_limit(target.as_ref(), &api, args.rate).await?;
     let run_id = rand::random::<u64>() >> 1;
     let tally = Arc::new(tally::Tally::new(args.hang..args.endpoints.max(args.hang + 1)));
     let receiver = receive::start(&args, target.clone(), tally.clone(), run_id).await?;

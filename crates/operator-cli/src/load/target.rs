@@ -18,6 +18,13 @@ pub struct LoadEvent<'a> {
 pub trait LoadTarget: Send + Sync + 'static {
     /// The service's name, first on the summary line.
     fn name(&self) -> &'static str;
+    /// A path the credential may `GET` cheaply (its endpoints): the answer states the
+    /// service's rate limit, read before the load starts.
+    fn probe_path(&self) -> &'static str;
+    /// API calls one event takes.
+    fn calls_per_event(&self) -> u32 {
+        1
+    }
     /// Registers an endpoint for `url` that takes what [`LoadTarget::publish`] sends; returns
     /// the path that deletes it.
     async fn register(&self, api: &ServerClient, url: &str) -> anyhow::Result<String>;

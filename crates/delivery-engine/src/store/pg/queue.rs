@@ -294,9 +294,11 @@ const RECORD_ATTEMPTS: &str = r#"
                 delivered_at = CASE WHEN v.status = 'delivered' THEN $1 ELSE d.delivered_at END
             FROM v
             -- Only under the claim's token, only once (a retried write after a lost
-            -- acknowledgement matches nothing).
+            -- acknowledgement matches nothing). A row ended while this attempt was in flight
+            -- (its endpoint deleted) kept the token, and takes the outcome only if it arrived.
             -- The state as what it is not: see above.
-            WHERE d.id = v.id AND d.fence = v.fence AND d.status NOT IN ('delivered', 'dead')
+            WHERE d.id = v.id AND d.fence = v.fence AND d.status <> 'delivered'
+              AND (d.status <> 'dead' OR v.status = 'delivered')
               AND d.attempt_count = v.attempt_number - 1
             RETURNING d.id, d.fence, d.tenant_id, d.endpoint_id
         ), counted AS (
@@ -504,7 +506,10 @@ pub(super) async fn unpark_endpoint(
     Ok(())
 }
 
-/// Ends every open delivery of an endpoint as dead with `reason` (a result in flight is fenced off).
+/// Ends every open delivery of an endpoint as dead with `reason`. A row in flight (its lease
+/// running) keeps its fence, so its attempt's outcome is still recorded if it arrived (a
+/// delivery that arrived is never logged dead; `RECORD_ATTEMPTS`); any other outcome is
+/// dropped. The other rows get a new fence.
 pub(super) async fn end_open_deliveries(
     conn: &mut AsyncPgConnection,
     endpoint: Uuid,
@@ -513,7 +518,8 @@ pub(super) async fn end_open_deliveries(
 ) -> EngineResult<()> {
     prepared(
         "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
-         leased_until = NULL, fence = floor(random() * 9.0e18)::bigint, last_error = $2, updated_at = $3 \
+         leased_until = NULL, last_error = $2, updated_at = $3, \
+         fence = CASE WHEN leased_until > now() THEN fence ELSE floor(random() * 9.0e18)::bigint END \
          WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
     )
     .bind::<SqlUuid, _>(endpoint)

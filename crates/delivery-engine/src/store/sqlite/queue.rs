@@ -246,14 +246,16 @@ pub(crate) fn record_attempts(
         for r in records {
             let next = r.next_attempt_at.map(micros);
             // Only under the claim's token, only once (a retried write after a lost
-            // acknowledgement matches nothing). A row parked while in flight stays parked.
+            // acknowledgement matches nothing). A row parked while in flight stays parked; one
+            // ended while in flight (its endpoint deleted) takes the outcome only if it arrived.
             let owner: Option<DeliveryOwnerRow> = prepared(
                 "UPDATE webhook_deliveries \
                  SET status = ?1, attempt_count = ?2, next_attempt_at = ?3, \
                      available_at = CASE WHEN available_at = ?4 AND ?3 IS NOT NULL THEN available_at ELSE ?3 END, \
                      leased_until = NULL, manual = 0, last_response_code = ?5, last_error = ?6, updated_at = ?7, \
                      delivered_at = CASE WHEN ?1 = 'delivered' THEN ?7 ELSE delivered_at END \
-                 WHERE id = ?8 AND fence = ?9 AND status IN ('pending', 'failed') AND attempt_count = ?2 - 1 \
+                 WHERE id = ?8 AND fence = ?9 AND attempt_count = ?2 - 1 \
+                   AND (status IN ('pending', 'failed') OR (status = 'dead' AND ?1 = 'delivered')) \
                  RETURNING tenant_id, endpoint_id",
             )
             .bind::<Text, _>(r.status.as_str())
@@ -497,7 +499,8 @@ pub(super) fn end_open_deliveries(
 ) -> EngineResult<()> {
     prepared(
         "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
-         leased_until = NULL, fence = random(), last_error = ?2, updated_at = ?3 \
+         leased_until = NULL, last_error = ?2, updated_at = ?3, \
+         fence = CASE WHEN leased_until > ?3 THEN fence ELSE random() END \
          WHERE endpoint_id = ?1 AND status IN ('pending', 'failed')",
     )
     .bind::<Text, _>(endpoint.to_string())
