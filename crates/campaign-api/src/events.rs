@@ -171,10 +171,9 @@ pub async fn publish(publisher: &Publisher, ws: &Workspace, p: Publish) -> Resul
 }
 
 /// Published events, written in batches (`delivery_engine::batch`; docs/engine.md, "Write
-/// batching"): the publishes waiting at once go in one `Engine::enqueue_all`, one statement
-/// when they are one workspace's (atomic by itself), one transaction when they are several
-/// workspaces'. Each publish is answered after its own event committed, with its own id. Handles
-/// are cheap to clone and share the lanes.
+/// batching"): the publishes waiting at once go in one transaction, one `Engine::enqueue_all`
+/// (on PostgreSQL one statement per workspace). Each publish is answered after its own event
+/// committed, with its own id. Handles are cheap to clone and share the lanes.
 #[derive(Debug, Clone)]
 pub struct Publisher {
     batcher: Batcher<Published, Uuid, EngineError>,
@@ -191,9 +190,11 @@ struct Published {
 impl Publisher {
     /// Starts the lanes: batches of at most `max` events (`WRITE_BATCH`; 1 writes each alone).
     pub fn spawn(engine: &Engine, max: usize) -> Self {
+        let lanes = engine.write_lanes();
         let engine = engine.clone();
         let batcher = Batcher::spawn(
             max,
+            lanes,
             Arc::new(move |batch| {
                 let engine = engine.clone();
                 Box::pin(async move { write_published(&engine, batch).await })
@@ -203,18 +204,14 @@ impl Publisher {
     }
 }
 
-/// Writes a batch of published events: one statement for one workspace's, one transaction for
-/// several workspaces'. One id per event, in order.
+/// Writes a batch of published events in one transaction (on PostgreSQL one statement per
+/// workspace). One id per event, in order.
 async fn write_published(
     engine: &Engine,
     batch: Arc<[Published]>,
 ) -> Result<Vec<Result<Uuid, EngineError>>, EngineError> {
-    let one_workspace = batch.windows(2).all(|w| w[0].tenant == w[1].tenant);
     let outbox = engine.clone();
-    let written = match one_workspace {
-        true => engine.run(on_conn!(|c| enqueue_batch(&outbox, c, &batch).await)).await?,
-        false => engine.transaction(on_conn!(|c| enqueue_batch(&outbox, c, &batch).await)).await?,
-    };
+    let written = engine.transaction(on_conn!(|c| enqueue_batch(&outbox, c, &batch).await)).await?;
     Ok(written.iter().map(|e| Ok(e.event_id())).collect())
 }
 

@@ -49,9 +49,11 @@ impl BatchFailure for EngineError {
     }
 }
 
-/// Lanes per batcher: batches written at once. More lanes make batches smaller under the same
-/// load; four kept the database busy in the workflow burst (docs/benchmarks.md).
-pub(crate) const LANES: usize = 4;
+/// Lanes of a batcher on PostgreSQL: batches written at once. More lanes make batches smaller
+/// under the same load; four kept the database busy in the workflow burst (docs/benchmarks.md).
+/// The embedded store has one (`Engine::write_lanes`): its one writer makes more lanes wait for
+/// each other, each holding a connection.
+pub(crate) const PG_LANES: usize = 4;
 
 /// One waiting write and where its result goes.
 struct Job<I, O, E> {
@@ -82,14 +84,14 @@ where
     O: Send + 'static,
     E: BatchFailure + Send + 'static,
 {
-    /// Starts `LANES` (4) lanes writing batches of at most `max` items with `write` (`max` 1:
-    /// every item alone, batching off). Must be called inside a tokio runtime; the lanes end
-    /// when every handle is dropped, after writing what was queued.
-    pub fn spawn(max: usize, write: WriteBatch<I, O, E>) -> Self {
-        let max = max.max(1);
-        let (queue, waiting) = mpsc::channel(max * LANES);
+    /// Starts `lanes` lanes (`Engine::write_lanes`) writing batches of at most `max` items with
+    /// `write` (`max` 1: every item alone, batching off). Must be called inside a tokio runtime;
+    /// the lanes end when every handle is dropped, after writing what was queued.
+    pub fn spawn(max: usize, lanes: usize, write: WriteBatch<I, O, E>) -> Self {
+        let (max, lanes) = (max.max(1), lanes.max(1));
+        let (queue, waiting) = mpsc::channel(max * lanes);
         let waiting = Arc::new(Mutex::new(waiting));
-        for _ in 0..LANES {
+        for _ in 0..lanes {
             tokio::spawn(lane(waiting.clone(), max, write.clone()));
         }
         Self { queue }
@@ -220,7 +222,7 @@ mod tests {
     #[tokio::test]
     async fn waiting_writes_go_together_and_each_gets_its_own_result() {
         let seen = Arc::default();
-        let batcher = Batcher::spawn(64, recording(Arc::clone(&seen), 0));
+        let batcher = Batcher::spawn(64, PG_LANES, recording(Arc::clone(&seen), 0));
         let results = join_all((1..=40).map(|i| batcher.write(i))).await;
         assert_eq!(results, (1..=40).map(|i| Ok(i * 10)).collect::<Vec<_>>());
         let batches = seen.lock().unwrap().clone();
@@ -231,7 +233,7 @@ mod tests {
     #[tokio::test]
     async fn a_failed_batch_is_written_again_item_by_item() {
         let seen = Arc::default();
-        let batcher = Batcher::spawn(64, recording(Arc::clone(&seen), 7));
+        let batcher = Batcher::spawn(64, PG_LANES, recording(Arc::clone(&seen), 7));
         let results = join_all((1..=10).map(|i| batcher.write(i))).await;
         for (i, result) in (1..=10).zip(&results) {
             let expected = if i == 7 { Err(Failed::Split("7 refused".to_owned())) } else { Ok(i * 10) };
@@ -243,7 +245,7 @@ mod tests {
     #[tokio::test]
     async fn a_failure_of_the_whole_batch_answers_every_item_without_writing_again() {
         let seen = Arc::default();
-        let batcher = Batcher::spawn(64, recording(Arc::clone(&seen), 0));
+        let batcher = Batcher::spawn(64, PG_LANES, recording(Arc::clone(&seen), 0));
         let results = join_all([1, DOWN, 3].map(|i| batcher.write(i))).await;
         let away = Err(Failed::Whole("the database is away".to_owned()));
         assert_eq!(results, vec![away.clone(), away.clone(), away]);
@@ -253,7 +255,7 @@ mod tests {
     #[tokio::test]
     async fn a_batch_of_one_is_batching_off() {
         let seen = Arc::default();
-        let batcher = Batcher::spawn(1, recording(Arc::clone(&seen), 0));
+        let batcher = Batcher::spawn(1, PG_LANES, recording(Arc::clone(&seen), 0));
         join_all((1..=10).map(|i| batcher.write(i))).await;
         assert!(seen.lock().unwrap().iter().all(|b| b.len() == 1));
     }

@@ -175,8 +175,10 @@ impl RunWriter {
     /// Starts the lanes: batches of at most `max` writes (`WRITE_BATCH`; 1 writes each alone).
     pub fn spawn(engine: &Engine, max: usize) -> Self {
         let e = engine.clone();
+        let lanes = engine.write_lanes();
         let creates = Batcher::spawn(
             max,
+            lanes,
             Arc::new(move |runs| {
                 let e = e.clone();
                 Box::pin(async move { create_runs(&e, runs).await })
@@ -185,6 +187,7 @@ impl RunWriter {
         let e = engine.clone();
         let settles = Batcher::spawn(
             max,
+            lanes,
             Arc::new(move |batch| {
                 let e = e.clone();
                 Box::pin(async move { settle_runs(&e, batch).await })

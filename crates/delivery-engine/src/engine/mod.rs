@@ -113,6 +113,13 @@ impl Engine {
         self.core.metrics()
     }
 
+    /// Batches of a service's writes worth writing at once, the `lanes` of a
+    /// [`Batcher`](crate::batch::Batcher): four on PostgreSQL, one on the embedded store, whose
+    /// one writer would keep more lanes waiting for each other.
+    pub fn write_lanes(&self) -> usize {
+        self.core.pool().write_lanes()
+    }
+
     /// Database connections of this engine's pool: `(in use, idle)`.
     pub fn pool_connections(&self) -> (usize, usize) {
         self.core.pool().connections()

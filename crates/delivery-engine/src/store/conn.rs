@@ -370,6 +370,14 @@ impl Pool {
         }
     }
 
+    /// Lanes of a write batcher on this pool (`crate::batch::PG_LANES` says why).
+    pub(crate) fn write_lanes(&self) -> usize {
+        match &self.kind {
+            PoolKind::Pg(..) => crate::batch::PG_LANES,
+            PoolKind::Sqlite(..) => 1,
+        }
+    }
+
     /// Connections `(in use, idle)` right now.
     pub(crate) fn connections(&self) -> (usize, usize) {
         let status = match &self.kind {
