@@ -53,8 +53,9 @@ pub struct GateConfig {
 }
 
 impl GateConfig {
-    /// The claim lag target unless configured (`INGEST_GATE_MS`).
-    pub const DEFAULT_TARGET: Duration = Duration::from_millis(50);
+    /// The claim lag target unless configured (`INGEST_GATE_MS`; D118: 50 ms until batched
+    /// publishes let ingest outrun delivery, and a burst's latency sat at the target).
+    pub const DEFAULT_TARGET: Duration = Duration::from_millis(25);
 
     /// The gate with `target` (zero: off) and the defaults documented in docs/engine.md.
     pub fn with_target(target: Duration) -> Option<Self> {
