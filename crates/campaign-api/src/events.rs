@@ -219,6 +219,7 @@ async fn write_published(
     Ok(written.iter().map(|e| Ok(e.event_id())).collect())
 }
 
+/// The batch's events on `conn`, in one `Engine::enqueue_all`.
 async fn enqueue_batch(
     engine: &Engine,
     conn: &mut DbConn<'_>,
