@@ -73,7 +73,7 @@ pub async fn emit_to(
     only: Option<Uuid>,
 ) -> Result<Uuid, EngineError> {
     let out = Outgoing::new(ws, &e);
-    engine.enqueue(conn, out.event(ws, e.event_type, only)).await?;
+    engine.enqueue(conn, out.event(ws.tenant(), e.event_type, only)).await?;
     Ok(out.id)
 }
 
@@ -91,13 +91,8 @@ impl Outgoing {
         Self { id, key: id.to_string(), body: envelope(id, ws.id(), e) }
     }
 
-    /// The engine's event, its dedupe key the event id.
-    fn event<'a>(&'a self, ws: &'a Workspace, event_type: &'a str, only: Option<Uuid>) -> NewEvent<'a> {
-        self.event_of(ws.tenant(), event_type, only)
-    }
-
-    /// [`Outgoing::event`] of a tenant.
-    fn event_of<'a>(&'a self, tenant: &'a Tenant, event_type: &'a str, only: Option<Uuid>) -> NewEvent<'a> {
+    /// The engine's event of `tenant`, its dedupe key the event id.
+    fn event<'a>(&'a self, tenant: &'a Tenant, event_type: &'a str, only: Option<Uuid>) -> NewEvent<'a> {
         NewEvent {
             tenant,
             event_type,
@@ -190,16 +185,12 @@ struct Published {
 impl Publisher {
     /// Starts the lanes: batches of at most `max` events (`WRITE_BATCH`; 1 writes each alone).
     pub fn spawn(engine: &Engine, max: usize) -> Self {
-        let lanes = engine.write_lanes();
-        let engine = engine.clone();
-        let batcher = Batcher::spawn(
-            max,
-            lanes,
-            Arc::new(move |batch| {
-                let engine = engine.clone();
-                Box::pin(async move { write_published(&engine, batch).await })
-            }),
-        );
+        let batcher =
+            Batcher::on_engine(
+                engine,
+                max,
+                |engine, batch| async move { write_published(&engine, batch).await },
+            );
         Self { batcher }
     }
 }
@@ -226,7 +217,7 @@ async fn enqueue_batch(
     batch: &[Published],
 ) -> Result<Vec<delivery_engine::Enqueued>, EngineError> {
     let events: Vec<NewEvent<'_>> =
-        batch.iter().map(|p| p.out.event_of(&p.tenant, p.event_type, None)).collect();
+        batch.iter().map(|p| p.out.event(&p.tenant, p.event_type, None)).collect();
     engine.enqueue_all(conn, &events).await
 }
 
@@ -239,7 +230,7 @@ pub async fn emit_now(
     only: Option<Uuid>,
 ) -> Result<Uuid, EngineError> {
     let out = Outgoing::new(ws, &e);
-    engine.enqueue_now(out.event(ws, e.event_type, only)).await?;
+    engine.enqueue_now(out.event(ws.tenant(), e.event_type, only)).await?;
     Ok(out.id)
 }
 

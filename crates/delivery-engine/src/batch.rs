@@ -6,14 +6,15 @@
 //! batching"; decision D115.
 
 use crate::error::EngineError;
+use crate::Engine;
 use futures_util::future::BoxFuture;
+use std::future::Future;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
 /// Writes a batch in one transaction: one result per item, in the items' order. `Err` when the
 /// batch failed as a whole (the transaction rolled back): see [`BatchFailure`].
-// tidy: in the signature of Batcher::spawn
-pub type WriteBatch<I, O, E> =
+pub(crate) type WriteBatch<I, O, E> =
     Arc<dyn Fn(Arc<[I]>) -> BoxFuture<'static, Result<Vec<Result<O, E>>, E>> + Send + Sync>;
 
 /// How a batch's failure reaches its items.
@@ -49,12 +50,6 @@ impl BatchFailure for EngineError {
     }
 }
 
-/// Lanes of a batcher on PostgreSQL: batches written at once. More lanes make batches smaller
-/// under the same load; four kept the database busy in the workflow burst (docs/benchmarks.md).
-/// The embedded store has one (`Engine::write_lanes`): its one writer makes more lanes wait for
-/// each other, each holding a connection.
-pub(crate) const PG_LANES: usize = 4;
-
 /// One waiting write and where its result goes.
 struct Job<I, O, E> {
     item: I,
@@ -84,10 +79,24 @@ where
     O: Send + 'static,
     E: BatchFailure + Send + 'static,
 {
-    /// Starts `lanes` lanes (`Engine::write_lanes`) writing batches of at most `max` items with
-    /// `write` (`max` 1: every item alone, batching off). Must be called inside a tokio runtime;
-    /// the lanes end when every handle is dropped, after writing what was queued.
-    pub fn spawn(max: usize, lanes: usize, write: WriteBatch<I, O, E>) -> Self {
+    /// Starts the lanes writing batches of at most `max` items (`max` 1: every item alone,
+    /// batching off) with `write(engine, batch)`, which writes a batch in one transaction and
+    /// gives one result per item, in the items' order (`Err`: the batch failed as a whole, see
+    /// [`BatchFailure`]). The engine's store says how many lanes (`Pool::write_lanes`).
+    /// Must be called inside a tokio runtime; the lanes end when every handle is dropped, after
+    /// writing what was queued.
+    pub fn on_engine<F, Fut>(engine: &Engine, max: usize, write: F) -> Self
+    where
+        F: Fn(Engine, Arc<[I]>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<Vec<Result<O, E>>, E>> + Send + 'static,
+    {
+        let lanes = engine.write_lanes();
+        let engine = engine.clone();
+        Self::spawn(max, lanes, Arc::new(move |batch| Box::pin(write(engine.clone(), batch))))
+    }
+
+    /// [`Batcher::on_engine`] with `lanes` lanes and a writer that needs no engine.
+    fn spawn(max: usize, lanes: usize, write: WriteBatch<I, O, E>) -> Self {
         let (max, lanes) = (max.max(1), lanes.max(1));
         let (queue, waiting) = mpsc::channel(max * lanes);
         let waiting = Arc::new(Mutex::new(waiting));
@@ -222,7 +231,7 @@ mod tests {
     #[tokio::test]
     async fn waiting_writes_go_together_and_each_gets_its_own_result() {
         let seen = Arc::default();
-        let batcher = Batcher::spawn(64, PG_LANES, recording(Arc::clone(&seen), 0));
+        let batcher = Batcher::spawn(64, 4, recording(Arc::clone(&seen), 0));
         let results = join_all((1..=40).map(|i| batcher.write(i))).await;
         assert_eq!(results, (1..=40).map(|i| Ok(i * 10)).collect::<Vec<_>>());
         let batches = seen.lock().unwrap().clone();
@@ -233,7 +242,7 @@ mod tests {
     #[tokio::test]
     async fn a_failed_batch_is_written_again_item_by_item() {
         let seen = Arc::default();
-        let batcher = Batcher::spawn(64, PG_LANES, recording(Arc::clone(&seen), 7));
+        let batcher = Batcher::spawn(64, 4, recording(Arc::clone(&seen), 7));
         let results = join_all((1..=10).map(|i| batcher.write(i))).await;
         for (i, result) in (1..=10).zip(&results) {
             let expected = if i == 7 { Err(Failed::Split("7 refused".to_owned())) } else { Ok(i * 10) };
@@ -245,7 +254,7 @@ mod tests {
     #[tokio::test]
     async fn a_failure_of_the_whole_batch_answers_every_item_without_writing_again() {
         let seen = Arc::default();
-        let batcher = Batcher::spawn(64, PG_LANES, recording(Arc::clone(&seen), 0));
+        let batcher = Batcher::spawn(64, 4, recording(Arc::clone(&seen), 0));
         let results = join_all([1, DOWN, 3].map(|i| batcher.write(i))).await;
         let away = Err(Failed::Whole("the database is away".to_owned()));
         assert_eq!(results, vec![away.clone(), away.clone(), away]);
@@ -255,7 +264,7 @@ mod tests {
     #[tokio::test]
     async fn a_batch_of_one_is_batching_off() {
         let seen = Arc::default();
-        let batcher = Batcher::spawn(1, PG_LANES, recording(Arc::clone(&seen), 0));
+        let batcher = Batcher::spawn(1, 4, recording(Arc::clone(&seen), 0));
         join_all((1..=10).map(|i| batcher.write(i))).await;
         assert!(seen.lock().unwrap().iter().all(|b| b.len() == 1));
     }

@@ -174,25 +174,8 @@ pub struct SettleRequest {
 impl RunWriter {
     /// Starts the lanes: batches of at most `max` writes (`WRITE_BATCH`; 1 writes each alone).
     pub fn spawn(engine: &Engine, max: usize) -> Self {
-        let e = engine.clone();
-        let lanes = engine.write_lanes();
-        let creates = Batcher::spawn(
-            max,
-            lanes,
-            Arc::new(move |runs| {
-                let e = e.clone();
-                Box::pin(async move { create_runs(&e, runs).await })
-            }),
-        );
-        let e = engine.clone();
-        let settles = Batcher::spawn(
-            max,
-            lanes,
-            Arc::new(move |batch| {
-                let e = e.clone();
-                Box::pin(async move { settle_runs(&e, batch).await })
-            }),
-        );
+        let creates = Batcher::on_engine(engine, max, |e, runs| async move { create_runs(&e, runs).await });
+        let settles = Batcher::on_engine(engine, max, |e, batch| async move { settle_runs(&e, batch).await });
         Self { creates, settles }
     }
 

@@ -113,10 +113,9 @@ impl Engine {
         self.core.metrics()
     }
 
-    /// Batches of a service's writes worth writing at once, the `lanes` of a
-    /// [`Batcher`](crate::batch::Batcher): four on PostgreSQL, one on the embedded store, whose
-    /// one writer would keep more lanes waiting for each other.
-    pub fn write_lanes(&self) -> usize {
+    /// Batches of a service's writes worth writing at once: a write batcher's lanes
+    /// (`Pool::write_lanes` says why).
+    pub(crate) fn write_lanes(&self) -> usize {
         self.core.pool().write_lanes()
     }
 

@@ -370,10 +370,13 @@ impl Pool {
         }
     }
 
-    /// Lanes of a write batcher on this pool (`crate::batch::PG_LANES` says why).
+    /// Lanes of a write batcher (`crate::batch`) on this pool: batches written at once. More
+    /// lanes make batches smaller under the same load; four kept PostgreSQL busy in the workflow
+    /// burst (docs/benchmarks.md). The embedded store has one: its one writer makes more lanes
+    /// wait for each other, each holding a connection.
     pub(crate) fn write_lanes(&self) -> usize {
         match &self.kind {
-            PoolKind::Pg(..) => crate::batch::PG_LANES,
+            PoolKind::Pg(..) => 4,
             PoolKind::Sqlite(..) => 1,
         }
     }

@@ -9,7 +9,8 @@
 //! deliveries, the service's memory (`--watch-pid`) and its database's size (`--watch-db`).
 //! Before it starts, it refuses a rate the service's limit would cut (`RateLimit-Policy`).
 //! Latency runs from the moment an event was due (open loop with `--rate`, so a stalling API
-//! is charged for it) or sent (as fast as it goes) to its arrival. Signatures are not checked: `check-receiver` and the receiver libraries do that.
+//! is charged for it) or sent (as fast as it goes) to its arrival. Signatures are not checked:
+//! `check-receiver` and the receiver libraries do that.
 //!
 //! Each service says how to register, publish and recognise its own delivery ([`LoadTarget`]);
 //! the driver, receiver and report are shared. Use a tenant of its own: every endpoint of the
