@@ -56,7 +56,7 @@ struct Job<I, O, E> {
     reply: oneshot::Sender<Result<O, E>>,
 }
 
-/// The queue in front of a [`WriteBatch`]; cloned handles share it.
+/// The queue in front of a batch writer ([`Batcher::on_engine`]); cloned handles share it.
 pub struct Batcher<I, O, E> {
     queue: mpsc::Sender<Job<I, O, E>>,
 }
