@@ -21,7 +21,7 @@
 macro_rules! claimed_columns {
     () => {
         "d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
-         e.dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
+         COALESCE(e.dedupe_key, CAST(e.id AS TEXT)) AS dedupe_key, e.body, ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, \
          d.created_at, d.next_attempt_at AS due_at, ep.rate_limit_per_s, d.tenant_id"
     };
 }

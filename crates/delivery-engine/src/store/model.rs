@@ -372,6 +372,8 @@ pub struct DeliveryQuery {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum KeyMatch {
     Exact(String),
+    /// Keys that start with this. On PostgreSQL an event keyed by its own id stores no key
+    /// (D119) and is found by [`KeyMatch::Exact`] only.
     Prefix(String),
 }
 
@@ -437,6 +439,27 @@ pub(crate) struct NewEventRow<'a> {
     pub created_at: DateTime<Utc>,
     /// Send to this endpoint only, regardless of its filter (test events).
     pub only_endpoint: Option<Uuid>,
+}
+
+impl NewEventRow<'_> {
+    /// The dedupe key as PostgreSQL stores it: none when it is the event's own id as text
+    /// (campaign-api's, whose every event is new). The id is unique already, and the key cost
+    /// each such event about 140 bytes, its column and its entry in the key index (D119).
+    /// [`key_or_id`] gives it back; SQLite stores every key as given.
+    pub fn stored_key(&self) -> Option<&str> {
+        (key_is_id(self.dedupe_key) != Some(self.id)).then_some(self.dedupe_key)
+    }
+}
+
+/// An event's dedupe key, from its stored one: the event's id as text where none is stored.
+pub(crate) fn key_or_id(stored: Option<String>, event_id: Uuid) -> String {
+    stored.unwrap_or_else(|| event_id.to_string())
+}
+
+/// The id whose text `key` is (lower-case, hyphenated, as `Uuid`'s `Display` writes it): the
+/// event that [`NewEventRow::stored_key`] may have stored without a key.
+pub(crate) fn key_is_id(key: &str) -> Option<Uuid> {
+    Uuid::try_parse(key).ok().filter(|id| id.hyphenated().encode_lower(&mut Uuid::encode_buffer()) == key)
 }
 
 /// What filling a backlogged endpoint's deliveries did.
@@ -671,6 +694,33 @@ impl StoredKey {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_that_is_the_events_own_id_is_not_stored_and_reads_back_as_the_id() {
+        let id = Uuid::from_u128(0x0192_3f00_aaaa_7000_8000_0000_0000_00ff);
+        let row = |key| NewEventRow {
+            id,
+            tenant_id: "t",
+            event_type: "x",
+            dedupe_key: key,
+            body: b"{}",
+            created_at: Utc::now(),
+            only_endpoint: None,
+        };
+        let text = id.to_string();
+        assert_eq!(row(&text).stored_key(), None);
+        assert_eq!(key_or_id(None, id), text);
+        // Another event's id, the id in capitals or braces, or any other key: stored as given.
+        let other = Uuid::from_u128(7).to_string();
+        let upper = text.to_uppercase();
+        let braced = format!("{{{text}}}");
+        for key in [other.as_str(), upper.as_str(), braced.as_str(), "run-1:run.completed"] {
+            assert_eq!(row(key).stored_key(), Some(key));
+        }
+        assert_eq!(key_is_id(&upper), None);
+        assert_eq!(key_is_id(&text), Some(id));
+        assert_eq!(key_or_id(Some("k".into()), id), "k");
+    }
 
     #[test]
     fn a_log_cursor_reads_back_as_the_same_position() {

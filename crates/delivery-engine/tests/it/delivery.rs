@@ -1027,6 +1027,44 @@ async fn an_endpoint_failing_for_longer_than_the_window_is_disabled(backend: Bac
 
 /// The log's filters and keyset pages, as the consoles use them: pages walk every entry once,
 /// in order; each filter narrows; another tenant's entries never show.
+/// campaign-api keys each event by its own id: PostgreSQL stores no key for it (D119), and the
+/// event still deduplicates, shows its key and is found by it.
+async fn an_event_keyed_by_its_own_id_is_stored_without_a_key_and_deduplicated(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let receiver = Receiver::ok().await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let id = uuid::Uuid::now_v7();
+    let key = id.to_string();
+    let event = NewEvent {
+        tenant: &TENANT,
+        event_type: "thing.created",
+        dedupe_key: &key,
+        body: b"{}",
+        only_endpoint: None,
+        id: Some(id),
+    };
+    assert_eq!(
+        engine.enqueue_now(event.clone()).await.unwrap(),
+        Enqueued::New { event_id: id, deliveries: 1 }
+    );
+    assert_eq!(engine.enqueue_now(event).await.unwrap(), Enqueued::Duplicate { event_id: id });
+    let stored_keys =
+        db.count("SELECT count(*) AS n FROM webhook_events WHERE dedupe_key IS NOT NULL").await.unwrap();
+    assert_eq!(stored_keys, i64::from(backend == Backend::Sqlite), "PostgreSQL stores no key");
+    let logged = only_delivery(&engine).await;
+    assert_eq!(logged.dedupe_key, key, "the log shows the id as the key");
+    let exact =
+        DeliveryQuery { limit: 10, dedupe_key: Some(KeyMatch::Exact(key.clone())), ..Default::default() };
+    assert_eq!(engine.list_deliveries(&TENANT, &exact).await.unwrap().len(), 1);
+    // The claim reads the key back too: the attempt carries it.
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
+    let sent = receiver.wait_for(1).await.remove(0);
+    assert_eq!(sent.header("x-test-id"), Some(key.as_str()));
+    wait_status(&engine, logged.id, DeliveryStatus::Delivered).await;
+    running.stop().await;
+}
+
 async fn the_log_pages_by_keyset_and_filters_narrow(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
@@ -1218,6 +1256,7 @@ async fn enqueue_all_answers_each_event_in_order_across_tenants(backend: Backend
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     the_log_pages_by_keyset_and_filters_narrow,
+    an_event_keyed_by_its_own_id_is_stored_without_a_key_and_deduplicated,
     the_overview_counts_recorded_attempts_by_hour_and_endpoint,
     delivers_signed_exact_body_with_profile_headers,
     outbox_commits_or_rolls_back_with_the_callers_transaction,

@@ -4,12 +4,18 @@ use super::rows::{AttemptRow, DeliveryRow};
 use super::schema::{webhook_attempts, webhook_deliveries, webhook_endpoints, webhook_events};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
-use crate::store::model::{like_prefix, Attempt, Delivery, DeliveryQuery, KeyMatch, RequestParts};
+use crate::store::model::{
+    key_is_id, key_or_id, like_prefix, Attempt, Delivery, DeliveryQuery, KeyMatch, RequestParts,
+};
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Timestamptz};
+use diesel::sql_types::{Bool, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
+
+/// The key of the log's indexes in place of the tenant's id: 8 bytes, where a campaign-api
+/// workspace's id is 37 (migration 000021).
+const TENANT_HASH: &str = "hashtextextended(webhook_deliveries.tenant_id, 0)";
 
 pub(crate) async fn list_deliveries(
     conn: &mut AsyncPgConnection,
@@ -19,6 +25,10 @@ pub(crate) async fn list_deliveries(
     let mut query = webhook_deliveries::table
         .inner_join(webhook_events::table)
         .filter(webhook_deliveries::tenant_id.eq(tenant))
+        // The log index keys on a hash of the tenant (migration 000021): asked for as well.
+        .filter(
+            sql::<Bool>(&format!("{TENANT_HASH} = hashtextextended(")).bind::<Text, _>(tenant).sql(", 0)"),
+        )
         .select(DeliveryRow::as_select())
         .order((webhook_deliveries::created_at.desc(), webhook_deliveries::id.desc()))
         .limit(q.limit)
@@ -39,14 +49,24 @@ pub(crate) async fn list_deliveries(
         query = query.filter(webhook_deliveries::id.eq(id));
     }
     if let Some(t) = &q.event_type {
-        query = query.filter(webhook_deliveries::event_type.eq(t.clone()));
+        // The type index keys on one hash of tenant and type (migration 000021).
+        query = query.filter(webhook_deliveries::event_type.eq(t.clone())).filter(
+            sql::<Bool>(&format!(
+                "hashtextextended(webhook_deliveries.event_type, {TENANT_HASH}) = hashtextextended("
+            ))
+            .bind::<Text, _>(t.clone())
+            .sql(", hashtextextended(")
+            .bind::<Text, _>(tenant.to_owned())
+            .sql(", 0))"),
+        );
     }
     if q.dedupe_key.is_some() {
         // The event's own tenant: the key is unique per tenant, and its index starts there.
         query = query.filter(webhook_events::tenant_id.eq(tenant));
     }
     match &q.dedupe_key {
-        Some(KeyMatch::Exact(k)) => query = query.filter(webhook_events::dedupe_key.eq(k.clone())),
+        Some(KeyMatch::Exact(k)) => query = query.filter(key_is(k)),
+        // Keys stored as given; an event stored without one (its key its id) is found exactly.
         Some(KeyMatch::Prefix(p)) => {
             query = query.filter(webhook_events::dedupe_key.like(like_prefix(p)).escape('\\'))
         }
@@ -59,8 +79,8 @@ pub(crate) async fn list_deliveries(
         query = query.filter(webhook_deliveries::created_at.lt(before));
     }
     if let Some(after) = q.after {
-        // A row comparison, which the log index (tenant_id, created_at DESC, id DESC) answers
-        // as a range: a deep page costs what the first does.
+        // A row comparison, which the log indexes (…, created_at, id) answer as a range read
+        // backwards: a deep page costs what the first does.
         query = query.filter(
             sql::<Bool>("(webhook_deliveries.created_at, webhook_deliveries.id) < (")
                 .bind::<Timestamptz, _>(after.created_at)
@@ -101,11 +121,23 @@ pub(crate) async fn find_event_id(
 ) -> EngineResult<Option<Uuid>> {
     Ok(webhook_events::table
         .filter(webhook_events::tenant_id.eq(tenant))
-        .filter(webhook_events::dedupe_key.eq(dedupe_key))
+        .filter(key_is(dedupe_key))
         .select(webhook_events::id)
         .first(conn)
         .await
         .optional()?)
+}
+
+/// The event whose dedupe key is `key`: stored as it, or stored without one when `key` is the
+/// event's own id (`NewEventRow::stored_key`).
+fn key_is<QS: 'static>(key: &str) -> Box<dyn BoxableExpression<QS, diesel::pg::Pg, SqlType = Bool>> {
+    Box::new(
+        sql::<Bool>("(webhook_events.dedupe_key = ")
+            .bind::<Text, _>(key.to_owned())
+            .sql(" OR (webhook_events.dedupe_key IS NULL AND webhook_events.id = ")
+            .bind::<Nullable<diesel::sql_types::Uuid>, _>(key_is_id(key))
+            .sql("))"),
+    )
 }
 
 pub(crate) async fn request_parts(
@@ -113,7 +145,7 @@ pub(crate) async fn request_parts(
     tenant: &str,
     id: Uuid,
 ) -> EngineResult<RequestParts> {
-    type Row = (String, String, Vec<u8>, Vec<u8>, Uuid, Uuid, String, String, Vec<u8>);
+    type Row = (String, String, Vec<u8>, Vec<u8>, Uuid, Uuid, String, Option<String>, Vec<u8>);
     let row: Option<Row> = webhook_deliveries::table
         .inner_join(webhook_events::table)
         .inner_join(webhook_endpoints::table)
@@ -141,7 +173,7 @@ pub(crate) async fn request_parts(
         endpoint_id,
         event_id,
         event_type,
-        dedupe_key,
+        dedupe_key: key_or_id(dedupe_key, event_id),
         body,
     })
 }

@@ -91,7 +91,8 @@ async fn write_events(
             FROM unnest($1::uuid[], $3::text[], $4::text[], $5::bytea[], $6::timestamptz[], $8::bool[])
                  AS e(id, event_type, dedupe_key, body, created_at, owed)
             WHERE (SELECT current FROM current)
-            ON CONFLICT (tenant_id, dedupe_key) DO NOTHING
+            -- The key's unique index, or the id's for an event stored without a key.
+            ON CONFLICT DO NOTHING
             RETURNING id, tenant_id, event_type, created_at
         ), ins AS (
             -- A backlogged endpoint's deliveries wait in the event log instead.
@@ -112,7 +113,7 @@ async fn write_events(
     .bind::<Array<SqlUuid>, _>(evs.iter().map(|ev| ev.id).collect::<Vec<_>>())
     .bind::<Text, _>(tenant_id)
     .bind::<Array<Text>, _>(evs.iter().map(|ev| ev.event_type).collect::<Vec<_>>())
-    .bind::<Array<Text>, _>(evs.iter().map(|ev| ev.dedupe_key).collect::<Vec<_>>())
+    .bind::<Array<Nullable<Text>>, _>(evs.iter().map(NewEventRow::stored_key).collect::<Vec<_>>())
     .bind::<Array<Bytea>, _>(evs.iter().map(|ev| ev.body).collect::<Vec<_>>())
     .bind::<Array<Timestamptz>, _>(evs.iter().map(|ev| ev.created_at).collect::<Vec<_>>())
     .bind::<Nullable<BigInt>, _>(version)

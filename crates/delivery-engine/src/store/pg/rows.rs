@@ -4,8 +4,8 @@ use super::schema::{webhook_attempts, webhook_deliveries, webhook_endpoints, web
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::store::model::{
-    Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef, HealthBefore,
-    ProbeTarget, StoredKey,
+    key_or_id, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
+    HealthBefore, ProbeTarget, StoredKey,
 };
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
@@ -90,7 +90,7 @@ pub(super) struct DeliveryRow {
     #[diesel(select_expression = webhook_events::event_type)]
     event_type: String,
     #[diesel(select_expression = webhook_events::dedupe_key)]
-    dedupe_key: String,
+    dedupe_key: Option<String>,
     status: String,
     attempt_count: i32,
     last_response_code: Option<i32>,
@@ -111,7 +111,7 @@ impl TryFrom<DeliveryRow> for Delivery {
             endpoint_id: r.endpoint_id,
             event_id: r.event_id,
             event_type: r.event_type,
-            dedupe_key: r.dedupe_key,
+            dedupe_key: key_or_id(r.dedupe_key, r.event_id),
             status: DeliveryStatus::parse_stored(&r.status)?,
             attempt_count: r.attempt_count,
             last_response_code: r.last_response_code,

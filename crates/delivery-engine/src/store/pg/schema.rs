@@ -28,7 +28,7 @@ diesel::table! {
         id -> Uuid,
         tenant_id -> Text,
         event_type -> Text,
-        dedupe_key -> Text,
+        dedupe_key -> Nullable<Text>,
         body -> Bytea,
         created_at -> Timestamptz,
         seq -> Nullable<Int8>,

@@ -1,0 +1,11 @@
+UPDATE webhook_events SET dedupe_key = id::text WHERE dedupe_key IS NULL;
+CREATE UNIQUE INDEX webhook_events_dedupe_all ON webhook_events (tenant_id, dedupe_key text_pattern_ops);
+DROP INDEX webhook_events_dedupe;
+ALTER INDEX webhook_events_dedupe_all RENAME TO webhook_events_dedupe;
+ALTER TABLE webhook_events ALTER COLUMN dedupe_key SET NOT NULL;
+DROP INDEX webhook_deliveries_by_endpoint;
+CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
+DROP INDEX webhook_deliveries_by_type;
+CREATE INDEX webhook_deliveries_by_type ON webhook_deliveries (tenant_id, event_type, created_at DESC, id DESC);
+DROP INDEX webhook_deliveries_log;
+CREATE INDEX webhook_deliveries_log ON webhook_deliveries (tenant_id, created_at DESC, id DESC);
