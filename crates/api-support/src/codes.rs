@@ -30,6 +30,11 @@ pub const ENDPOINT_DELETED: &str = "endpoint_deleted";
 /// An endpoint's `rateLimit` that is not a whole number from 1 to 10000 (the engine's
 /// `InvalidRateLimit`).
 pub const INVALID_RATE_LIMIT: &str = "invalid_rate_limit";
+/// An endpoint's custom header that the service, the transport or `auth` sets (the engine's
+/// `AccessError::ReservedHeader`); other header rules broken; a credential that breaks its rules.
+pub const RESERVED_HEADER: &str = "reserved_header";
+pub const INVALID_HEADERS: &str = "invalid_headers";
+pub const INVALID_AUTH: &str = "invalid_auth";
 /// `GET /readyz` only (see `health`).
 pub const NOT_READY: &str = "not_ready";
 
@@ -81,6 +86,9 @@ pub const SHARED: &[&str] = &[
     INVALID_TEXT,
     INVALID_URL,
     INVALID_RATE_LIMIT,
+    RESERVED_HEADER,
+    INVALID_HEADERS,
+    INVALID_AUTH,
     URL_FORBIDDEN_ADDRESS,
     ENDPOINT_DELETED,
     NOT_READY,

@@ -6,6 +6,7 @@
 use crate::codes;
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
+use delivery_engine::endpoints::AccessError;
 use delivery_engine::EngineError;
 use serde::Serialize;
 
@@ -110,6 +111,7 @@ impl ApiError {
                 Self::invalid(codes::INVALID_EVENTS, format!("unknown event kinds: {}", t.join(", ")))
             }
             e @ EngineError::InvalidRateLimit(_) => Self::invalid(codes::INVALID_RATE_LIMIT, e.to_string()),
+            EngineError::Access(e) => Self::invalid(access_code(&e), e.to_string()),
             EngineError::AlreadyDelivered => Self::new(
                 StatusCode::CONFLICT,
                 codes::ALREADY_DELIVERED,
@@ -201,6 +203,15 @@ impl From<diesel::result::Error> for ApiError {
 impl From<EngineError> for ApiError {
     fn from(e: EngineError) -> Self {
         Self::from_engine(e, "resource")
+    }
+}
+
+/// The code of an endpoint's refused headers or credential.
+fn access_code(e: &AccessError) -> &'static str {
+    match e {
+        AccessError::ReservedHeader(_) => codes::RESERVED_HEADER,
+        AccessError::InvalidAuth(_) => codes::INVALID_AUTH,
+        _ => codes::INVALID_HEADERS,
     }
 }
 

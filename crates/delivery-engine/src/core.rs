@@ -9,6 +9,7 @@
 //! gate. Running a closure on a connection goes through it, so that whatever a commit queued
 //! wakes the dispatchers after the commit, never inside it (D22).
 
+use crate::access::{self, EndpointAuth};
 use crate::error::EngineError;
 use crate::gate::IngestGate;
 use crate::listen::ListenHub;
@@ -202,6 +203,34 @@ impl Core {
     ) -> Result<HeaderMap, KeyringError> {
         let secret = self.keyring.open(endpoint, sealed)?;
         Ok(self.profile_for(endpoint).signed_headers(attempt, secret.as_hmac_key(), body))
+    }
+
+    /// An endpoint's credential, sealed to it under the active master key.
+    pub(crate) fn seal_auth(&self, endpoint: Uuid, auth: &EndpointAuth) -> SealedSecret {
+        let plain = serde_json::to_vec(auth).expect("a credential serialises");
+        self.keyring.seal_bytes(&access::sealed_to(endpoint), &plain)
+    }
+
+    /// Adds endpoint `endpoint`'s custom headers (as stored) and credential (sealed) to a
+    /// request's `headers`: an attempt's or a probe's.
+    pub(crate) fn add_access(
+        &self,
+        endpoint: Uuid,
+        stored_headers: Option<&str>,
+        sealed_auth: Option<&SealedSecret>,
+        headers: &mut HeaderMap,
+    ) -> Result<(), String> {
+        let custom = access::headers_from_json(stored_headers);
+        let auth = sealed_auth.map(|sealed| self.open_auth(endpoint, sealed)).transpose()?;
+        access::apply(headers, &custom, auth.as_ref()).map_err(|e| e.to_string())
+    }
+
+    fn open_auth(&self, endpoint: Uuid, sealed: &SealedSecret) -> Result<EndpointAuth, String> {
+        let plain = self
+            .keyring
+            .open_bytes(&access::sealed_to(endpoint), sealed)
+            .map_err(|e| format!("endpoint credential unavailable: {e}"))?;
+        serde_json::from_slice(&plain).map_err(|_| "endpoint credential unavailable: unreadable".to_owned())
     }
 
     /// [`Core::sign_attempt`] for the next attempt of a claimed delivery, started at

@@ -24,6 +24,9 @@ pub enum EngineError {
     /// A rate limit outside 1 to 10,000 deliveries a second.
     #[error("the rate limit must be a whole number of deliveries per second from 1 to 10000, not {0}")]
     InvalidRateLimit(i64),
+    /// An endpoint's custom headers or credential broke a rule (`endpoints::AccessError`).
+    #[error(transparent)]
+    Access(#[from] crate::access::AccessError),
     #[error("the delivery was already delivered")]
     AlreadyDelivered,
     #[error("the delivery's endpoint was deleted")]

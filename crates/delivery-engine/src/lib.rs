@@ -27,6 +27,7 @@ macro_rules! on_conn {
     };
 }
 
+mod access;
 pub mod batch;
 mod cache;
 mod core;
@@ -65,6 +66,7 @@ pub use engine::Enqueued;
 
 /// Endpoints: what a service registers, changes and reads.
 pub mod endpoints {
+    pub use crate::access::{AccessError, AuthSummary, EndpointAccess, EndpointAuth};
     pub use crate::engine::{EndpointPatch, NewEndpoint, UrlRule};
     pub use crate::store::Endpoint;
     // tidy: in the signature of Engine::create_endpoint

@@ -503,6 +503,8 @@ mod tests {
             disabled_reason: None,
             disabled_cause: cause,
             rate_limit_per_s: None,
+            headers: vec![],
+            auth: None,
             created_at: t(0),
             updated_at: t(0),
         }

@@ -88,6 +88,22 @@ impl Profile {
         }
     }
 
+    /// The headers this profile sets on an attempt or a probe (signature, id, timestamp, …):
+    /// an endpoint's custom headers cannot name them.
+    pub fn own_header_names(&self) -> Vec<HeaderName> {
+        let attempt = AttemptContext {
+            delivery_id: uuid::Uuid::nil(),
+            event_id: uuid::Uuid::nil(),
+            event_type: "x",
+            dedupe_key: "x",
+            attempt_number: 1,
+            now: chrono::DateTime::UNIX_EPOCH,
+        };
+        let mut names: Vec<HeaderName> = self.signed_headers(&attempt, b"k", b"").keys().cloned().collect();
+        names.push(self.probe_header.clone());
+        names
+    }
+
     /// A fresh signing secret for an endpoint, in the form the profile's scheme takes.
     pub fn new_secret(&self) -> SigningSecret {
         self.signer.new_secret(&self.secret_prefix)
@@ -112,6 +128,19 @@ impl Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_profiles_own_headers_include_its_signature_and_probe_header() {
+        let p = Profile::standard_webhooks(
+            RetryPolicy::fixed(vec![]),
+            Duration::from_secs(1),
+            EventCatalog::default(),
+        );
+        let names: Vec<String> = p.own_header_names().iter().map(|n| n.to_string()).collect();
+        for expected in ["webhook-id", "webhook-timestamp", "webhook-signature", "webhook-probe"] {
+            assert!(names.contains(&expected.to_owned()), "{expected} in {names:?}");
+        }
+    }
 
     #[test]
     fn catalog_reports_unknown_types_once_in_order() {

@@ -47,7 +47,7 @@ async fn create_endpoint(
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
     let EndpointIn { url, event_types } = body.into_inner();
-    let new = NewEndpoint { url, event_types, rate_limit_per_s: None };
+    let new = NewEndpoint { url, event_types, rate_limit_per_s: None, ..Default::default() };
     let created =
         engine.create_endpoint(&tenant, new).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
     let e = &created.endpoint;

@@ -3,9 +3,12 @@ use crate::error_codes as codes;
 use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
+use api_support::endpoint_access::{auth_patch, headers_in, headers_out, present, AuthIn, HeadersJson};
 use api_support::{path_id, ts, ApiError};
-use delivery_engine::endpoints::{Endpoint, EndpointPatch, NewEndpoint};
-use serde::{Deserialize, Deserializer, Serialize};
+use delivery_engine::endpoints::{
+    AuthSummary, Endpoint, EndpointAccess, EndpointAuth, EndpointPatch, NewEndpoint,
+};
+use serde::{Deserialize, Serialize};
 
 pub const MAX_URL_LEN: usize = 2048;
 
@@ -19,6 +22,12 @@ pub struct EndpointIn {
     /// Deliveries per second at most (absent or null: no limit).
     #[serde(default)]
     pub rate_limit: Option<i64>,
+    /// Headers of the receiver's own, sent on every attempt (absent or null: none).
+    #[serde(default)]
+    pub headers: Option<HeadersJson>,
+    /// A credential sent on every attempt (absent or null: none).
+    #[serde(default)]
+    pub auth: Option<AuthIn>,
 }
 
 #[derive(Debug, Serialize)]
@@ -32,6 +41,12 @@ pub struct CreatedOut {
     /// Only when set: the response to a registration without a limit is the spec's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit: Option<i32>,
+    /// Only when set, as `rateLimit`.
+    #[serde(skip_serializing_if = "HeadersJson::is_empty")]
+    pub headers: HeadersJson,
+    /// Only when set; never its secret.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auth: Option<AuthSummary>,
 }
 
 #[derive(Debug, Serialize)]
@@ -44,6 +59,10 @@ pub struct EndpointOut {
     pub disabled_reason: Option<String>,
     /// Deliveries per second at most, per worker process (`null`: no limit).
     pub rate_limit: Option<i32>,
+    /// Headers of the receiver's own (`{}`: none).
+    pub headers: HeadersJson,
+    /// The credential without its secret (`null`: none).
+    pub auth: Option<AuthSummary>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -57,6 +76,8 @@ impl From<Endpoint> for EndpointOut {
             disabled: e.disabled_at.is_some(),
             disabled_reason: e.disabled_reason,
             rate_limit: e.rate_limit_per_s,
+            headers: headers_out(e.headers),
+            auth: e.auth,
             created_at: ts(e.created_at),
             updated_at: ts(e.updated_at),
         }
@@ -78,13 +99,18 @@ pub async fn create(
     ws: Workspace,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, event_types, rate_limit } = body.into_inner();
+    let EndpointIn { url, event_types, rate_limit, headers, auth } = body.into_inner();
     check_url(&url)?;
     let created = state
         .engine
         .create_endpoint(
             ws.tenant(),
-            NewEndpoint { url, event_types: event_types.unwrap_or_default(), rate_limit_per_s: rate_limit },
+            NewEndpoint {
+                url,
+                event_types: event_types.unwrap_or_default(),
+                rate_limit_per_s: rate_limit,
+                access: EndpointAccess { headers: headers_in(headers), auth: auth.map(EndpointAuth::from) },
+            },
         )
         .await
         .map_err(|e| engine_err(e, "webhook"))?;
@@ -96,6 +122,8 @@ pub async fn create(
         secret: created.secret.expose().to_owned(),
         created_at: ts(e.created_at),
         rate_limit: e.rate_limit_per_s,
+        headers: headers_out(e.headers),
+        auth: e.auth,
     }))
 }
 
@@ -114,12 +142,8 @@ pub async fn get(
     Ok(HttpResponse::Ok().json(EndpointOut::from(e)))
 }
 
-/// `null` and absent differ in a PATCH: absent keeps the value; for `eventTypes`, `null` or
-/// `[]` means every type; for `rateLimit`, `null` removes the limit.
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
-    Option::<T>::deserialize(d).map(Some)
-}
-
+/// `null` and absent differ in a PATCH (`present`): absent keeps the value; for `eventTypes`,
+/// `null` or `[]` means every type; for `rateLimit`, `headers` and `auth`, `null` removes it.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EndpointPatchIn {
@@ -129,6 +153,10 @@ pub struct EndpointPatchIn {
     pub disabled: Option<bool>,
     #[serde(default, deserialize_with = "present")]
     pub rate_limit: Option<Option<i64>>,
+    #[serde(default, deserialize_with = "present")]
+    pub headers: Option<Option<HeadersJson>>,
+    #[serde(default, deserialize_with = "present")]
+    pub auth: Option<Option<AuthIn>>,
 }
 
 pub async fn update(
@@ -153,6 +181,8 @@ pub async fn update(
                 disabled: patch.disabled,
                 disabled_reason: patch.disabled.filter(|d| *d).map(|_| "disabled through the API".to_owned()),
                 rate_limit_per_s: patch.rate_limit,
+                headers: patch.headers.map(headers_in),
+                auth: auth_patch(patch.auth),
             },
         )
         .await

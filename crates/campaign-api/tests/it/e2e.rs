@@ -880,9 +880,60 @@ async fn an_expired_payload_is_marked_and_cannot_be_replayed() {
     assert_eq!(failing.count(), 2, "nothing was sent again");
 }
 
+/// A receiver behind a gateway (D120): it refuses every request without `X-Tenant` and its
+/// basic credential; the endpoint's headers and `auth` get each delivery through, the password
+/// is never shown, reserved headers are refused by name, and removing `auth` shows in the API.
+async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(backend: Backend) {
+    let svc = start(backend, &[]).await;
+    let gateway = Receiver::start_https(&svc.ca, |_, r: &Recorded| {
+        let ok = r.header("x-tenant") == Some("acme")
+            && r.header("authorization") == Some("Basic aG9va3M6cGFzcyB3b3Jk");
+        Reply::Status(if ok { 204 } else { 401 })
+    })
+    .await;
+    let body = json!({
+        "url": gateway.url(),
+        "headers": { "X-Tenant": "acme" },
+        "auth": { "type": "basic", "username": "hooks", "password": "pass word" },
+    });
+    let res = svc.a.call("POST", "/api/v1/webhooks", Some(body)).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    let created = res.json();
+    assert_eq!(created["headers"], json!({ "X-Tenant": "acme" }));
+    assert_eq!(created["auth"], json!({ "type": "basic", "username": "hooks" }));
+    assert!(!String::from_utf8_lossy(&res.body).contains("pass word"), "never shown");
+    let id = created["id"].as_str().unwrap();
+    create_campaign(&svc.a, "Behind a gateway", "active").await;
+    let got = gateway.wait_for(1).await.remove(0);
+    assert_eq!(got.header("x-tenant"), Some("acme"));
+    eventually("the gateway's delivery logged delivered", || async {
+        let logged = deliveries(&svc.a, &format!("endpointId={id}")).await;
+        if logged.iter().any(|d| d["status"] == "delivered") {
+            Ok(())
+        } else {
+            Err(Value::Array(logged))
+        }
+    })
+    .await;
+
+    let reserved = json!({ "url": gateway.url(), "headers": { "X-Service-Signature": "forged" } });
+    let res = svc.a.call("POST", "/api/v1/webhooks", Some(reserved)).await;
+    assert_error(&res, 422, "reserved_header");
+    assert!(res.json()["detail"].as_str().unwrap().contains("X-Service-Signature"));
+    let bad = json!({ "url": gateway.url(), "auth": { "type": "bearer", "token": "" } });
+    assert_error(&svc.a.call("POST", "/api/v1/webhooks", Some(bad)).await, 422, "invalid_auth");
+    let path = format!("/api/v1/webhooks/{id}");
+    let removed = svc.a.call("PATCH", &path, Some(json!({ "auth": null, "headers": {} }))).await;
+    assert_eq!(removed.status, 200);
+    assert_eq!((removed.json()["auth"].clone(), removed.json()["headers"].clone()), (Value::Null, json!({})));
+    let read = svc.a.call("GET", &path, None).await.json();
+    assert_eq!(read["auth"], Value::Null);
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     rotate_secret_signs_later_deliveries_with_the_new_secret,
+    a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential,
     mutations_deliver_signed_envelopes_over_https_with_filters,
     eight_attempts_then_dead_then_replay_with_the_same_delivery_id,
     an_answer_after_the_timeout_is_a_failed_attempt,

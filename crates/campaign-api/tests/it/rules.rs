@@ -51,8 +51,12 @@ async fn workspace(engine: &Engine) -> Workspace {
         .await
         .unwrap();
     let ws = Workspace::of(delivery_engine::Tenant::new(id.to_string()).unwrap()).unwrap();
-    let new =
-        NewEndpoint { url: "https://127.0.0.1:9/hook".into(), event_types: vec![], rate_limit_per_s: None };
+    let new = NewEndpoint {
+        url: "https://127.0.0.1:9/hook".into(),
+        event_types: vec![],
+        rate_limit_per_s: None,
+        ..Default::default()
+    };
     engine.create_endpoint(ws.tenant(), new).await.unwrap();
     ws
 }

@@ -39,7 +39,8 @@ pub(crate) async fn endpoints(engine: &Engine, receiver: &Receiver) -> Vec<Uuid>
     let mut ids = Vec::new();
     for i in 0..5 {
         let event_types = if i == 0 { vec![] } else { TYPES.iter().map(|t| (*t).to_owned()).collect() };
-        let endpoint = NewEndpoint { url: receiver.url(), event_types, rate_limit_per_s: None };
+        let endpoint =
+            NewEndpoint { url: receiver.url(), event_types, rate_limit_per_s: None, ..Default::default() };
         ids.push(engine.create_endpoint(&tenant, endpoint).await.unwrap().endpoint.id);
     }
     ids

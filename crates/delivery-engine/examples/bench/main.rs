@@ -127,7 +127,12 @@ async fn endpoints(engine: &Engine, n: usize, receiver: &Receiver) {
         engine
             .create_endpoint(
                 &Tenant::new("bench").unwrap(),
-                NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None },
+                NewEndpoint {
+                    url: receiver.url(),
+                    event_types: vec![],
+                    rate_limit_per_s: None,
+                    ..Default::default()
+                },
             )
             .await
             .unwrap();
@@ -253,7 +258,12 @@ async fn fairness(backend: Backend, backlog: usize, busy_endpoints: usize) {
     let fast = Receiver::ok().await;
     for (tenant, n, receiver) in [("busy", busy_endpoints, &slow), ("quiet", 1, &fast)] {
         for _ in 0..n {
-            let endpoint = NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None };
+            let endpoint = NewEndpoint {
+                url: receiver.url(),
+                event_types: vec![],
+                rate_limit_per_s: None,
+                ..Default::default()
+            };
             engine.create_endpoint(&Tenant::new(tenant).unwrap(), endpoint).await.unwrap();
         }
     }
@@ -308,7 +318,12 @@ async fn fill_log(backend: Backend, engine: &Engine, receiver: &Receiver, size: 
             let created = engine
                 .create_endpoint(
                     &Tenant::new(tenant).unwrap(),
-                    NewEndpoint { url: receiver.url(), event_types: vec![], rate_limit_per_s: None },
+                    NewEndpoint {
+                        url: receiver.url(),
+                        event_types: vec![],
+                        rate_limit_per_s: None,
+                        ..Default::default()
+                    },
                 )
                 .await
                 .unwrap();

@@ -61,7 +61,8 @@ impl Engine {
 
     /// The request a delivery's attempt `attempt_number`, started at `started_at`, sent: its
     /// URL, every header (the signature under the endpoint's current secret, so an attempt
-    /// from before a rotation shows what the new secret signs) and the body. Built by the code
+    /// from before a rotation shows what the new secret signs; the endpoint's own headers as
+    /// set now, its credential and what looks like one redacted) and the body. Built by the code
     /// the dispatcher sends with, so the two cannot differ.
     pub async fn sent_request(
         &self,
@@ -87,7 +88,10 @@ impl Engine {
             .sign_attempt(parts.endpoint_id, &parts.sealed_secret, &attempt, &parts.body)
             .map_err(|e| EngineError::Internal(format!("signing secret unavailable: {e}")))?;
         crate::http::add_fixed_headers(&mut headers);
-        Ok(SentRequest { url: parts.url, headers: crate::http::header_pairs(&headers), body: parts.body })
+        let mut pairs = crate::http::header_pairs(&headers);
+        let (custom, auth) = &parts.access;
+        pairs.extend(crate::access::shown_headers(custom, auth.as_ref()));
+        Ok(SentRequest { url: parts.url, headers: pairs, body: parts.body })
     }
 
     /// Sends a delivery again now, under the service's rule for delivered ones.

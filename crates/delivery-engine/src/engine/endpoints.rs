@@ -1,11 +1,14 @@
 //! Endpoints: registering, listing, changing, rotating a secret, deleting; and the rules a URL,
-//! an event-type filter and a rate limit must meet.
+//! an event-type filter and a rate limit must meet (headers and credentials: `access.rs`).
 
 use super::Engine;
+use crate::access::{self, AuthSummary, EndpointAccess, EndpointAuth};
 use crate::error::{EngineError, EngineResult};
 use crate::ops::{self, EnabledBy, OpsEvent};
 use crate::secrets::SigningSecret;
-use crate::store::model::{DisableCause, EndpointChanges, EndpointRef, EndpointUpdate, NewEndpointRow};
+use crate::store::model::{
+    AccessChange, DisableCause, EndpointChanges, EndpointRef, EndpointUpdate, NewEndpointRow, SealedAuth,
+};
 use crate::store::{endpoints, Endpoint};
 use crate::tenant::Tenant;
 use uuid::Uuid;
@@ -25,6 +28,8 @@ pub struct NewEndpoint {
     /// Deliveries per second at most, per worker process, 1 to 10,000 (`None`: no
     /// limit). See docs/engine.md.
     pub rate_limit_per_s: Option<i64>,
+    /// Headers of the receiver's own and a credential, sent on every attempt.
+    pub access: EndpointAccess,
 }
 
 /// The rate limits an endpoint may have, in deliveries per second.
@@ -39,6 +44,10 @@ pub struct EndpointPatch {
     pub disabled_reason: Option<String>,
     /// `Some(None)` removes the limit.
     pub rate_limit_per_s: Option<Option<i64>>,
+    /// Replaces the custom headers (`Some(vec![])` removes them).
+    pub headers: Option<Vec<(String, String)>>,
+    /// `Some(None)` removes the credential.
+    pub auth: Option<Option<EndpointAuth>>,
 }
 
 /// An endpoint with its secret in the clear: returned by creation only.
@@ -85,11 +94,14 @@ impl Engine {
         let types = self.checked_types(new.event_types)?;
         let rate_limit_per_s = validate_rate_limit(new.rate_limit_per_s)?;
         let id = Uuid::now_v7();
+        self.check_access(&new.access.headers, new.access.auth.as_ref().map(EndpointAuth::summary).as_ref())?;
+        let headers = Some(new.access.headers).filter(|h| !h.is_empty());
+        let access = self.access_change(id, headers, new.access.auth.map(Some))?;
         let secret = self.core.profile().new_secret();
         let sealed = self.core.keyring().seal(id, &secret);
         let (tenant, url, now) = (tenant.clone(), new.url, self.core.now());
         let endpoint = self
-            .run(crate::on_conn!(|c| {
+            .transaction(crate::on_conn!(|c| {
                 let row = NewEndpointRow {
                     id,
                     tenant_id: tenant.as_str(),
@@ -99,7 +111,12 @@ impl Engine {
                     rate_limit_per_s,
                     created_at: now,
                 };
-                endpoints::insert_endpoint(c, row).await
+                let endpoint = endpoints::insert_endpoint(c, row).await?;
+                if !access.is_empty() {
+                    endpoints::store_access(c, tenant.as_str(), id, &access, now).await?;
+                    return endpoints::get_endpoint(c, tenant.as_str(), id).await;
+                }
+                Ok(endpoint)
             }))
             .await?;
         Ok(CreatedEndpoint { endpoint, secret })
@@ -136,10 +153,14 @@ impl Engine {
             }
         }
         let changes = self.endpoint_changes(patch.clone())?;
+        let access = self.patched_access(tenant, id, &patch).await?;
         let (tenant, ops, reason, now) =
             (tenant.clone(), self.core.ops().cloned(), patch.disabled_reason, self.core.now());
         let update = self
             .transaction(crate::on_conn!(|c| {
+                if !access.is_empty() {
+                    endpoints::store_access(c, tenant.as_str(), id, &access, now).await?;
+                }
                 let update = endpoints::update_endpoint(c, tenant.as_str(), id, changes, now).await?;
                 if let Some(feed) = ops {
                     ops::enqueue(c, &feed, &manual_change_events(&update, reason), now).await?;
@@ -148,6 +169,56 @@ impl Engine {
             }))
             .await?;
         Ok(update.endpoint)
+    }
+
+    /// Checks headers against the profile's own, the transport's and the credential's header.
+    fn check_access(&self, headers: &[(String, String)], auth: Option<&AuthSummary>) -> EngineResult<()> {
+        Ok(access::check_headers(headers, auth, &self.core.profile().own_header_names())?)
+    }
+
+    /// The stored form of new headers or a new credential (checked, and sealed to endpoint `id`).
+    fn access_change(
+        &self,
+        id: Uuid,
+        headers: Option<Vec<(String, String)>>,
+        auth: Option<Option<EndpointAuth>>,
+    ) -> EngineResult<AccessChange> {
+        let reserved = self.core.profile().own_header_names();
+        let auth = auth
+            .map(|a| {
+                a.map(|a| {
+                    a.check(&reserved)?;
+                    let summary = serde_json::to_string(&a.summary()).expect("a summary serialises");
+                    Ok::<_, EngineError>(SealedAuth { summary, sealed: self.core.seal_auth(id, &a) })
+                })
+                .transpose()
+            })
+            .transpose()?;
+        let headers = headers.map(|h| access::headers_to_json(&h));
+        Ok(AccessChange { headers, auth })
+    }
+
+    /// What a patch changes of the headers and credential, checked with what it leaves as is.
+    async fn patched_access(
+        &self,
+        tenant: &Tenant,
+        id: Uuid,
+        patch: &EndpointPatch,
+    ) -> EngineResult<AccessChange> {
+        if patch.headers.is_none() && patch.auth.is_none() {
+            return Ok(AccessChange::default());
+        }
+        let current = self.get_endpoint(tenant, id).await?;
+        if crate::listen::is_listen_url(&current.url) {
+            return Err(access::AccessError::ListenSession.into());
+        }
+        let headers = patch.headers.as_ref().unwrap_or(&current.headers);
+        let auth = match &patch.auth {
+            Some(a) => a.as_ref().map(EndpointAuth::summary),
+            None => current.auth,
+        };
+        self.check_access(headers, auth.as_ref())?;
+        self.access_change(id, patch.headers.clone(), patch.auth.clone())
     }
 
     /// The stored changes a patch makes, its parts checked.

@@ -247,8 +247,12 @@ mod tests {
     async fn a_commit_tells_the_dispatchers_what_it_made_due(backend: Backend) {
         let (_db, engine) = engine_on(backend).await;
         let tenant = Tenant::new("t").unwrap();
-        let new =
-            NewEndpoint { url: "http://127.0.0.1:9/".into(), event_types: vec![], rate_limit_per_s: None };
+        let new = NewEndpoint {
+            url: "http://127.0.0.1:9/".into(),
+            event_types: vec![],
+            rate_limit_per_s: None,
+            ..Default::default()
+        };
         let id = engine.create_endpoint(&tenant, new).await.unwrap().endpoint.id;
         let wake = engine.core.wake().clone();
         wake.take();

@@ -1,7 +1,7 @@
 //! Endpoints: registration, changes, secrets, deletion. Every operation is scoped by tenant
 //! inside its query; another tenant's id is [`EngineError::NotFound`](crate::EngineError::NotFound).
 
-use super::model::{Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
+use super::model::{AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
 use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
@@ -69,6 +69,20 @@ pub(crate) async fn store_secret(
     match conn.backend() {
         Backend::Pg(c) => pg::endpoints::store_secret(c, tenant, id, sealed, now).await,
         Backend::Sqlite(c) => sqlite::endpoints::store_secret(c, tenant, id, sealed, now),
+    }
+}
+
+/// Replaces the endpoint's custom headers or credential (D120).
+pub(crate) async fn store_access(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    id: Uuid,
+    change: &AccessChange,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    match conn.backend() {
+        Backend::Pg(c) => pg::endpoints::store_access(c, tenant, id, change, now).await,
+        Backend::Sqlite(c) => sqlite::endpoints::store_access(c, tenant, id, change, now),
     }
 }
 

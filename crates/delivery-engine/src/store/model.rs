@@ -2,6 +2,7 @@
 //! maps its own row structs (`pg/rows.rs`, `sqlite/rows.rs`) into these, and the rules that
 //! need no database (what a re-send does, what an idempotency key answers) are functions here.
 
+use crate::access::AuthSummary;
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use chrono::{DateTime, Utc};
@@ -222,6 +223,10 @@ pub struct Endpoint {
     pub disabled_cause: Option<DisableCause>,
     /// Deliveries per second at most, per worker process (`None`: no limit).
     pub rate_limit_per_s: Option<i32>,
+    /// Headers of the receiver's own, sent on every attempt, in the order set.
+    pub headers: Vec<(String, String)>,
+    /// The credential sent on every attempt, without its secret part.
+    pub auth: Option<AuthSummary>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -236,6 +241,47 @@ pub(crate) struct NewEndpointRow<'a> {
     pub sealed: &'a SealedSecret,
     pub rate_limit_per_s: Option<i32>,
     pub created_at: DateTime<Utc>,
+}
+
+/// A change of an endpoint's headers or credential, as stored; `None` leaves one as it is.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct AccessChange {
+    /// The headers as JSON (`access::headers_to_json`); `Some(None)` removes them.
+    pub headers: Option<Option<String>>,
+    /// `Some(None)` removes the credential.
+    pub auth: Option<Option<SealedAuth>>,
+}
+
+impl AccessChange {
+    pub fn is_empty(&self) -> bool {
+        self.headers.is_none() && self.auth.is_none()
+    }
+}
+
+/// A credential as stored: what may be shown of it (JSON of an `AuthSummary`), and the whole
+/// of it sealed.
+#[derive(Debug, Clone)]
+pub(crate) struct SealedAuth {
+    pub summary: String,
+    pub sealed: SealedSecret,
+}
+
+/// An endpoint's headers and summary as stored, read into the model.
+pub(crate) fn stored_access(
+    headers: Option<&str>,
+    auth_summary: Option<&str>,
+) -> (Vec<(String, String)>, Option<AuthSummary>) {
+    let auth = auth_summary.and_then(|s| serde_json::from_str(s).ok());
+    (crate::access::headers_from_json(headers), auth)
+}
+
+/// A stored credential's sealed columns, when the endpoint has one.
+pub(crate) fn sealed_auth(
+    key_id: Option<String>,
+    nonce: Option<Vec<u8>>,
+    ciphertext: Option<Vec<u8>>,
+) -> Option<SealedSecret> {
+    Some(SealedSecret { key_id: key_id?, nonce: nonce?, ciphertext: ciphertext? })
 }
 
 /// A partial update of an endpoint; `None` leaves a column as it is.
@@ -302,6 +348,9 @@ pub(crate) struct ProbeTarget {
     /// while it is still there (no other worker took the probe over, nobody enabled, disabled
     /// or deleted the endpoint meanwhile).
     pub fence: DateTime<Utc>,
+    /// The endpoint's custom headers as stored (JSON), and its credential sealed.
+    pub headers: Option<String>,
+    pub sealed_auth: Option<SealedSecret>,
 }
 
 /// What a probe's answer does to its endpoint.
@@ -426,6 +475,8 @@ pub(crate) struct RequestParts {
     pub event_type: String,
     pub dedupe_key: String,
     pub body: Vec<u8>,
+    /// The endpoint's custom headers, and what may be shown of its credential.
+    pub access: (Vec<(String, String)>, Option<AuthSummary>),
 }
 
 /// A new event, as inserted by the outbox.
@@ -524,6 +575,9 @@ pub(crate) struct ClaimedDelivery {
     pub due_at: Option<DateTime<Utc>>,
     /// The endpoint's deliveries per second at most, as stored now.
     pub rate_limit_per_s: Option<i32>,
+    /// The endpoint's custom headers as stored (JSON), and its credential sealed.
+    pub headers: Option<String>,
+    pub sealed_auth: Option<SealedSecret>,
 }
 
 /// What a dispatcher asks of one claim.
@@ -815,6 +869,8 @@ mod tests {
             lease_expired: false,
             due_at: None,
             rate_limit_per_s: None,
+            headers: None,
+            sealed_auth: None,
         }
     }
 

@@ -22,7 +22,6 @@ use crate::http::{AttemptOutcome, OutboundClient};
 use crate::metrics::Outcome;
 use crate::ops::{self, AttemptSummary, EnabledBy, OpsEvent};
 use crate::policy::ProbeSchedule;
-use crate::secrets::KeyringError;
 use crate::signing::AttemptContext;
 use crate::store::model::{ProbeTarget, ProbeVerdict};
 use crate::store::probes;
@@ -88,7 +87,7 @@ async fn probe_one(core: &Core, client: &OutboundClient, schedule: &ProbeSchedul
             let timeout = core.profile_for(target.endpoint_id).timeout;
             client.post(&target.url, headers, Bytes::from(request.body), timeout).await
         }
-        Err(e) => AttemptOutcome::not_sent(format!("signing secret unavailable: {e}")),
+        Err(e) => AttemptOutcome::not_sent(e),
     };
     let now = core.now();
     let verdict = if outcome.is_success() {
@@ -188,15 +187,19 @@ impl ProbeRequest {
     }
 }
 
-/// A probe's headers: an attempt's, signed under the endpoint's current secret, and the
-/// profile's probe header.
-fn probe_headers(
-    core: &Core,
-    target: &ProbeTarget,
-    request: &ProbeRequest,
-) -> Result<HeaderMap, KeyringError> {
-    let mut headers =
-        core.sign_attempt(target.endpoint_id, &target.sealed_secret, &request.attempt(), &request.body)?;
+/// A probe's headers: an attempt's, signed under the endpoint's current secret, with the
+/// endpoint's own headers and credential (a gateway in front of it refuses a probe without
+/// them), and the profile's probe header.
+fn probe_headers(core: &Core, target: &ProbeTarget, request: &ProbeRequest) -> Result<HeaderMap, String> {
+    let mut headers = core
+        .sign_attempt(target.endpoint_id, &target.sealed_secret, &request.attempt(), &request.body)
+        .map_err(|e| format!("signing secret unavailable: {e}"))?;
+    core.add_access(
+        target.endpoint_id,
+        target.headers.as_deref(),
+        target.sealed_auth.as_ref(),
+        &mut headers,
+    )?;
     headers
         .insert(core.profile_for(target.endpoint_id).probe_header.clone(), HeaderValue::from_static("true"));
     Ok(headers)
@@ -247,6 +250,8 @@ mod tests {
             disabled_at: now - chrono::Duration::minutes(1),
             probes: 0,
             fence: now,
+            headers: None,
+            sealed_auth: None,
         };
         let request = ProbeRequest::new(&target, 1, now);
         let headers = probe_headers(&core, &target, &request).unwrap();

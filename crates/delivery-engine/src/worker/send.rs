@@ -163,7 +163,8 @@ fn log_outcome(span: &tracing::Span, outcome: &AttemptOutcome) {
     }
 }
 
-/// Signs the claimed delivery with its endpoint's current secret and POSTs it.
+/// Signs the claimed delivery with its endpoint's current secret, adds the endpoint's own
+/// headers and credential, and POSTs it.
 async fn attempt(
     core: &Core,
     client: &OutboundClient,
@@ -174,10 +175,15 @@ async fn attempt(
     if crate::listen::is_listen_url(&claim.url) {
         return super::listen::not_connected();
     }
-    let headers = match core.sign_claim(claim, started_at) {
+    let mut headers = match core.sign_claim(claim, started_at) {
         Ok(headers) => headers,
         Err(error) => return AttemptOutcome::not_sent(error),
     };
+    if let Err(error) =
+        core.add_access(claim.endpoint_id, claim.headers.as_deref(), claim.sealed_auth.as_ref(), &mut headers)
+    {
+        return AttemptOutcome::not_sent(error);
+    }
     let timeout = core.profile_for(claim.endpoint_id).timeout;
     client.post(&claim.url, headers, Bytes::from(claim.body.clone()), timeout).await
 }

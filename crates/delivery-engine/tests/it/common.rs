@@ -121,6 +121,7 @@ pub async fn endpoint(
                 url: url.to_owned(),
                 event_types: types.iter().map(|s| s.to_string()).collect(),
                 rate_limit_per_s: None,
+                ..Default::default()
             },
         )
         .await

@@ -846,6 +846,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
                     url: url.into(),
                     event_types: vec![],
                     rate_limit_per_s: None,
+                    ..Default::default()
                 },
             )
             .await;
@@ -864,6 +865,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
                     url: url.into(),
                     event_types: vec![],
                     rate_limit_per_s: None,
+                    ..Default::default()
                 },
             )
             .await;
@@ -876,6 +878,7 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
                 url: "https://example.com/".into(),
                 event_types: vec!["x".into()],
                 rate_limit_per_s: None,
+                ..Default::default()
             },
         )
         .await;
@@ -890,7 +893,12 @@ async fn registration_refuses_internal_literals_and_connect_time_vets_names(back
     loopback_ok
         .create_endpoint(
             &TENANT,
-            delivery_engine::endpoints::NewEndpoint { url, event_types: vec![], rate_limit_per_s: None },
+            delivery_engine::endpoints::NewEndpoint {
+                url,
+                event_types: vec![],
+                rate_limit_per_s: None,
+                ..Default::default()
+            },
         )
         .await
         .unwrap();
@@ -1222,6 +1230,7 @@ async fn enqueue_all_answers_each_event_in_order_across_tenants(backend: Backend
         url: "http://127.0.0.1:9/other".into(),
         event_types: vec![],
         rate_limit_per_s: None,
+        ..Default::default()
     };
     engine.create_endpoint(&other, new).await.unwrap();
     let given = [

@@ -6,6 +6,7 @@
 // only inside test functions and `#[cfg(test)]` modules).
 #![allow(clippy::unwrap_used)]
 
+mod access;
 mod backlog;
 mod common;
 mod delivery;

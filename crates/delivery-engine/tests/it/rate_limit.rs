@@ -34,6 +34,7 @@ async fn a_rate_limited_endpoint_is_paced_and_an_unlimited_one_beside_it_is_not(
         url: limited.url(),
         event_types: vec!["thing.created".into()],
         rate_limit_per_s: Some(RATE),
+        ..Default::default()
     };
     let limited_ep = engine.create_endpoint(&TENANT, new).await.unwrap().endpoint;
     assert_eq!(limited_ep.rate_limit_per_s, Some(RATE as i32));
@@ -110,6 +111,7 @@ async fn a_rate_limit_is_validated_changed_and_cleared(backend: Backend) {
             url: "https://example.com/".into(),
             event_types: vec![],
             rate_limit_per_s: Some(bad),
+            ..Default::default()
         };
         let r = engine.create_endpoint(&TENANT, new).await;
         assert!(matches!(r, Err(EngineError::InvalidRateLimit(n)) if n == bad), "{bad}");

@@ -198,6 +198,7 @@ async fn the_routes_migration_upgrades_a_database_with_endpoints(backend: Backen
         url: "http://127.0.0.1:9/other".into(),
         event_types: Vec::new(),
         rate_limit_per_s: None,
+        ..Default::default()
     };
     here.create_endpoint(&Tenant::new("tenant-b").unwrap(), other).await.unwrap();
     drop(here);

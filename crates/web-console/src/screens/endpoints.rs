@@ -212,7 +212,12 @@ pub(super) async fn create_endpoint<S: ServiceConsole>(
         Ok(rate_limit_per_s) => engine
             .create_endpoint(
                 &session.tenant,
-                NewEndpoint { url: url.clone(), event_types: fields.events, rate_limit_per_s },
+                NewEndpoint {
+                    url: url.clone(),
+                    event_types: fields.events,
+                    rate_limit_per_s,
+                    ..Default::default()
+                },
             )
             .await
             .map_err(|e| S::api_error(e, "endpoint")),

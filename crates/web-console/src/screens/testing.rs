@@ -112,6 +112,8 @@ pub(crate) fn endpoint(url: &str) -> Endpoint {
         disabled_reason: None,
         disabled_cause: None,
         rate_limit_per_s: None,
+        headers: Vec::new(),
+        auth: None,
         created_at: at("2026-11-01T00:00:00Z"),
         updated_at: at("2026-11-01T00:00:00Z"),
     }

@@ -6,8 +6,9 @@ use crate::test_event::{self, TestEventError};
 use crate::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
+use api_support::endpoint_access::{auth_patch, headers_in, headers_out, present, AuthIn, HeadersJson};
 use api_support::ApiError;
-use delivery_engine::endpoints::{Endpoint, NewEndpoint};
+use delivery_engine::endpoints::{AuthSummary, Endpoint, EndpointAccess, EndpointAuth, NewEndpoint};
 use serde::{Deserialize, Serialize};
 
 /// Longest accepted endpoint URL.
@@ -21,6 +22,12 @@ pub struct EndpointIn {
     /// Deliveries per second at most (an extension; absent or null: no limit).
     #[serde(default, rename = "rateLimit")]
     pub rate_limit: Option<i64>,
+    /// Headers of the receiver's own, sent on every attempt (an extension; absent or null: none).
+    #[serde(default)]
+    pub headers: Option<HeadersJson>,
+    /// A credential sent on every attempt (an extension; absent or null: none).
+    #[serde(default)]
+    pub auth: Option<AuthIn>,
 }
 
 #[derive(Debug, Serialize)]
@@ -36,6 +43,10 @@ pub struct EndpointOut {
     pub disabled_at: Option<String>,
     /// Deliveries per second at most, per worker process (`null`: no limit).
     pub rate_limit: Option<i32>,
+    /// Headers of the receiver's own (`{}`: none).
+    pub headers: HeadersJson,
+    /// The credential without its secret (`null`: none).
+    pub auth: Option<AuthSummary>,
 }
 
 impl From<Endpoint> for EndpointOut {
@@ -49,6 +60,8 @@ impl From<Endpoint> for EndpointOut {
             disabled_reason: e.disabled_reason,
             disabled_at: e.disabled_at.map(ts),
             rate_limit: e.rate_limit_per_s,
+            headers: headers_out(e.headers),
+            auth: e.auth,
         }
     }
 }
@@ -88,6 +101,12 @@ pub struct EndpointPatchIn {
     pub events: Option<Vec<String>>,
     /// `false` disables the endpoint (its deliveries wait, parked); `true` enables it again.
     pub enabled: Option<bool>,
+    /// Replaces the custom headers; `null` or `{}` removes them.
+    #[serde(default, deserialize_with = "present")]
+    pub headers: Option<Option<HeadersJson>>,
+    /// Replaces the credential; `null` removes it.
+    #[serde(default, deserialize_with = "present")]
+    pub auth: Option<Option<AuthIn>>,
 }
 
 /// Changes an endpoint's URL, event kinds or whether it is enabled, keeping its id and secret.
@@ -97,7 +116,7 @@ pub async fn update(
     id: web::Path<String>,
     body: web::Json<EndpointPatchIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointPatchIn { url, events, enabled } = body.into_inner();
+    let EndpointPatchIn { url, events, enabled, headers, auth } = body.into_inner();
     if let Some(url) = &url {
         check_url_len(url)?;
     }
@@ -109,6 +128,8 @@ pub async fn update(
         event_types: events,
         disabled: enabled.map(|on| !on),
         disabled_reason: (enabled == Some(false)).then(|| "disabled through the API".to_owned()),
+        headers: headers.map(headers_in),
+        auth: auth_patch(auth),
         ..Default::default()
     };
     apply(&state, &account, &id, patch).await
@@ -148,6 +169,12 @@ pub struct CreatedOut {
     /// Only when set: the response to a registration without a limit is the spec's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate_limit: Option<i32>,
+    /// Only when set, as `rateLimit`.
+    #[serde(skip_serializing_if = "HeadersJson::is_empty")]
+    pub headers: HeadersJson,
+    /// Only when set; never its secret.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auth: Option<AuthSummary>,
 }
 
 /// The checks the engine leaves to the service: a URL length bound and at least one event kind.
@@ -181,11 +208,15 @@ pub async fn create(
     account: Account,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, events, rate_limit } = body.into_inner();
+    let EndpointIn { url, events, rate_limit, headers, auth } = body.into_inner();
     check_endpoint_in(&url, &events)?;
+    let access = EndpointAccess { headers: headers_in(headers), auth: auth.map(EndpointAuth::from) };
     let created = state
         .engine
-        .create_endpoint(&account.0, NewEndpoint { url, event_types: events, rate_limit_per_s: rate_limit })
+        .create_endpoint(
+            &account.0,
+            NewEndpoint { url, event_types: events, rate_limit_per_s: rate_limit, access },
+        )
         .await
         .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
     let e = created.endpoint;
@@ -196,6 +227,8 @@ pub async fn create(
         signing_secret: created.secret.expose().to_owned(),
         created_at: ts(e.created_at),
         rate_limit: e.rate_limit_per_s,
+        headers: headers_out(e.headers),
+        auth: e.auth,
     }))
 }
 

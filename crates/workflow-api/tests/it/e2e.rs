@@ -971,9 +971,50 @@ fn uuid_like() -> &'static str {
     "0190f0f0-0000-7000-8000-000000000000"
 }
 
+/// A receiver behind a gateway (D120): it refuses every request without `X-Tenant` and its
+/// bearer token; a settled run's event and a test event both get through with the endpoint's
+/// headers and `auth`, and the token is never shown.
+async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
+    let gateway = Receiver::start(|_, r: &Recorded| {
+        let ok =
+            r.header("x-tenant") == Some("acme") && r.header("authorization") == Some("Bearer gw-5ecret");
+        Reply::Status(if ok { 204 } else { 401 })
+    })
+    .await;
+    let body = json!({
+        "url": gateway.url(),
+        "events": ["run.failed"],
+        "headers": { "X-Tenant": "acme" },
+        "auth": { "type": "bearer", "token": "gw-5ecret" },
+    });
+    let res = svc.a.call("POST", "/webhooks", Some(body)).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    let created = res.json();
+    assert_eq!(
+        (created["headers"].clone(), created["auth"].clone()),
+        (json!({ "X-Tenant": "acme" }), json!({ "type": "bearer" }))
+    );
+    let id = created["endpointId"].as_str().unwrap();
+    let run = new_run(&svc.a, "billing").await;
+    assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), "failed").await.status, 200);
+    let test = svc.a.call("POST", &format!("/webhooks/{id}/test"), None).await;
+    assert_eq!(test.status, 202);
+    for req in gateway.wait_for(2).await {
+        assert_eq!(req.header("authorization"), Some("Bearer gw-5ecret"));
+    }
+    let listed = svc.a.call("GET", "/webhooks", None).await;
+    assert!(!String::from_utf8_lossy(&listed.body).contains("gw-5ecret"), "never shown");
+    assert_eq!(listed.json()[0]["auth"], json!({ "type": "bearer" }));
+    let reserved = json!({ "headers": { "x-webhook-signature": "v1=forged" } });
+    let res = svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(reserved)).await;
+    assert_error(&res, 422, "reserved_header");
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     the_delivery_log_pages_through_the_api_with_its_filters,
+    a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential,
     an_endpoint_is_changed_and_disabled_through_patch_keeping_its_secret,
     one_delivery_with_its_attempts_and_the_log_by_status,
     settle_delivers_the_exact_body_and_headers_once,

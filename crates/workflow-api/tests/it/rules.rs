@@ -47,6 +47,7 @@ async fn endpoint(engine: &Engine, account: &Tenant) -> uuid::Uuid {
         url: "http://127.0.0.1:9/hook".into(),
         event_types: vec![profile::RUN_COMPLETED.into(), profile::RUN_FAILED.into()],
         rate_limit_per_s: None,
+        ..Default::default()
     };
     engine.create_endpoint(account, new).await.unwrap().endpoint.id
 }

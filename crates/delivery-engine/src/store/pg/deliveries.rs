@@ -5,7 +5,8 @@ use super::schema::{webhook_attempts, webhook_deliveries, webhook_endpoints, web
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::store::model::{
-    key_is_id, key_or_id, like_prefix, Attempt, Delivery, DeliveryQuery, KeyMatch, RequestParts,
+    key_is_id, key_or_id, like_prefix, stored_access, Attempt, Delivery, DeliveryQuery, KeyMatch,
+    RequestParts,
 };
 use diesel::dsl::sql;
 use diesel::prelude::*;
@@ -145,28 +146,36 @@ pub(crate) async fn request_parts(
     tenant: &str,
     id: Uuid,
 ) -> EngineResult<RequestParts> {
-    type Row = (String, String, Vec<u8>, Vec<u8>, Uuid, Uuid, String, Option<String>, Vec<u8>);
+    type Row = (
+        (String, String, Vec<u8>, Vec<u8>, Uuid, Uuid, String, Option<String>, Vec<u8>),
+        (Option<String>, Option<String>),
+    );
     let row: Option<Row> = webhook_deliveries::table
         .inner_join(webhook_events::table)
         .inner_join(webhook_endpoints::table)
         .filter(webhook_deliveries::tenant_id.eq(tenant))
         .filter(webhook_deliveries::id.eq(id))
         .select((
-            webhook_endpoints::url,
-            webhook_endpoints::secret_key_id,
-            webhook_endpoints::secret_nonce,
-            webhook_endpoints::secret_ciphertext,
-            webhook_deliveries::endpoint_id,
-            webhook_deliveries::event_id,
-            webhook_events::event_type,
-            webhook_events::dedupe_key,
-            webhook_events::body,
+            (
+                webhook_endpoints::url,
+                webhook_endpoints::secret_key_id,
+                webhook_endpoints::secret_nonce,
+                webhook_endpoints::secret_ciphertext,
+                webhook_deliveries::endpoint_id,
+                webhook_deliveries::event_id,
+                webhook_events::event_type,
+                webhook_events::dedupe_key,
+                webhook_events::body,
+            ),
+            (webhook_endpoints::headers, webhook_endpoints::auth_summary),
         ))
         .first(conn)
         .await
         .optional()?;
-    let (url, key_id, nonce, ciphertext, endpoint_id, event_id, event_type, dedupe_key, body) =
-        row.ok_or(EngineError::NotFound)?;
+    let (
+        (url, key_id, nonce, ciphertext, endpoint_id, event_id, event_type, dedupe_key, body),
+        (headers, auth),
+    ) = row.ok_or(EngineError::NotFound)?;
     Ok(RequestParts {
         url,
         sealed_secret: SealedSecret { key_id, nonce, ciphertext },
@@ -175,5 +184,6 @@ pub(crate) async fn request_parts(
         event_type,
         dedupe_key: key_or_id(dedupe_key, event_id),
         body,
+        access: stored_access(headers.as_deref(), auth.as_deref()),
     })
 }

@@ -1,11 +1,13 @@
 //! PostgreSQL: endpoints (see `store/endpoints.rs` for each operation's contract).
 
 use super::queue::{end_open_deliveries, park_endpoints, unpark_endpoint};
-use super::rows::{EndpointChangeset, EndpointRow, NewEndpointValues};
+use super::rows::{AccessChangeset, EndpointChangeset, EndpointRow, NewEndpointValues};
 use super::schema::webhook_endpoints;
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
-use crate::store::model::{Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
+use crate::store::model::{
+    AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow, SealedAuth,
+};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -149,6 +151,32 @@ pub(crate) async fn store_secret(
             webhook_endpoints::secret_ciphertext.eq(&sealed.ciphertext),
             webhook_endpoints::updated_at.eq(now),
         ))
+        .execute(conn)
+        .await?;
+    if n == 0 {
+        return Err(EngineError::NotFound);
+    }
+    Ok(())
+}
+
+pub(crate) async fn store_access(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+    id: Uuid,
+    change: &AccessChange,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    let auth = change.auth.as_ref();
+    let sealed = |f: fn(&SealedAuth) -> &SealedSecret| auth.map(|a| a.as_ref().map(f));
+    let n = diesel::update(open_endpoint(tenant, id))
+        .set(AccessChangeset {
+            headers: change.headers.as_ref().map(Option::as_deref),
+            auth_summary: auth.map(|a| a.as_ref().map(|a| a.summary.as_str())),
+            auth_key_id: sealed(|a| &a.sealed).map(|s| s.map(|s| s.key_id.as_str())),
+            auth_nonce: sealed(|a| &a.sealed).map(|s| s.map(|s| s.nonce.as_slice())),
+            auth_ciphertext: sealed(|a| &a.sealed).map(|s| s.map(|s| s.ciphertext.as_slice())),
+            updated_at: now,
+        })
         .execute(conn)
         .await?;
     if n == 0 {

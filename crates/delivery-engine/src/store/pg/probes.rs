@@ -27,7 +27,8 @@ pub(crate) async fn claim_due_probes(
               FOR UPDATE SKIP LOCKED) due
         WHERE e.id = due.id
         RETURNING e.id, e.url, e.secret_key_id, e.secret_nonce, e.secret_ciphertext,
-                  e.disabled_at, e.probes, e.next_probe_at
+                  e.disabled_at, e.probes, e.next_probe_at, e.headers, e.auth_key_id, e.auth_nonce,
+                  e.auth_ciphertext
         "#,
     )
     .bind::<BigInt, _>(lease_ms)

@@ -186,9 +186,11 @@ macro_rules! claim_statement {
             SELECT claimed.*, NULL::uuid AS scan_stopped_at FROM claimed
             UNION ALL
             -- One more row, without a delivery, when the scan stopped at $7 endpoints: where the
-            -- next claim should go on.
+            -- next claim should go on. A NULL for each claimed column and lease_expired (a
+            -- column added to claimed_columns! needs one more here).
             SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                   NULL, NULL, NULL, (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
+                   NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                   (SELECT endpoint_id FROM open_endpoints WHERE n = $7)
             WHERE EXISTS (SELECT 1 FROM open_endpoints WHERE n = $7)
             "#
         )

@@ -7,6 +7,7 @@ use crate::store::model::{
     key_or_id, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
     HealthBefore, ProbeTarget, StoredKey,
 };
+use crate::store::model::{sealed_auth, stored_access};
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
 use chrono::{DateTime, Utc};
@@ -29,11 +30,14 @@ pub(super) struct EndpointRow {
     rate_limit_per_s: Option<i32>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    headers: Option<String>,
+    auth_summary: Option<String>,
 }
 
 impl TryFrom<EndpointRow> for Endpoint {
     type Error = EngineError;
     fn try_from(r: EndpointRow) -> EngineResult<Self> {
+        let (headers, auth) = stored_access(r.headers.as_deref(), r.auth_summary.as_deref());
         Ok(Endpoint {
             id: r.id,
             tenant_id: r.tenant_id,
@@ -43,6 +47,8 @@ impl TryFrom<EndpointRow> for Endpoint {
             disabled_reason: r.disabled_reason,
             disabled_cause: r.disabled_cause.as_deref().map(DisableCause::parse_stored).transpose()?,
             rate_limit_per_s: r.rate_limit_per_s,
+            headers,
+            auth,
             created_at: r.created_at,
             updated_at: r.updated_at,
         })
@@ -61,6 +67,18 @@ pub(super) struct NewEndpointValues<'a> {
     pub secret_ciphertext: &'a [u8],
     pub rate_limit_per_s: Option<i32>,
     pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// An endpoint's headers and credential; `None` leaves a column as it is.
+#[derive(AsChangeset)]
+#[diesel(table_name = webhook_endpoints)]
+pub(super) struct AccessChangeset<'a> {
+    pub headers: Option<Option<&'a str>>,
+    pub auth_summary: Option<Option<&'a str>>,
+    pub auth_key_id: Option<Option<&'a str>>,
+    pub auth_nonce: Option<Option<&'a [u8]>>,
+    pub auth_ciphertext: Option<Option<&'a [u8]>>,
     pub updated_at: DateTime<Utc>,
 }
 
@@ -193,6 +211,14 @@ pub(super) struct ClaimedRow {
     tenant_id: Option<String>,
     #[diesel(sql_type = Nullable<SqlUuid>)]
     scan_stopped_at: Option<Uuid>,
+    #[diesel(sql_type = Nullable<Text>)]
+    headers: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    auth_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    auth_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    auth_ciphertext: Option<Vec<u8>>,
 }
 
 /// What a [`ClaimedRow`] carries.
@@ -222,6 +248,10 @@ impl From<ClaimedRow> for ClaimPart {
             due_at,
             rate_limit_per_s,
             tenant_id: Some(tenant_id),
+            headers,
+            auth_key_id,
+            auth_nonce,
+            auth_ciphertext,
             ..
         } = r
         else {
@@ -244,6 +274,8 @@ impl From<ClaimedRow> for ClaimPart {
             lease_expired,
             due_at,
             rate_limit_per_s,
+            headers,
+            sealed_auth: sealed_auth(auth_key_id, auth_nonce, auth_ciphertext),
         }))
     }
 }
@@ -517,6 +549,14 @@ pub(super) struct ProbeRow {
     probes: i32,
     #[diesel(sql_type = Timestamptz)]
     next_probe_at: DateTime<Utc>,
+    #[diesel(sql_type = Nullable<Text>)]
+    headers: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    auth_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    auth_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Bytea>)]
+    auth_ciphertext: Option<Vec<u8>>,
 }
 
 impl From<ProbeRow> for ProbeTarget {
@@ -532,6 +572,8 @@ impl From<ProbeRow> for ProbeTarget {
             disabled_at: r.disabled_at,
             probes: r.probes,
             fence: r.next_probe_at,
+            headers: r.headers,
+            sealed_auth: sealed_auth(r.auth_key_id, r.auth_nonce, r.auth_ciphertext),
         }
     }
 }

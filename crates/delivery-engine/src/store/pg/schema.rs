@@ -20,6 +20,11 @@ diesel::table! {
         failing_warned -> Int2,
         next_probe_at -> Nullable<Timestamptz>,
         probes -> Int4,
+        headers -> Nullable<Text>,
+        auth_summary -> Nullable<Text>,
+        auth_key_id -> Nullable<Text>,
+        auth_nonce -> Nullable<Bytea>,
+        auth_ciphertext -> Nullable<Bytea>,
     }
 }
 

@@ -151,7 +151,7 @@ pub(crate) fn find_event_id(
 pub(crate) fn request_parts(c: &mut SqliteConnection, tenant: &str, id: Uuid) -> EngineResult<RequestParts> {
     let row: Option<RequestPartsRow> = prepared(
         "SELECT ep.url, ep.secret_key_id, ep.secret_nonce, ep.secret_ciphertext, d.endpoint_id, d.event_id, \
-           e.event_type, e.dedupe_key, e.body \
+           e.event_type, e.dedupe_key, e.body, ep.headers, ep.auth_summary \
          FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
            JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
          WHERE d.tenant_id = ?1 AND d.id = ?2",

@@ -7,7 +7,7 @@ use super::values::{json_list, micros};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::sql::prepared;
-use crate::store::model::{Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
+use crate::store::model::{AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
@@ -135,6 +135,39 @@ pub(crate) fn store_secret(
     .bind::<Text, _>(&sealed.key_id)
     .bind::<Binary, _>(&sealed.nonce)
     .bind::<Binary, _>(&sealed.ciphertext)
+    .bind::<BigInt, _>(micros(now))
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(tenant)
+    .execute(c)?;
+    if n == 0 {
+        return Err(EngineError::NotFound);
+    }
+    Ok(())
+}
+
+pub(crate) fn store_access(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+    change: &AccessChange,
+    now: DateTime<Utc>,
+) -> EngineResult<()> {
+    let auth = change.auth.as_ref().and_then(Option::as_ref);
+    let n = prepared(
+        "UPDATE webhook_endpoints SET headers = CASE WHEN ?1 THEN ?2 ELSE headers END, \
+         auth_summary = CASE WHEN ?3 THEN ?4 ELSE auth_summary END, \
+         auth_key_id = CASE WHEN ?3 THEN ?5 ELSE auth_key_id END, \
+         auth_nonce = CASE WHEN ?3 THEN ?6 ELSE auth_nonce END, \
+         auth_ciphertext = CASE WHEN ?3 THEN ?7 ELSE auth_ciphertext END, updated_at = ?8 \
+         WHERE id = ?9 AND tenant_id = ?10 AND deleted_at IS NULL",
+    )
+    .bind::<Bool, _>(change.headers.is_some())
+    .bind::<Nullable<Text>, _>(change.headers.as_ref().and_then(Option::as_deref))
+    .bind::<Bool, _>(change.auth.is_some())
+    .bind::<Nullable<Text>, _>(auth.map(|a| a.summary.as_str()))
+    .bind::<Nullable<Text>, _>(auth.map(|a| a.sealed.key_id.as_str()))
+    .bind::<Nullable<Binary>, _>(auth.map(|a| a.sealed.nonce.as_slice()))
+    .bind::<Nullable<Binary>, _>(auth.map(|a| a.sealed.ciphertext.as_slice()))
     .bind::<BigInt, _>(micros(now))
     .bind::<Text, _>(id.to_string())
     .bind::<Text, _>(tenant)

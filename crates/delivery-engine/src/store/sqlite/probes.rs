@@ -38,7 +38,7 @@ pub(crate) fn claim_due_probes(
                           WHERE next_probe_at <= ?1 AND disabled_cause = 'failing' AND deleted_at IS NULL \
                           ORDER BY next_probe_at LIMIT ?3) \
              RETURNING id, url, secret_key_id, secret_nonce, secret_ciphertext, disabled_at, probes, \
-                       next_probe_at",
+                       next_probe_at, headers, auth_key_id, auth_nonce, auth_ciphertext",
         )
         .bind::<BigInt, _>(now)
         .bind::<BigInt, _>(lease_ms)

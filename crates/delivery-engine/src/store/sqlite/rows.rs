@@ -8,6 +8,7 @@ use crate::store::model::{
     corrupt, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
     HealthBefore, ProbeTarget, StoredKey,
 };
+use crate::store::model::{sealed_auth, stored_access};
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -16,7 +17,7 @@ use diesel::QueryableByName;
 /// The columns [`EndpointRow`] reads.
 pub(super) const ENDPOINT_COLUMNS: &str =
     "id, tenant_id, url, event_types, disabled_at, disabled_reason, disabled_cause, rate_limit_per_s, created_at, \
-     updated_at";
+     updated_at, headers, auth_summary";
 
 #[derive(QueryableByName)]
 pub(super) struct EndpointRow {
@@ -40,11 +41,16 @@ pub(super) struct EndpointRow {
     created_at: i64,
     #[diesel(sql_type = BigInt)]
     updated_at: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    headers: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    auth_summary: Option<String>,
 }
 
 impl TryFrom<EndpointRow> for Endpoint {
     type Error = EngineError;
     fn try_from(r: EndpointRow) -> EngineResult<Endpoint> {
+        let (headers, auth) = stored_access(r.headers.as_deref(), r.auth_summary.as_deref());
         Ok(Endpoint {
             id: uuid(&r.id)?,
             tenant_id: r.tenant_id,
@@ -55,6 +61,8 @@ impl TryFrom<EndpointRow> for Endpoint {
             disabled_reason: r.disabled_reason,
             disabled_cause: r.disabled_cause.as_deref().map(DisableCause::parse_stored).transpose()?,
             rate_limit_per_s: r.rate_limit_per_s,
+            headers,
+            auth,
             created_at: time(r.created_at)?,
             updated_at: time(r.updated_at)?,
         })
@@ -216,6 +224,14 @@ pub(super) struct ClaimedRow {
     rate_limit_per_s: Option<i32>,
     #[diesel(sql_type = Text)]
     tenant_id: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    headers: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    auth_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    auth_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    auth_ciphertext: Option<Vec<u8>>,
 }
 
 /// A due row a claim may take, and whether an earlier claim's lease on it ran out.
@@ -251,6 +267,8 @@ impl TryFrom<ClaimedRow> for ClaimedDelivery {
             lease_expired: false,
             due_at: opt_time(r.due_at)?,
             rate_limit_per_s: r.rate_limit_per_s,
+            headers: r.headers,
+            sealed_auth: sealed_auth(r.auth_key_id, r.auth_nonce, r.auth_ciphertext),
         })
     }
 }
@@ -368,6 +386,14 @@ pub(super) struct ProbeRow {
     probes: i32,
     #[diesel(sql_type = BigInt)]
     next_probe_at: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    headers: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    auth_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    auth_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    auth_ciphertext: Option<Vec<u8>>,
 }
 
 impl TryFrom<ProbeRow> for ProbeTarget {
@@ -384,6 +410,8 @@ impl TryFrom<ProbeRow> for ProbeTarget {
             disabled_at: time(r.disabled_at)?,
             probes: r.probes,
             fence: time(r.next_probe_at)?,
+            headers: r.headers,
+            sealed_auth: sealed_auth(r.auth_key_id, r.auth_nonce, r.auth_ciphertext),
         })
     }
 }
@@ -601,6 +629,10 @@ pub(super) struct RequestPartsRow {
     dedupe_key: String,
     #[diesel(sql_type = Binary)]
     body: Vec<u8>,
+    #[diesel(sql_type = Nullable<Text>)]
+    headers: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    auth_summary: Option<String>,
 }
 
 impl TryFrom<RequestPartsRow> for crate::store::model::RequestParts {
@@ -618,6 +650,7 @@ impl TryFrom<RequestPartsRow> for crate::store::model::RequestParts {
             event_type: r.event_type,
             dedupe_key: r.dedupe_key,
             body: r.body,
+            access: stored_access(r.headers.as_deref(), r.auth_summary.as_deref()),
         })
     }
 }
