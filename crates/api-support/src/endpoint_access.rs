@@ -2,7 +2,7 @@
 //! of both specs; docs/engine.md, "Receivers behind gateways"). The rules they must meet are
 //! the engine's (`delivery_engine::endpoints::AccessError`); this is their JSON form.
 
-use delivery_engine::endpoints::EndpointAuth;
+use delivery_engine::endpoints::{EndpointAuth, OAuth2Client};
 use serde::{Deserialize, Deserializer};
 use std::collections::BTreeMap;
 
@@ -14,9 +14,28 @@ pub type HeadersJson = BTreeMap<String, String>;
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum AuthIn {
-    Bearer { token: String },
-    Basic { username: String, password: String },
-    Header { name: String, value: String },
+    Bearer {
+        token: String,
+    },
+    Basic {
+        username: String,
+        password: String,
+    },
+    Header {
+        name: String,
+        value: String,
+    },
+    /// The OAuth 2.0 client-credentials grant; `scope` and `audience` are optional.
+    #[serde(rename = "oauth2", rename_all = "camelCase")]
+    OAuth2 {
+        token_url: String,
+        client_id: String,
+        client_secret: String,
+        #[serde(default)]
+        scope: Option<String>,
+        #[serde(default)]
+        audience: Option<String>,
+    },
 }
 
 impl From<AuthIn> for EndpointAuth {
@@ -25,6 +44,9 @@ impl From<AuthIn> for EndpointAuth {
             AuthIn::Bearer { token } => EndpointAuth::Bearer { token },
             AuthIn::Basic { username, password } => EndpointAuth::Basic { username, password },
             AuthIn::Header { name, value } => EndpointAuth::Header { name, value },
+            AuthIn::OAuth2 { token_url, client_id, client_secret, scope, audience } => {
+                EndpointAuth::OAuth2(OAuth2Client { token_url, client_id, client_secret, scope, audience })
+            }
         }
     }
 }
@@ -68,6 +90,10 @@ mod tests {
         assert!(read(r#"{"type":"bearer","token":"t","extra":1}"#).is_err());
         assert!(read(r#"{"type":"digest","token":"t"}"#).is_err());
         assert!(read(r#"{"type":"header","name":"X-Key"}"#).is_err(), "value missing");
+        let oauth2 = read(r#"{"type":"oauth2","tokenUrl":"https://a/t","clientId":"c","clientSecret":"s"}"#);
+        assert!(
+            matches!(oauth2.unwrap(), EndpointAuth::OAuth2(c) if c.scope.is_none() && c.client_id == "c")
+        );
     }
 
     #[test]

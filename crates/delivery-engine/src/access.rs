@@ -35,6 +35,30 @@ pub enum EndpointAuth {
     Basic { username: String, password: String },
     /// One header of the receiver's choosing (`X-Api-Key: …`, or `Authorization: Token …`).
     Header { name: String, value: String },
+    /// `Authorization: Bearer <token>`, the token from the OAuth 2.0 client-credentials grant
+    /// (RFC 6749 §4.4) at `token_url` (`oauth2.rs`).
+    #[serde(rename = "oauth2")]
+    OAuth2(OAuth2Client),
+}
+
+/// An OAuth 2.0 client of a token server: what the client-credentials grant sends.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OAuth2Client {
+    pub token_url: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub scope: Option<String>,
+    /// Asked for by some servers (Auth0) beside or instead of `scope`.
+    pub audience: Option<String>,
+}
+
+impl std::fmt::Debug for OAuth2Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OAuth2Client")
+            .field("token_url", &self.token_url)
+            .field("client_id", &self.client_id)
+            .finish_non_exhaustive()
+    }
 }
 
 impl std::fmt::Debug for EndpointAuth {
@@ -48,15 +72,26 @@ impl std::fmt::Debug for EndpointAuth {
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum AuthSummary {
     Bearer,
-    Basic { username: String },
-    Header { name: String },
+    Basic {
+        username: String,
+    },
+    Header {
+        name: String,
+    },
+    #[serde(rename = "oauth2", rename_all = "camelCase")]
+    OAuth2 {
+        token_url: String,
+        client_id: String,
+        scope: Option<String>,
+        audience: Option<String>,
+    },
 }
 
 impl AuthSummary {
     /// The header the credential is sent in.
     fn header_name(&self) -> Option<HeaderName> {
         match self {
-            Self::Bearer | Self::Basic { .. } => Some(AUTHORIZATION),
+            Self::Bearer | Self::Basic { .. } | Self::OAuth2 { .. } => Some(AUTHORIZATION),
             Self::Header { name } => HeaderName::from_bytes(name.as_bytes()).ok(),
         }
     }
@@ -68,13 +103,21 @@ impl EndpointAuth {
             Self::Bearer { .. } => AuthSummary::Bearer,
             Self::Basic { username, .. } => AuthSummary::Basic { username: username.clone() },
             Self::Header { name, .. } => AuthSummary::Header { name: name.clone() },
+            Self::OAuth2(c) => AuthSummary::OAuth2 {
+                token_url: c.token_url.clone(),
+                client_id: c.client_id.clone(),
+                scope: c.scope.clone(),
+                audience: c.audience.clone(),
+            },
         }
     }
 
     /// The header this credential sends, its value marked sensitive (HTTP/2's HPACK does not
-    /// index it, and `Debug` does not print it).
-    fn header(&self) -> Result<(HeaderName, HeaderValue), AccessError> {
+    /// index it, and `Debug` does not print it); an OAuth2 client's carries `bearer`, the
+    /// token it was given.
+    fn header(&self, bearer: Option<&str>) -> Result<(HeaderName, HeaderValue), AccessError> {
         let (name, value) = match self {
+            Self::OAuth2(_) => (AUTHORIZATION, format!("Bearer {}", bearer.unwrap_or_default())),
             Self::Bearer { token } => (AUTHORIZATION, format!("Bearer {token}")),
             Self::Basic { username, password } => {
                 let pair = base64::engine::general_purpose::STANDARD.encode(format!("{username}:{password}"));
@@ -93,6 +136,7 @@ impl EndpointAuth {
             Self::Bearer { .. } => "token",
             Self::Basic { .. } => "username and password",
             Self::Header { .. } => "value",
+            Self::OAuth2(_) => "token the token URL gave",
         };
         format!("the {field} must be visible ASCII or spaces, without control characters")
     }
@@ -107,6 +151,10 @@ impl EndpointAuth {
                 (username.is_empty() || password.is_empty()).then_some("username and password")
             }
             Self::Header { name, value } => (name.is_empty() || value.is_empty()).then_some("name and value"),
+            Self::OAuth2(c) => {
+                (c.token_url.is_empty() || c.client_id.is_empty() || c.client_secret.is_empty())
+                    .then_some("tokenUrl, clientId and clientSecret")
+            }
         };
         if let Some(field) = empty {
             return Err(AccessError::InvalidAuth(format!("the {field} must not be empty")));
@@ -118,7 +166,7 @@ impl EndpointAuth {
                 ));
             }
         }
-        let (name, _) = self.header()?;
+        let (name, _) = self.header(Some("token"))?;
         if name != AUTHORIZATION && is_reserved(&name, reserved) {
             return Err(AccessError::ReservedHeader(name.as_str().to_owned()));
         }
@@ -190,6 +238,7 @@ pub(crate) fn apply(
     headers: &mut HeaderMap,
     custom: &[(String, String)],
     auth: Option<&EndpointAuth>,
+    bearer: Option<&str>,
 ) -> Result<(), AccessError> {
     for (name, value) in custom {
         let value =
@@ -197,7 +246,7 @@ pub(crate) fn apply(
         headers.insert(header_name(name)?, value);
     }
     if let Some(auth) = auth {
-        let (name, value) = auth.header()?;
+        let (name, value) = auth.header(bearer)?;
         headers.insert(name, value);
     }
     Ok(())
@@ -295,17 +344,17 @@ mod tests {
     fn each_credential_sends_its_header_and_shows_no_secret() {
         let mut headers = HeaderMap::new();
         let basic = EndpointAuth::Basic { username: "Aladdin".into(), password: "open sesame".into() };
-        apply(&mut headers, &pairs(&[("X-Tenant", "acme")]), Some(&basic)).unwrap();
+        apply(&mut headers, &pairs(&[("X-Tenant", "acme")]), Some(&basic), None).unwrap();
         // RFC 7617's example.
         assert_eq!(headers[AUTHORIZATION], "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==");
         assert!(headers[AUTHORIZATION].is_sensitive());
         assert_eq!(headers["x-tenant"], "acme");
         let mut headers = HeaderMap::new();
-        apply(&mut headers, &[], Some(&EndpointAuth::Bearer { token: "t0k".into() })).unwrap();
+        apply(&mut headers, &[], Some(&EndpointAuth::Bearer { token: "t0k".into() }), None).unwrap();
         assert_eq!(headers[AUTHORIZATION], "Bearer t0k");
         let mut headers = HeaderMap::new();
         let token = EndpointAuth::Header { name: "Authorization".into(), value: "Token abc".into() };
-        apply(&mut headers, &[], Some(&token)).unwrap();
+        apply(&mut headers, &[], Some(&token), None).unwrap();
         assert_eq!(headers[AUTHORIZATION], "Token abc");
         assert_eq!(format!("{basic:?}"), r#"Basic { username: "Aladdin" }"#, "Debug shows no secret");
         assert_eq!(

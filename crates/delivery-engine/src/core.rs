@@ -9,11 +9,12 @@
 //! gate. Running a closure on a connection goes through it, so that whatever a commit queued
 //! wakes the dispatchers after the commit, never inside it (D22).
 
-use crate::access::{self, EndpointAuth};
+use crate::access::{self, EndpointAccess, EndpointAuth};
 use crate::error::EngineError;
 use crate::gate::IngestGate;
 use crate::listen::ListenHub;
 use crate::metrics::EngineMetrics;
+use crate::oauth2::TokenCache;
 use crate::ops::{OpsFeed, OPS_ENDPOINT_ID};
 use crate::profile::Profile;
 use crate::secrets::{Keyring, KeyringError, SealedSecret};
@@ -44,6 +45,8 @@ pub(crate) struct Core {
     /// Holds a lagging tenant's writes while the CPU is short (armed by this process's
     /// dispatcher; gate.rs).
     gate: Arc<IngestGate>,
+    /// OAuth2 endpoints' tokens, shared by the process's attempts and probes (oauth2.rs).
+    tokens: Arc<TokenCache>,
 }
 
 impl std::fmt::Debug for Core {
@@ -67,11 +70,13 @@ impl Core {
             listen: Arc::default(),
             routes: Arc::default(),
             gate: Arc::default(),
+            tokens: Arc::default(),
         }
     }
 
     /// The same process's state on another pool of the same database, and with `ops` as its
-    /// feed: everything else (wake-ups, metrics, listen streams, routes, the gate) is shared.
+    /// feed: everything else (wake-ups, metrics, listen streams, routes, the gate, the OAuth2
+    /// tokens) is shared.
     pub(crate) fn rebuilt(&self, pool: Pool, ops: Option<Arc<OpsFeed>>) -> Self {
         Self {
             pool,
@@ -83,6 +88,7 @@ impl Core {
             listen: self.listen.clone(),
             routes: self.routes.clone(),
             gate: self.gate.clone(),
+            tokens: self.tokens.clone(),
         }
     }
 
@@ -211,18 +217,21 @@ impl Core {
         self.keyring.seal_bytes(&access::sealed_to(endpoint), &plain)
     }
 
-    /// Adds endpoint `endpoint`'s custom headers (as stored) and credential (sealed) to a
-    /// request's `headers`: an attempt's or a probe's.
-    pub(crate) fn add_access(
+    /// Endpoint `endpoint`'s custom headers (as stored) and credential (opened).
+    pub(crate) fn open_access(
         &self,
         endpoint: Uuid,
         stored_headers: Option<&str>,
         sealed_auth: Option<&SealedSecret>,
-        headers: &mut HeaderMap,
-    ) -> Result<(), String> {
-        let custom = access::headers_from_json(stored_headers);
+    ) -> Result<EndpointAccess, String> {
+        let headers = access::headers_from_json(stored_headers);
         let auth = sealed_auth.map(|sealed| self.open_auth(endpoint, sealed)).transpose()?;
-        access::apply(headers, &custom, auth.as_ref()).map_err(|e| e.to_string())
+        Ok(EndpointAccess { headers, auth })
+    }
+
+    /// This process's OAuth2 tokens.
+    pub(crate) fn tokens(&self) -> &TokenCache {
+        &self.tokens
     }
 
     fn open_auth(&self, endpoint: Uuid, sealed: &SealedSecret) -> Result<EndpointAuth, String> {

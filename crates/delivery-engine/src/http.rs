@@ -284,9 +284,21 @@ impl OutboundClient {
     pub async fn post(
         &self,
         url: &str,
+        headers: HeaderMap,
+        body: Bytes,
+        timeout: Duration,
+    ) -> AttemptOutcome {
+        self.post_capped(url, headers, body, timeout, self.cap).await
+    }
+
+    /// [`OutboundClient::post`], keeping up to `cap` bytes of the answer (a token server's).
+    pub(crate) async fn post_capped(
+        &self,
+        url: &str,
         mut headers: HeaderMap,
         body: Bytes,
         timeout: Duration,
+        cap: usize,
     ) -> AttemptOutcome {
         let started = Instant::now();
         let mut status = None;
@@ -311,7 +323,7 @@ impl OutboundClient {
                         .and_then(|v| parse_retry_after(v, chrono::Utc::now())),
                     _ => None,
                 };
-                let kept = read_capped(response.into_body(), self.cap).await?;
+                let kept = read_capped(response.into_body(), cap).await?;
                 Ok::<_, String>((location, kept, retry_after))
             };
             match tokio::time::timeout(timeout, exchange).await {

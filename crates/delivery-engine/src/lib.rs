@@ -38,6 +38,7 @@ mod health;
 pub mod http;
 pub mod listen;
 mod metrics;
+mod oauth2;
 mod ops;
 pub mod policy;
 mod profile;
@@ -66,7 +67,7 @@ pub use engine::Enqueued;
 
 /// Endpoints: what a service registers, changes and reads.
 pub mod endpoints {
-    pub use crate::access::{AccessError, AuthSummary, EndpointAccess, EndpointAuth};
+    pub use crate::access::{AccessError, AuthSummary, EndpointAccess, EndpointAuth, OAuth2Client};
     pub use crate::engine::{EndpointPatch, NewEndpoint, UrlRule};
     pub use crate::store::Endpoint;
     // tidy: in the signature of Engine::create_endpoint

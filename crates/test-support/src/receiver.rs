@@ -54,6 +54,8 @@ pub enum Reply {
     },
     /// A status with this body (`text/html`: what a hostile receiver might send).
     Text(u16, String),
+    /// A status with this JSON body (`application/json`: a token server's answer).
+    Json(u16, String),
     /// Never answer.
     Hang,
     /// A status with extra headers.
@@ -251,6 +253,10 @@ async fn handle(
             .status(status(code))
             .header("content-type", "text/html")
             .body(full(Bytes::from(text))),
+        Reply::Json(code, json) => Response::builder()
+            .status(status(code))
+            .header("content-type", "application/json")
+            .body(full(Bytes::from(json))),
         Reply::Body { status: code, bytes } => {
             Response::builder().status(status(code)).body(full(Bytes::from(vec![b'x'; bytes])))
         }

@@ -188,6 +188,11 @@ impl Engine {
             .map(|a| {
                 a.map(|a| {
                     a.check(&reserved)?;
+                    if let EndpointAuth::OAuth2(c) = &a {
+                        // The token URL obeys the endpoint URLs' rules (the same client sends to it).
+                        self.validate_url(&c.token_url)
+                            .map_err(|e| access::AccessError::InvalidAuth(format!("tokenUrl: {e}")))?;
+                    }
                     let summary = serde_json::to_string(&a.summary()).expect("a summary serialises");
                     Ok::<_, EngineError>(SealedAuth { summary, sealed: self.core.seal_auth(id, &a) })
                 })

@@ -17,6 +17,8 @@
 //! - **Never**: probes an endpoint disabled manually or for a 410, or one another worker holds.
 
 use super::config::millis;
+use super::send::{post_with_access, Target};
+use crate::access::EndpointAccess;
 use crate::core::Core;
 use crate::http::{AttemptOutcome, OutboundClient};
 use crate::metrics::Outcome;
@@ -83,9 +85,9 @@ async fn probe_one(core: &Core, client: &OutboundClient, schedule: &ProbeSchedul
     let started_at = core.now();
     let request = ProbeRequest::new(&target, number, started_at);
     let outcome = match probe_headers(core, &target, &request) {
-        Ok(headers) => {
-            let timeout = core.profile_for(target.endpoint_id).timeout;
-            client.post(&target.url, headers, Bytes::from(request.body), timeout).await
+        Ok((headers, access)) => {
+            let to = Target { endpoint: target.endpoint_id, url: &target.url, access: &access };
+            post_with_access(core, client, to, headers, Bytes::from(request.body)).await
         }
         Err(e) => AttemptOutcome::not_sent(e),
     };
@@ -190,19 +192,19 @@ impl ProbeRequest {
 /// A probe's headers: an attempt's, signed under the endpoint's current secret, with the
 /// endpoint's own headers and credential (a gateway in front of it refuses a probe without
 /// them), and the profile's probe header.
-fn probe_headers(core: &Core, target: &ProbeTarget, request: &ProbeRequest) -> Result<HeaderMap, String> {
+fn probe_headers(
+    core: &Core,
+    target: &ProbeTarget,
+    request: &ProbeRequest,
+) -> Result<(HeaderMap, EndpointAccess), String> {
     let mut headers = core
         .sign_attempt(target.endpoint_id, &target.sealed_secret, &request.attempt(), &request.body)
         .map_err(|e| format!("signing secret unavailable: {e}"))?;
-    core.add_access(
-        target.endpoint_id,
-        target.headers.as_deref(),
-        target.sealed_auth.as_ref(),
-        &mut headers,
-    )?;
+    let access =
+        core.open_access(target.endpoint_id, target.headers.as_deref(), target.sealed_auth.as_ref())?;
     headers
         .insert(core.profile_for(target.endpoint_id).probe_header.clone(), HeaderValue::from_static("true"));
-    Ok(headers)
+    Ok((headers, access))
 }
 
 #[cfg(test)]
@@ -254,7 +256,7 @@ mod tests {
             sealed_auth: None,
         };
         let request = ProbeRequest::new(&target, 1, now);
-        let headers = probe_headers(&core, &target, &request).unwrap();
+        let (headers, _) = probe_headers(&core, &target, &request).unwrap();
         assert_eq!(headers["x-webhook-probe"], "true");
         let signature = headers["x-webhook-signature"].to_str().unwrap();
         assert_eq!(HmacSha256Hex::V1.verify(b"whsec_secret", &request.body, signature), Ok(()));

@@ -14,11 +14,13 @@
 
 use super::limits::{lock, EndpointLimits, Pace};
 use super::recorder::Completed;
+use crate::access::{self, EndpointAccess, EndpointAuth};
 use crate::core::Core;
 use crate::http::{AttemptOutcome, OutboundClient};
 use crate::metrics::Outcome;
 use crate::store::model::ClaimedDelivery;
 use bytes::Bytes;
+use hyper::header::HeaderMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit};
@@ -175,15 +177,62 @@ async fn attempt(
     if crate::listen::is_listen_url(&claim.url) {
         return super::listen::not_connected();
     }
-    let mut headers = match core.sign_claim(claim, started_at) {
+    let headers = match core.sign_claim(claim, started_at) {
         Ok(headers) => headers,
         Err(error) => return AttemptOutcome::not_sent(error),
     };
-    if let Err(error) =
-        core.add_access(claim.endpoint_id, claim.headers.as_deref(), claim.sealed_auth.as_ref(), &mut headers)
-    {
-        return AttemptOutcome::not_sent(error);
+    let access =
+        match core.open_access(claim.endpoint_id, claim.headers.as_deref(), claim.sealed_auth.as_ref()) {
+            Ok(access) => access,
+            Err(error) => return AttemptOutcome::not_sent(error),
+        };
+    let to = Target { endpoint: claim.endpoint_id, url: &claim.url, access: &access };
+    post_with_access(core, client, to, headers, Bytes::from(claim.body.clone())).await
+}
+
+/// Where a request goes: the endpoint, its URL, its own headers and credential.
+pub(super) struct Target<'a> {
+    pub endpoint: Uuid,
+    pub url: &'a str,
+    pub access: &'a EndpointAccess,
+}
+
+/// POSTs `body` with `headers` and the endpoint's own headers and credential. An OAuth2
+/// endpoint's token comes from the process's cache (fetched when there is none fresh), and
+/// when the receiver answers 401 it is dropped, fetched again and the request sent once more.
+pub(super) async fn post_with_access(
+    core: &Core,
+    client: &OutboundClient,
+    to: Target<'_>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> AttemptOutcome {
+    let timeout = core.profile_for(to.endpoint).timeout;
+    let EndpointAccess { headers: custom, auth } = to.access;
+    let oauth2 = match auth {
+        Some(EndpointAuth::OAuth2(c)) => Some(c),
+        _ => None,
+    };
+    let mut retried = false;
+    loop {
+        let token = match oauth2 {
+            Some(c) => match core.tokens().token(client, to.endpoint, c, timeout).await {
+                Ok(token) => Some(token),
+                Err(error) => return AttemptOutcome::not_sent(error),
+            },
+            None => None,
+        };
+        let mut sent = headers.clone();
+        if let Err(e) = access::apply(&mut sent, custom, auth.as_ref(), token.as_deref()) {
+            return AttemptOutcome::not_sent(e.to_string());
+        }
+        let outcome = client.post(to.url, sent, body.clone(), timeout).await;
+        match token {
+            Some(token) if outcome.status == Some(401) && !retried => {
+                core.tokens().forget(to.endpoint, &token).await;
+                retried = true;
+            }
+            _ => return outcome,
+        }
     }
-    let timeout = core.profile_for(claim.endpoint_id).timeout;
-    client.post(&claim.url, headers, Bytes::from(claim.body.clone()), timeout).await
 }

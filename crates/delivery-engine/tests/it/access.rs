@@ -5,7 +5,7 @@
 use crate::common::*;
 use delivery_engine::deliveries::DeliveryStatus;
 use delivery_engine::endpoints::{
-    AccessError, AuthSummary, EndpointAccess, EndpointAuth, EndpointPatch, NewEndpoint,
+    AccessError, AuthSummary, EndpointAccess, EndpointAuth, EndpointPatch, NewEndpoint, OAuth2Client,
 };
 use delivery_engine::EngineError;
 use test_support::{on_both_backends, Backend, Receiver, Recorded, Reply};
@@ -55,6 +55,7 @@ async fn each_credential_reaches_a_receiver_that_requires_it(backend: Backend) {
             EndpointAuth::Bearer { token } => token,
             EndpointAuth::Basic { password, .. } => password,
             EndpointAuth::Header { value, .. } => value,
+            EndpointAuth::OAuth2(c) => &c.client_secret,
         };
         let in_clear = match backend {
             Backend::Postgres => format!(
@@ -145,6 +146,112 @@ async fn headers_the_service_or_transport_sets_are_refused(backend: Backend) {
     );
 }
 
+/// A token server that gives `tok-1`, `tok-2`, … in turn (or answers `refuse` when set).
+async fn token_server(refuse: Option<u16>) -> Receiver {
+    Receiver::start(move |n, _| match refuse {
+        Some(code) => Reply::Json(code, r#"{"error":"invalid_client"}"#.into()),
+        None => Reply::Json(
+            200,
+            format!(r#"{{"access_token":"tok-{}","token_type":"Bearer","expires_in":3600}}"#, n + 1),
+        ),
+    })
+    .await
+}
+
+async fn oauth2_endpoint(engine: &delivery_engine::Engine, url: String, tokens: &Receiver) -> uuid::Uuid {
+    let client = OAuth2Client {
+        token_url: tokens.url(),
+        client_id: "hooks".into(),
+        client_secret: "cl1ent-5ecret".into(),
+        scope: Some("webhooks:write".into()),
+        audience: None,
+    };
+    let new = NewEndpoint {
+        url,
+        access: EndpointAccess { headers: vec![], auth: Some(EndpointAuth::OAuth2(client)) },
+        ..Default::default()
+    };
+    engine.create_endpoint(&TENANT, new).await.unwrap().endpoint.id
+}
+
+/// A burst to an OAuth2 endpoint makes one token request: the process's attempts share it.
+async fn an_oauth2_endpoint_fetches_one_token_for_a_burst(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let tokens = token_server(None).await;
+    let gateway = gatekeeper_bearer("Bearer tok-1").await;
+    let id = oauth2_endpoint(&engine, gateway.url(), &tokens).await;
+    let shown = engine.get_endpoint(&TENANT, id).await.unwrap().auth;
+    assert!(matches!(shown, Some(AuthSummary::OAuth2 { client_id, .. }) if client_id == "hooks"));
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
+    for n in 0..30 {
+        emit(&engine, "thing.created", &format!("burst-{n}"), b"{}").await;
+    }
+    let got = gateway.wait_for(30).await;
+    assert!(got.iter().all(|r| r.header("authorization") == Some("Bearer tok-1")));
+    let asked = tokens.wait_for(1).await;
+    assert_eq!(asked.len(), 1, "one token request for the burst");
+    let grant = String::from_utf8_lossy(&asked[0].body).into_owned();
+    assert_eq!(grant, "grant_type=client_credentials&scope=webhooks%3Awrite");
+    assert_eq!(asked[0].header("content-type"), Some("application/x-www-form-urlencoded"));
+    // base64("hooks:cl1ent-5ecret")
+    assert_eq!(asked[0].header("authorization"), Some("Basic aG9va3M6Y2wxZW50LTVlY3JldA=="));
+    running.stop().await;
+}
+
+/// A receiver that refuses a token gets a new one, once, in the same attempt.
+async fn a_refused_token_is_fetched_again_once(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let tokens = token_server(None).await;
+    let gateway = gatekeeper_bearer("Bearer tok-2").await;
+    oauth2_endpoint(&engine, gateway.url(), &tokens).await;
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
+    emit(&engine, "thing.created", "refused-once", b"{}").await;
+    let delivery = only_delivery(&engine).await;
+    let delivered = eventually("delivered with the second token", || async {
+        let (d, attempts) = engine.get_delivery(&TENANT, delivery.id).await.unwrap();
+        (d.status == DeliveryStatus::Delivered).then_some(attempts)
+    })
+    .await;
+    assert_eq!(delivered.len(), 1, "one attempt, sent twice");
+    assert_eq!(tokens.wait_for(2).await.len(), 2);
+    let sent: Vec<_> =
+        gateway.wait_for(2).await.iter().map(|r| r.header("authorization").unwrap().to_owned()).collect();
+    assert_eq!(sent, ["Bearer tok-1", "Bearer tok-2"]);
+    running.stop().await;
+}
+
+/// A token that cannot be had fails the attempt like any failure, saying why without the secret.
+async fn a_token_that_cannot_be_had_fails_the_attempt(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let tokens = token_server(Some(401)).await;
+    let gateway = Receiver::ok().await;
+    oauth2_endpoint(&engine, gateway.url(), &tokens).await;
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
+    emit(&engine, "thing.created", "no-token", b"{}").await;
+    let delivery = only_delivery(&engine).await;
+    let failed = eventually("the failed attempt recorded", || async {
+        let (d, _) = engine.get_delivery(&TENANT, delivery.id).await.unwrap();
+        (d.attempt_count >= 1).then_some(d)
+    })
+    .await;
+    let error = failed.last_error.unwrap();
+    assert_eq!(error, "oauth2 token: HTTP 401 from the token URL");
+    assert!(!error.contains("cl1ent-5ecret"));
+    running.stop().await;
+    assert_eq!(gateway.count(), 0, "nothing sent without a token");
+}
+
+/// A receiver that answers 204 only to `Authorization: <expected>`, 401 otherwise.
+async fn gatekeeper_bearer(expected: &'static str) -> Receiver {
+    Receiver::start(move |_, r: &Recorded| {
+        Reply::Status(if r.header("authorization") == Some(expected) { 204 } else { 401 })
+    })
+    .await
+}
+
 async fn only_delivery(engine: &delivery_engine::Engine) -> delivery_engine::deliveries::Delivery {
     let q = delivery_engine::deliveries::DeliveryQuery { limit: 10, ..Default::default() };
     let mut all = engine.list_deliveries(&TENANT, &q).await.unwrap();
@@ -157,4 +264,7 @@ on_both_backends!(
     each_credential_reaches_a_receiver_that_requires_it,
     removing_the_credential_makes_the_gateway_refuse_and_the_attempt_fail,
     headers_the_service_or_transport_sets_are_refused,
+    an_oauth2_endpoint_fetches_one_token_for_a_burst,
+    a_refused_token_is_fetched_again_once,
+    a_token_that_cannot_be_had_fails_the_attempt,
 );

@@ -1011,9 +1011,43 @@ async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(b
     assert_error(&res, 422, "reserved_header");
 }
 
+/// An OAuth2 endpoint through the API: the client's secret is never shown, the token server is
+/// asked once for two deliveries, and the receiver gets the token.
+async fn an_oauth2_endpoint_gets_its_token_from_the_token_server(backend: Backend) {
+    let svc = start(backend, "1m,5m,30m,2h").await;
+    let tokens = Receiver::start(|_, _| {
+        Reply::Json(200, r#"{"access_token":"at-1","token_type":"bearer","expires_in":600}"#.into())
+    })
+    .await;
+    let gateway = Receiver::start(|_, r: &Recorded| {
+        Reply::Status(if r.header("authorization") == Some("Bearer at-1") { 204 } else { 401 })
+    })
+    .await;
+    let auth =
+        json!({ "type": "oauth2", "tokenUrl": tokens.url(), "clientId": "c1", "clientSecret": "sec-9" });
+    let body = json!({ "url": gateway.url(), "events": ["run.failed"], "auth": auth });
+    let res = svc.a.call("POST", "/webhooks", Some(body)).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    assert!(!String::from_utf8_lossy(&res.body).contains("sec-9"));
+    let shown = res.json()["auth"].clone();
+    let expected = json!({ "type": "oauth2", "tokenUrl": tokens.url(), "clientId": "c1", "scope": null, "audience": null });
+    assert_eq!(shown, expected);
+    for workflow in ["w1", "w2"] {
+        let run = new_run(&svc.a, workflow).await;
+        assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), "failed").await.status, 200);
+    }
+    let got = gateway.wait_for(2).await;
+    assert!(got.iter().all(|r| r.header("authorization") == Some("Bearer at-1")));
+    assert_eq!(tokens.count(), 1, "one token for both");
+    let internal = json!({ "auth": { "type": "oauth2", "tokenUrl": "http://10.0.0.1/token", "clientId": "c", "clientSecret": "s" } });
+    let id = res.json()["endpointId"].as_str().unwrap().to_owned();
+    assert_error(&svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(internal)).await, 422, "invalid_auth");
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     the_delivery_log_pages_through_the_api_with_its_filters,
+    an_oauth2_endpoint_gets_its_token_from_the_token_server,
     a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential,
     an_endpoint_is_changed_and_disabled_through_patch_keeping_its_secret,
     one_delivery_with_its_attempts_and_the_log_by_status,
