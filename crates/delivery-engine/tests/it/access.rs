@@ -50,6 +50,17 @@ async fn each_credential_reaches_a_receiver_that_requires_it(backend: Backend) {
         emit(&engine, "thing.created", &format!("cred-{n}"), b"{}").await;
         let got = receiver.wait_for(1).await;
         assert_eq!(got[0].header(credential.0), Some(credential.1), "{auth:?}");
+        // The delivery's detail shows the headers sent, the credential redacted.
+        let q = delivery_engine::deliveries::DeliveryQuery {
+            endpoint_id: Some(created.id),
+            limit: 1,
+            ..Default::default()
+        };
+        let delivery = engine.list_deliveries(&TENANT, &q).await.unwrap().remove(0);
+        let shown = engine.sent_request(&TENANT, delivery.id, 1, chrono::Utc::now()).await.unwrap().headers;
+        assert!(shown.contains(&("x-tenant".into(), "acme".into())), "{shown:?}");
+        assert!(shown.contains(&(credential.0.into(), "[redacted]".into())), "{shown:?}");
+        assert!(!format!("{shown:?}").contains(credential.1), "{shown:?}");
         // Stored sealed: neither the summary nor the sealed bytes hold the secret.
         let secret = match &auth {
             EndpointAuth::Bearer { token } => token,
