@@ -204,35 +204,33 @@ pub(super) async fn post_with_access(
     core: &Core,
     client: &OutboundClient,
     to: Target<'_>,
-    headers: HeaderMap,
+    mut headers: HeaderMap,
     body: Bytes,
 ) -> AttemptOutcome {
     let timeout = core.profile_for(to.endpoint).timeout;
     let EndpointAccess { headers: custom, auth } = to.access;
-    let oauth2 = match auth {
-        Some(EndpointAuth::OAuth2(c)) => Some(c),
-        _ => None,
+    let Some(EndpointAuth::OAuth2(oauth2)) = auth else {
+        // The common case: nothing to fetch, one request.
+        if let Err(e) = access::apply(&mut headers, custom, auth.as_ref(), None) {
+            return AttemptOutcome::not_sent(e.to_string());
+        }
+        return client.post(to.url, headers, body, timeout).await;
     };
     let mut retried = false;
     loop {
-        let token = match oauth2 {
-            Some(c) => match core.tokens().token(client, to.endpoint, c, timeout).await {
-                Ok(token) => Some(token),
-                Err(error) => return AttemptOutcome::not_sent(error),
-            },
-            None => None,
+        let token = match core.tokens().token(client, to.endpoint, oauth2, timeout).await {
+            Ok(token) => token,
+            Err(error) => return AttemptOutcome::not_sent(error),
         };
         let mut sent = headers.clone();
-        if let Err(e) = access::apply(&mut sent, custom, auth.as_ref(), token.as_deref()) {
+        if let Err(e) = access::apply(&mut sent, custom, auth.as_ref(), Some(&token)) {
             return AttemptOutcome::not_sent(e.to_string());
         }
         let outcome = client.post(to.url, sent, body.clone(), timeout).await;
-        match token {
-            Some(token) if outcome.status == Some(401) && !retried => {
-                core.tokens().forget(to.endpoint, &token).await;
-                retried = true;
-            }
-            _ => return outcome,
+        if outcome.status != Some(401) || retried {
+            return outcome;
         }
+        core.tokens().forget(to.endpoint, &token).await;
+        retried = true;
     }
 }
