@@ -98,6 +98,19 @@ async fn successes(worker: &ServiceProcess) -> u64 {
     sample(&text, "webhook_attempts_total{service=\"workflow-api\",outcome=\"success\"}") as u64
 }
 
+/// Deliveries `worker` claimed and has not finished an attempt of (before any lease expired).
+async fn in_flight(worker: &ServiceProcess) -> u64 {
+    let url = format!("{}/metrics", worker.base_url());
+    let text = metrics_containing(&url, "webhook_ready").await;
+    let claimed = sample(&text, "webhook_claim_batch_size_sum{service=\"workflow-api\"}") as u64;
+    let attempted: f64 = text
+        .lines()
+        .filter(|l| l.starts_with("webhook_attempts_total{"))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum();
+    claimed.saturating_sub(attempted as u64)
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn an_api_and_three_workers_share_a_burst_and_survive_a_kill_9() {
     let db = migrated_db().await;
@@ -148,7 +161,18 @@ async fn an_api_and_three_workers_share_a_burst_and_survive_a_kill_9() {
     let api_for_burst = api.clone();
     let burst = tokio::spawn(async move { publish(&api_for_burst, n).await });
     receiver.wait_for(before + 60).await;
-    let mut killed = workers.remove(0);
+    // The one to kill holds attempts now (claimed, not yet answered): which one does is the
+    // race's, so the test asks each worker rather than trusting the first to have won some.
+    let holder = test_support::eventually("a worker holding attempts", || async {
+        for (i, worker) in workers.iter().enumerate() {
+            if in_flight(worker).await > 0 {
+                return Some(i);
+            }
+        }
+        None
+    })
+    .await;
+    let mut killed = workers.remove(holder);
     killed.kill().await.unwrap();
     slow.store(false, Ordering::SeqCst);
     let received_at_kill = arrivals(&receiver.requests()[before..]);
