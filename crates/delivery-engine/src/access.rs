@@ -42,7 +42,7 @@ pub enum EndpointAuth {
 }
 
 /// An OAuth 2.0 client of a token server: what the client-credentials grant sends.
-#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OAuth2Client {
     pub token_url: String,
     pub client_id: String,
@@ -198,7 +198,7 @@ pub enum AccessError {
 /// Checks an endpoint's custom headers: at most [`MAX_HEADERS`] and [`MAX_HEADER_BYTES`], each
 /// name a valid token named once, none that the transport, `auth` or the profile sets
 /// (`reserved`), each value one a header can carry.
-pub fn check_headers(
+pub(crate) fn check_headers(
     headers: &[(String, String)],
     auth: Option<&AuthSummary>,
     reserved: &[HeaderName],

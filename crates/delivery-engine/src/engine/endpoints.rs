@@ -2,7 +2,7 @@
 //! an event-type filter and a rate limit must meet (headers and credentials: `access.rs`).
 
 use super::Engine;
-use crate::access::{self, AuthSummary, EndpointAccess, EndpointAuth};
+use crate::access::{self, EndpointAccess, EndpointAuth};
 use crate::error::{EngineError, EngineResult};
 use crate::ops::{self, EnabledBy, OpsEvent};
 use crate::secrets::SigningSecret;
@@ -11,6 +11,7 @@ use crate::store::model::{
 };
 use crate::store::{endpoints, Endpoint};
 use crate::tenant::Tenant;
+use hyper::header::HeaderName;
 use uuid::Uuid;
 
 /// URL rules for registration.
@@ -94,9 +95,11 @@ impl Engine {
         let types = self.checked_types(new.event_types)?;
         let rate_limit_per_s = validate_rate_limit(new.rate_limit_per_s)?;
         let id = Uuid::now_v7();
-        self.check_access(&new.access.headers, new.access.auth.as_ref().map(EndpointAuth::summary).as_ref())?;
+        let reserved = self.core.profile().own_header_names();
+        let auth = new.access.auth.as_ref().map(EndpointAuth::summary);
+        access::check_headers(&new.access.headers, auth.as_ref(), &reserved)?;
         let headers = Some(new.access.headers).filter(|h| !h.is_empty());
-        let access = self.access_change(id, headers, new.access.auth.map(Some))?;
+        let access = self.access_change(id, headers, new.access.auth.map(Some), &reserved)?;
         let secret = self.core.profile().new_secret();
         let sealed = self.core.keyring().seal(id, &secret);
         let (tenant, url, now) = (tenant.clone(), new.url, self.core.now());
@@ -145,15 +148,22 @@ impl Engine {
     ) -> EngineResult<Endpoint> {
         if let Some(url) = &patch.url {
             self.validate_url(url)?;
-            // A listen session's endpoint has no address to change (its stream is its address).
-            if crate::listen::is_listen_url(&self.get_endpoint(tenant, id).await?.url) {
-                return Err(EngineError::InvalidUrl(
-                    "a listen session's endpoint has no URL to change".into(),
-                ));
-            }
         }
         let changes = self.endpoint_changes(patch.clone())?;
-        let access = self.patched_access(tenant, id, &patch).await?;
+        let changes_access = patch.headers.is_some() || patch.auth.is_some();
+        // What a URL or access change is checked against (one read, only when needed).
+        let current = match patch.url.is_some() || changes_access {
+            true => Some(self.get_endpoint(tenant, id).await?),
+            false => None,
+        };
+        // A listen session's endpoint has no address to change (its stream is its address).
+        if patch.url.is_some() && current.as_ref().is_some_and(|c| crate::listen::is_listen_url(&c.url)) {
+            return Err(EngineError::InvalidUrl("a listen session's endpoint has no URL to change".into()));
+        }
+        let access = match current.filter(|_| changes_access) {
+            Some(current) => self.patched_access(id, &patch, current)?,
+            None => AccessChange::default(),
+        };
         let (tenant, ops, reason, now) =
             (tenant.clone(), self.core.ops().cloned(), patch.disabled_reason, self.core.now());
         let update = self
@@ -171,23 +181,19 @@ impl Engine {
         Ok(update.endpoint)
     }
 
-    /// Checks headers against the profile's own, the transport's and the credential's header.
-    fn check_access(&self, headers: &[(String, String)], auth: Option<&AuthSummary>) -> EngineResult<()> {
-        Ok(access::check_headers(headers, auth, &self.core.profile().own_header_names())?)
-    }
-
-    /// The stored form of new headers or a new credential (checked, and sealed to endpoint `id`).
+    /// The stored form of new headers or a new credential (the credential checked against the
+    /// profile's `reserved` headers, and sealed to endpoint `id`).
     fn access_change(
         &self,
         id: Uuid,
         headers: Option<Vec<(String, String)>>,
         auth: Option<Option<EndpointAuth>>,
+        reserved: &[HeaderName],
     ) -> EngineResult<AccessChange> {
-        let reserved = self.core.profile().own_header_names();
         let auth = auth
             .map(|a| {
                 a.map(|a| {
-                    a.check(&reserved)?;
+                    a.check(reserved)?;
                     if let EndpointAuth::OAuth2(c) = &a {
                         // The token URL obeys the endpoint URLs' rules (the same client sends to it).
                         self.validate_url(&c.token_url)
@@ -203,17 +209,14 @@ impl Engine {
         Ok(AccessChange { headers, auth })
     }
 
-    /// What a patch changes of the headers and credential, checked with what it leaves as is.
-    async fn patched_access(
+    /// What a patch changes of the headers and credential, checked with what it leaves as is
+    /// (`current`).
+    fn patched_access(
         &self,
-        tenant: &Tenant,
         id: Uuid,
         patch: &EndpointPatch,
+        current: Endpoint,
     ) -> EngineResult<AccessChange> {
-        if patch.headers.is_none() && patch.auth.is_none() {
-            return Ok(AccessChange::default());
-        }
-        let current = self.get_endpoint(tenant, id).await?;
         if crate::listen::is_listen_url(&current.url) {
             return Err(access::AccessError::ListenSession.into());
         }
@@ -222,8 +225,9 @@ impl Engine {
             Some(a) => a.as_ref().map(EndpointAuth::summary),
             None => current.auth,
         };
-        self.check_access(headers, auth.as_ref())?;
-        self.access_change(id, patch.headers.clone(), patch.auth.clone())
+        let reserved = self.core.profile().own_header_names();
+        access::check_headers(headers, auth.as_ref(), &reserved)?;
+        self.access_change(id, patch.headers.clone(), patch.auth.clone(), &reserved)
     }
 
     /// The stored changes a patch makes, its parts checked.
