@@ -1,9 +1,11 @@
 //! Response shapes both services share.
 
 use crate::ts;
-use delivery_engine::deliveries::Attempt;
+use delivery_engine::deliveries::{Attempt, Delivery};
 use delivery_engine::recovery::{RecoveryJob, RecoveryWindow};
+use delivery_engine::{Engine, EngineError, Tenant};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use uuid::Uuid;
 
 /// One attempt of a delivery, as both services show it with the delivery (campaign-api's
@@ -21,11 +23,37 @@ pub struct AttemptOut {
     /// How long after the delivery was due its endpoint's rate limit held it back (`null`: not
     /// held back).
     pub rate_limited_ms: Option<i32>,
+    /// The headers the attempt sent, names in lower case, the endpoint's credential and any
+    /// header that looks like one shown as `[redacted]` (`null` once the payload expired).
+    pub request_headers: Option<BTreeMap<String, String>>,
+}
+
+impl AttemptOut {
+    /// A delivery's attempts as the API shows them, each with the headers it sent (one more
+    /// read, and one HMAC an attempt, for the delivery detail only).
+    pub async fn all_of(
+        engine: &Engine,
+        tenant: &Tenant,
+        delivery: &Delivery,
+        attempts: Vec<Attempt>,
+    ) -> Result<Vec<Self>, EngineError> {
+        let started: Vec<_> = attempts.iter().map(|a| (a.attempt_number as u32, a.started_at)).collect();
+        let sent = match delivery.payload_erased_at {
+            Some(_) => None,
+            None => engine.sent_headers(tenant, delivery.id, &started).await?,
+        };
+        let mut sent = sent.unwrap_or_default().into_iter();
+        Ok(attempts
+            .into_iter()
+            .map(|a| Self { request_headers: sent.next().map(|h| h.into_iter().collect()), ..a.into() })
+            .collect())
+    }
 }
 
 impl From<Attempt> for AttemptOut {
     fn from(a: Attempt) -> Self {
         Self {
+            request_headers: None,
             attempt_number: a.attempt_number,
             started_at: ts(a.started_at),
             duration_ms: a.duration_ms,

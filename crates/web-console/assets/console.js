@@ -3,6 +3,7 @@
 // - [data-live]: a table body refreshed from that URL every few seconds (the delivery log).
 // - form[data-confirm]: asks before submitting.
 // - [data-countdown="<RFC 3339>"]: "(in 18 s)" after that time, counting down each second.
+// - select[data-reveals]: shows only the fields of the chosen option (the credential form).
 "use strict";
 
 // Marks the page as scripted (the tests tell a scripted page from a plain one by it).
@@ -61,3 +62,17 @@ function countdown(el) {
 }
 
 document.querySelectorAll("[data-countdown]").forEach(countdown);
+
+// select[data-reveals=".x"]: of the elements `.x` in the select's form, shows only the one whose
+// data-for is the chosen value (the credential form's fields; without the script all show, and
+// the server reads only the chosen type's).
+function reveal(select) {
+  const form = select.form;
+  const show = () => form.querySelectorAll(select.dataset.reveals).forEach((el) => {
+    el.hidden = el.dataset.for !== select.value;
+  });
+  select.addEventListener("change", show);
+  show();
+}
+
+document.querySelectorAll("select[data-reveals]").forEach(reveal);

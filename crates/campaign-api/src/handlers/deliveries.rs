@@ -129,12 +129,10 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "delivery")?;
-    let (d, attempts) =
-        state.engine.get_delivery(ws.tenant(), id).await.map_err(|e| engine_err(e, "delivery"))?;
-    Ok(HttpResponse::Ok().json(DeliveryWithAttempts {
-        delivery: d.into(),
-        attempts: attempts.into_iter().map(AttemptOut::from).collect(),
-    }))
+    let not_found = |e| engine_err(e, "delivery");
+    let (d, attempts) = state.engine.get_delivery(ws.tenant(), id).await.map_err(not_found)?;
+    let attempts = AttemptOut::all_of(&state.engine, ws.tenant(), &d, attempts).await.map_err(not_found)?;
+    Ok(HttpResponse::Ok().json(DeliveryWithAttempts { delivery: d.into(), attempts }))
 }
 
 /// Sends the delivery now with the same delivery id. A dead or delivered delivery gets one

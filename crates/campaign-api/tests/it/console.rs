@@ -8,8 +8,8 @@
 use serde_json::{json, Value};
 use test_support::browser::post_form;
 use test_support::{
-    independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Browser, Receiver, Reply,
-    ServiceProcess, TestCa, TestDb,
+    eventually, independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Browser,
+    Receiver, Reply, ServiceProcess, TestCa, TestDb,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_campaign-api");
@@ -279,6 +279,8 @@ async fn console(backend: Backend) {
     browser.wait_for_text(".notice", "deleted", |t| t.contains("deleted")).await.unwrap();
     assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{flaky_id}"), None).await.status, 404);
 
+    gateway_endpoint(&browser, &base, &a, &ca).await;
+
     browser.goto(&format!("{base}/console")).await.unwrap();
     browser.find("#new-deliveries").await.unwrap();
     browser.screenshot("overview").await.unwrap();
@@ -327,6 +329,89 @@ async fn console(backend: Backend) {
         run_cli(BIN, &["console-link", "--workspace", "Nobody"], &[("DATABASE_URL", db.url())]).await;
     assert!(unknown.unwrap_err().to_string().contains("no workspace is named `Nobody`"));
     browser.close().await.unwrap();
+}
+
+/// A receiver behind a gateway: registered with a header and a bearer token from the form, its
+/// delivery's detail showing the credential redacted; then its page replaces the token with a
+/// basic credential, refuses a reserved header with the API's words, and removes both.
+async fn gateway_endpoint(browser: &Browser, base: &str, a: &ApiClient, ca: &TestCa) {
+    let gateway = Receiver::start_https(ca, |_, r| {
+        let ok = r.header("authorization") == Some("Bearer tok-1") && r.header("x-tenant") == Some("acme");
+        Reply::Status(if ok { 204 } else { 401 })
+    })
+    .await;
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.fill("#url", &gateway.url()).await.unwrap();
+    browser.click("details.access-options summary").await.unwrap();
+    browser.fill("#headers", "X-Tenant: acme").await.unwrap();
+    browser.find("#auth").await.unwrap().select_by_value("bearer").await.unwrap();
+    assert!(browser.find("#auth_token").await.unwrap().is_displayed().await.unwrap());
+    assert!(
+        !browser.find("#auth_password").await.unwrap().is_displayed().await.unwrap(),
+        "basic's fields hide"
+    );
+    browser.fill("#auth_token", "tok-1").await.unwrap();
+    browser.screenshot("register-behind-gateway").await.unwrap();
+    browser.click("#create-endpoint button[type=submit]").await.unwrap();
+    browser.find("#signing-secret").await.unwrap();
+    let listed = a.call("GET", "/api/v1/webhooks", None).await.json();
+    let created =
+        listed.as_array().unwrap().iter().find(|e| e["url"] == gateway.url().as_str()).unwrap().clone();
+    assert_eq!(
+        (created["headers"].clone(), created["auth"].clone()),
+        (json!({"X-Tenant": "acme"}), json!({"type": "bearer"}))
+    );
+    let id = created["id"].as_str().unwrap().to_owned();
+    let row = format!("tr[data-endpoint='{id}'] .access");
+    assert_eq!(browser.text(&row).await.unwrap(), "headers X-Tenant · auth: bearer token");
+
+    // A delivery through the gateway; its detail shows the credential redacted.
+    let form = format!("form[action='/console/endpoints/{id}/example']");
+    browser.click(&format!("{form} button")).await.unwrap();
+    gateway.wait_for(1).await;
+    let logged = format!("/api/v1/webhook-deliveries?endpointId={id}&status=delivered");
+    let delivered = eventually("the gateway's delivery delivered", || async {
+        a.call("GET", &logged, None).await.json().as_array().unwrap().first().cloned()
+    })
+    .await;
+    browser.goto(&format!("{base}/console/deliveries/{}", delivered["id"].as_str().unwrap())).await.unwrap();
+    assert_eq!(browser.text("td[data-header='authorization']").await.unwrap(), "[redacted]");
+    assert_eq!(browser.text("td[data-header='x-tenant']").await.unwrap(), "acme");
+    assert!(!browser.client.source().await.unwrap().contains("tok-1"), "the token is never on a page");
+    browser.screenshot("delivery-behind-gateway").await.unwrap();
+
+    // Its page: the credential in words, the secret fields empty; replaced by a basic one.
+    browser.goto(&format!("{base}/console/endpoints/{id}/access")).await.unwrap();
+    assert!(browser.text("#auth-now").await.unwrap().contains("bearer token"));
+    assert_eq!(browser.find("#auth_token").await.unwrap().prop("value").await.unwrap().as_deref(), Some(""));
+    assert!(!browser.client.source().await.unwrap().contains("tok-1"));
+    browser.find("#auth").await.unwrap().select_by_value("basic").await.unwrap();
+    browser.fill("#auth_username", "hooks").await.unwrap();
+    browser.fill("#auth_password", "pw-2").await.unwrap();
+    browser.screenshot("access").await.unwrap();
+    browser.click("#endpoint-access button[type=submit]").await.unwrap();
+    browser.wait_for_text(".notice", "the update notice", |t| t.contains("updated")).await.unwrap();
+    let path = format!("/api/v1/webhooks/{id}");
+    assert_eq!(
+        a.call("GET", &path, None).await.json()["auth"],
+        json!({"type": "basic", "username": "hooks"})
+    );
+
+    // A reserved header is refused in the API's words, the typed headers kept; then both go.
+    browser.goto(&format!("{base}/console/endpoints/{id}/access")).await.unwrap();
+    browser.fill("#headers", "X-Tenant: acme\nHost: evil.example").await.unwrap();
+    browser.click("#endpoint-access button[type=submit]").await.unwrap();
+    assert!(browser.text("#form-error").await.unwrap().contains("Host"));
+    assert_eq!(browser.path().await.unwrap(), format!("/console/endpoints/{id}/access"));
+    let kept = browser.find("#headers").await.unwrap().prop("value").await.unwrap().unwrap();
+    assert_eq!(kept, "X-Tenant: acme\nHost: evil.example");
+    browser.fill("#headers", "").await.unwrap();
+    browser.find("#auth").await.unwrap().select_by_value("none").await.unwrap();
+    browser.click("#endpoint-access button[type=submit]").await.unwrap();
+    browser.wait_for_text(".notice", "the update notice", |t| t.contains("updated")).await.unwrap();
+    let cleared = a.call("GET", &path, None).await.json();
+    assert_eq!((cleared["headers"].clone(), cleared["auth"].clone()), (json!({}), Value::Null));
+    assert!(browser.all(&row).await.unwrap().is_empty(), "nothing left to summarise");
 }
 
 fn uuid_v4() -> String {

@@ -915,6 +915,18 @@ async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(b
         }
     })
     .await;
+    // The detail shows what the attempt sent, the credential redacted.
+    let delivery = deliveries(&svc.a, &format!("endpointId={id}")).await.remove(0);
+    let detail = format!("/api/v1/webhook-deliveries/{}", delivery["id"].as_str().unwrap());
+    let res = svc.a.call("GET", &detail, None).await;
+    let sent = &res.json()["attempts"][0]["requestHeaders"];
+    assert_eq!(
+        (sent["authorization"].as_str(), sent["x-tenant"].as_str()),
+        (Some("[redacted]"), Some("acme"))
+    );
+    assert_eq!(sent["x-service-delivery"], delivery["id"], "the profile's headers too: {sent}");
+    let text = String::from_utf8_lossy(&res.body);
+    assert!(!text.contains("pass word") && !text.contains("aG9va3M6cGFzcyB3b3Jk"), "{text}");
 
     let reserved = json!({ "url": gateway.url(), "headers": { "X-Service-Signature": "forged" } });
     let res = svc.a.call("POST", "/api/v1/webhooks", Some(reserved)).await;

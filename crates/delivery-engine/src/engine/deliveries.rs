@@ -4,6 +4,7 @@
 use super::Engine;
 use crate::error::{EngineError, EngineResult};
 use crate::signing::AttemptContext;
+use crate::store::model::RequestParts;
 use crate::store::TenantOverview;
 use crate::store::{
     deliveries, queue, stats, Attempt, Delivery, DeliveryQuery, EndpointActivity, ResendRule,
@@ -71,17 +72,53 @@ impl Engine {
         attempt_number: u32,
         started_at: DateTime<Utc>,
     ) -> EngineResult<SentRequest> {
+        let parts = self.request_parts(tenant, delivery_id).await?;
+        let headers = self.attempt_headers(delivery_id, &parts, attempt_number, started_at)?;
+        Ok(SentRequest { url: parts.url, headers, body: parts.body })
+    }
+
+    /// The headers each of a delivery's `attempts` (number, start) sent, as
+    /// [`Engine::sent_request`] shows them, from one read: the API's delivery detail. `None` when
+    /// the delivery has no attempt yet.
+    pub async fn sent_headers(
+        &self,
+        tenant: &Tenant,
+        delivery_id: Uuid,
+        attempts: &[(u32, DateTime<Utc>)],
+    ) -> EngineResult<Option<Vec<Vec<(String, String)>>>> {
+        if attempts.is_empty() {
+            return Ok(None);
+        }
+        let parts = self.request_parts(tenant, delivery_id).await?;
+        let headers = attempts
+            .iter()
+            .map(|&(number, started)| self.attempt_headers(delivery_id, &parts, number, started))
+            .collect::<EngineResult<Vec<_>>>()?;
+        Ok(Some(headers))
+    }
+
+    async fn request_parts(&self, tenant: &Tenant, delivery_id: Uuid) -> EngineResult<RequestParts> {
         let tenant = tenant.clone();
-        let parts = self
-            .run(crate::on_conn!(|c| deliveries::request_parts(c, tenant.as_str(), delivery_id).await))
-            .await?;
+        self.run(crate::on_conn!(|c| deliveries::request_parts(c, tenant.as_str(), delivery_id).await)).await
+    }
+
+    /// Every header attempt `number`, started at `started`, sent, in order, names in lower case:
+    /// the profile's, the fixed ones, then the endpoint's own with what looks like a credential
+    /// redacted (`access::shown_headers`).
+    fn attempt_headers(
+        &self,
+        delivery_id: Uuid,
+        parts: &RequestParts,
+        number: u32,
+        started: DateTime<Utc>,
+    ) -> EngineResult<Vec<(String, String)>> {
         let attempt = AttemptContext {
             delivery_id,
             event_id: parts.event_id,
             event_type: &parts.event_type,
             dedupe_key: &parts.dedupe_key,
-            attempt_number,
-            now: started_at,
+            attempt_number: number,
+            now: started,
         };
         let mut headers = self
             .core
@@ -91,7 +128,7 @@ impl Engine {
         let mut pairs = crate::http::header_pairs(&headers);
         let (custom, auth) = &parts.access;
         pairs.extend(crate::access::shown_headers(custom, auth.as_ref()));
-        Ok(SentRequest { url: parts.url, headers: pairs, body: parts.body })
+        Ok(pairs)
     }
 
     /// Sends a delivery again now, under the service's rule for delivered ones.

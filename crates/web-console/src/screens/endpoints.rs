@@ -2,6 +2,7 @@
 //! forms behind them (register, rotate the secret, disable and enable, delete after a
 //! confirmation). Every form answers 303 to the list.
 
+use super::access::{access_summary, AccessFields, AuthChoice};
 use super::shared::{endpoint_id, layout, notice_text, NoticeQuery, RECENT};
 use crate::error::ConsoleError;
 use crate::layout::Layout;
@@ -15,7 +16,7 @@ use api_support::{ts, ApiError};
 use askama::Template;
 use chrono::{DateTime, Utc};
 use delivery_engine::deliveries::EndpointActivity;
-use delivery_engine::endpoints::{Endpoint, EndpointPatch, NewEndpoint};
+use delivery_engine::endpoints::{Endpoint, EndpointAccess, EndpointPatch, NewEndpoint};
 use delivery_engine::{Engine, Tenant};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -31,6 +32,8 @@ struct EndpointRow {
     disabled: bool,
     /// Since when and why it is disabled; empty while it is active.
     state: String,
+    /// Its headers' names and its credential in words; empty without either.
+    access: String,
     last_delivery: String,
     success: String,
 }
@@ -51,6 +54,7 @@ impl EndpointRow {
             events: if e.event_types.is_empty() { "every type".to_owned() } else { e.event_types.join(", ") },
             disabled: e.disabled_at.is_some(),
             state: disabled_state(&e),
+            access: access_summary(&e),
             last_delivery: activity.map_or_else(
                 || "none in 24 h".to_owned(),
                 |a| format!("{} ago", span_words(now - a.last_attempt_at)),
@@ -105,6 +109,10 @@ struct EndpointsPage {
     notice: &'static str,
     error: String,
     form_url: String,
+    /// The registration form's headers (what a refused form had typed).
+    headers_text: String,
+    /// The registration form has no credential to keep.
+    auth_now: String,
 }
 
 impl EndpointsPage {
@@ -126,6 +134,8 @@ impl EndpointsPage {
             notice: extras.notice,
             error: extras.error,
             form_url: extras.form_url,
+            headers_text: extras.form_headers,
+            auth_now: String::new(),
         }
     }
 }
@@ -139,6 +149,7 @@ struct EndpointsExtras {
     notice: &'static str,
     error: String,
     form_url: String,
+    form_headers: String,
 }
 
 /// Whether an endpoint with the filter `event_types` takes `event_type` (an empty filter takes
@@ -181,6 +192,9 @@ pub struct EndpointFields {
     /// Deliveries a second at most; empty: no limit.
     #[serde(default)]
     pub rate_limit: String,
+    /// Headers and a credential (the registration form's; campaign-api's edit form has none).
+    #[serde(flatten)]
+    pub access: AccessFields,
 }
 
 /// The form's rate limit: empty is none; otherwise a whole number, which the engine holds to
@@ -206,21 +220,10 @@ pub(super) async fn create_endpoint<S: ServiceConsole>(
 ) -> Result<HttpResponse, ConsoleError> {
     let ConsoleForm { session, fields } = form;
     let url = fields.url.trim().to_owned();
-    let checked =
-        S::check_new_endpoint(&url, &fields.events).and_then(|()| parse_rate_limit(&fields.rate_limit));
-    let created = match checked {
-        Ok(rate_limit_per_s) => engine
-            .create_endpoint(
-                &session.tenant,
-                NewEndpoint {
-                    url: url.clone(),
-                    event_types: fields.events,
-                    rate_limit_per_s,
-                    ..Default::default()
-                },
-            )
-            .await
-            .map_err(|e| S::api_error(e, "endpoint")),
+    let created = match new_endpoint::<S>(&url, &fields) {
+        Ok(new) => {
+            engine.create_endpoint(&session.tenant, new).await.map_err(|e| S::api_error(e, "endpoint"))
+        }
         Err(e) => Err(e),
     };
     let extras = match created {
@@ -229,13 +232,31 @@ pub(super) async fn create_endpoint<S: ServiceConsole>(
             ..Default::default()
         },
         // What the API would answer, shown beside the form with what was typed.
-        Err(e) if e.status.is_client_error() => {
-            EndpointsExtras { error: e.detail, form_url: url, ..Default::default() }
-        }
+        Err(e) if e.status.is_client_error() => EndpointsExtras {
+            error: e.detail,
+            form_url: url,
+            form_headers: fields.access.headers,
+            ..Default::default()
+        },
         Err(e) => return Err(e.into()),
     };
     session::put_flash(&engine, &session, &extras).await?;
     Ok(see_other("/console/endpoints"))
+}
+
+/// The endpoint the registration form asks for, after the service's own checks.
+fn new_endpoint<S: ServiceConsole>(url: &str, fields: &EndpointFields) -> Result<NewEndpoint, ApiError> {
+    S::check_new_endpoint(url, &fields.events)?;
+    let auth = match fields.access.auth_choice()? {
+        AuthChoice::Set(a) => Some(a),
+        AuthChoice::Keep | AuthChoice::Remove => None,
+    };
+    Ok(NewEndpoint {
+        url: url.to_owned(),
+        event_types: fields.events.clone(),
+        rate_limit_per_s: parse_rate_limit(&fields.rate_limit)?,
+        access: EndpointAccess { headers: fields.access.header_pairs()?, auth },
+    })
 }
 
 /// Rotates the signing secret; answers 303 to the endpoints page, which shows the new one once.
@@ -331,6 +352,7 @@ pub(super) async fn delete<S: ServiceConsole>(
 mod tests {
     use super::*;
     use crate::screens::testing::{at, endpoint, has_csrf_form, test_layout, TestConsole, CSRF, NOW};
+    use delivery_engine::endpoints::EndpointAuth;
 
     const HOSTILE_URL: &str = "https://x/<script>alert(1)</script>";
 
@@ -442,6 +464,36 @@ mod tests {
             html.contains("<p class=\"error\" role=\"alert\" id=\"form-error\">the URL must use https</p>")
         );
         assert!(html.contains("value=\"https://x/&#60;script&#62;"), "{html}");
+    }
+
+    #[test]
+    fn the_registration_form_reads_its_types_headers_and_credential() {
+        let body = "csrf=t&url=https%3A%2F%2Fgw.example%2Fin&events=order.paid&events=order.created\
+                    &rate_limit=&headers=X-Tenant%3A+acme&auth=bearer&auth_token=s3cret&auth_username=";
+        let (_, fields): (_, EndpointFields) = session::split_csrf(body.as_bytes()).unwrap();
+        let new = new_endpoint::<TestConsole>("https://gw.example/in", &fields).unwrap();
+        assert_eq!(new.event_types, ["order.paid", "order.created"]);
+        assert_eq!(new.access.headers, [("X-Tenant".to_owned(), "acme".to_owned())]);
+        assert_eq!(new.access.auth, Some(EndpointAuth::Bearer { token: "s3cret".into() }));
+        let (_, plain): (_, EndpointFields) =
+            session::split_csrf(b"csrf=t&url=https%3A%2F%2Fa.example%2F&rate_limit=").unwrap();
+        let new = new_endpoint::<TestConsole>("https://a.example/", &plain).unwrap();
+        assert_eq!((new.access.headers.len(), new.access.auth, new.rate_limit_per_s), (0, None, None));
+    }
+
+    #[test]
+    fn an_endpoint_with_headers_and_a_credential_says_so_in_its_row_and_links_its_page() {
+        let mut e = endpoint("https://gw.example/hook");
+        e.headers = vec![("X-Tenant".into(), "t-991".into())];
+        e.auth = Some(delivery_engine::endpoints::AuthSummary::Bearer);
+        let id = e.id;
+        let html = render(vec![e], &[], EndpointsExtras::default());
+        assert!(
+            html.contains("<div class=\"muted access\">headers X-Tenant · auth: bearer token</div>"),
+            "{html}"
+        );
+        assert!(html.contains(&format!("href=\"/console/endpoints/{id}/access\"")), "{html}");
+        assert!(!html.contains("t-991"), "the list names headers, not their values");
     }
 
     #[test]

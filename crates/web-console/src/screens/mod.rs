@@ -1,9 +1,11 @@
 //! The screens both consoles have, generic over the service's [`ServiceConsole`], a file each:
-//! the overview, the endpoints (list, register, rotate, disable and enable, delete), the
+//! the overview, the endpoints (list, register, headers and credential, rotate, disable and
+//! enable, delete), the
 //! delivery log and one delivery; what they share is in `shared.rs`. A handler calls the engine
 //! as the API handlers do and hands what it answered to a plain function that builds the page,
 //! so each file's tests render its pages without a database or a server.
 
+mod access;
 mod delivery;
 mod endpoints;
 mod log;
@@ -12,6 +14,7 @@ mod shared;
 #[cfg(test)]
 mod testing;
 
+pub use access::{parse_header_lines, AccessFields, AuthChoice};
 pub use endpoints::{parse_rate_limit, takes, EndpointFields, ExampleTypes};
 pub use log::{LogFilter, PAGE_SIZE};
 pub use shared::{endpoint_id, notice_text, NoticeQuery};
@@ -40,6 +43,11 @@ pub fn configure<S: ServiceConsole>(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/endpoints/{id}/rotate-secret")
                 .route(web::post().to(endpoints::rotate_secret::<S>)),
+        )
+        .service(
+            web::resource("/endpoints/{id}/access")
+                .route(web::get().to(access::access_form::<S>))
+                .route(web::post().to(access::save_access::<S>)),
         )
         .service(web::resource("/endpoints/{id}/disable").route(web::post().to(endpoints::disable::<S>)))
         .service(web::resource("/endpoints/{id}/enable").route(web::post().to(endpoints::enable::<S>)))

@@ -166,12 +166,11 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path_id(&id, "delivery")?;
-    let (delivery, attempts) =
-        state.engine.get_delivery(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "delivery"))?;
-    Ok(HttpResponse::Ok().json(DeliveryWithAttempts {
-        delivery: delivery.into(),
-        attempts: attempts.into_iter().map(AttemptOut::from).collect(),
-    }))
+    let not_found = |e| ApiError::from_engine(e, "delivery");
+    let (delivery, attempts) = state.engine.get_delivery(&account.0, id).await.map_err(not_found)?;
+    let attempts =
+        AttemptOut::all_of(&state.engine, &account.0, &delivery, attempts).await.map_err(not_found)?;
+    Ok(HttpResponse::Ok().json(DeliveryWithAttempts { delivery: delivery.into(), attempts }))
 }
 
 pub async fn retry(

@@ -8,8 +8,8 @@
 use serde_json::json;
 use test_support::browser::post_form;
 use test_support::{
-    independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Browser, Receiver, Reply,
-    ServiceProcess, TestDb,
+    eventually, independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Browser,
+    Receiver, Reply, ServiceProcess, TestDb,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
@@ -232,6 +232,8 @@ async fn dashboard(backend: Backend) {
     assert!(browser.text(".notice").await.unwrap().contains("deleted"));
     assert_eq!(a.call("GET", "/webhooks", None).await.json().as_array().unwrap().len(), 0);
 
+    gateway_endpoint(&browser, &base, &a).await;
+
     // The overview counts what happened.
     browser.goto(&format!("{base}/console")).await.unwrap();
     let created: i64 = browser.text("#new-deliveries").await.unwrap().parse().unwrap();
@@ -407,7 +409,7 @@ async fn retention_expires_the_payload_then_removes_the_delivery() {
     assert_eq!(created.await.status, 201);
     settled_run(&api).await;
     let browser = Browser::start("workflow-retention").await.unwrap();
-    let delivery = test_support::eventually("the payload to expire", || async {
+    let delivery = eventually("the payload to expire", || async {
         let log = api.call("GET", "/webhooks/deliveries?limit=1", None).await.json();
         match log[0]["payloadExpired"] == true {
             true => Ok(log[0].clone()),
@@ -436,11 +438,86 @@ async fn retention_expires_the_payload_then_removes_the_delivery() {
     drop(service);
     let service = start(&db, &[("RETENTION", "1s")]).await;
     let api = ApiClient::new(service.base_url()).with_bearer(&token("acct-a").await);
-    test_support::eventually("the delivery to be removed", || async {
+    eventually("the delivery to be removed", || async {
         (api.call("GET", &format!("/webhooks/deliveries/{id}"), None).await.status == 404).then_some(())
     })
     .await;
     assert_eq!(api.call("GET", "/webhooks/deliveries", None).await.json(), json!([]));
+}
+
+/// The endpoint `id` as `GET /webhooks` lists it.
+async fn endpoint_listed(a: &ApiClient, id: &str) -> serde_json::Value {
+    let all = a.call("GET", "/webhooks", None).await.json();
+    all.as_array().unwrap().iter().find(|e| e["endpointId"] == id).unwrap().clone()
+}
+
+/// A receiver behind a gateway: registered with a header and a basic credential from the form,
+/// its test delivery's detail showing the credential redacted; then its page replaces the
+/// credential with a header of the receiver's choosing, and removes both.
+async fn gateway_endpoint(browser: &Browser, base: &str, a: &ApiClient) {
+    let gateway = Receiver::start(|_, r| {
+        let ok = r.header("authorization") == Some("Basic aG9va3M6cHctMQ==")
+            && r.header("x-tenant") == Some("acme");
+        Reply::Status(if ok { 204 } else { 401 })
+    })
+    .await;
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.fill("#url", &gateway.url()).await.unwrap();
+    browser.click("details.access-options summary").await.unwrap();
+    browser.fill("#headers", "X-Tenant: acme").await.unwrap();
+    browser.find("#auth").await.unwrap().select_by_value("basic").await.unwrap();
+    assert!(
+        !browser.find("#auth_token").await.unwrap().is_displayed().await.unwrap(),
+        "bearer's field hides"
+    );
+    browser.fill("#auth_username", "hooks").await.unwrap();
+    browser.fill("#auth_password", "pw-1").await.unwrap();
+    browser.screenshot("register-behind-gateway").await.unwrap();
+    browser.click("#create-endpoint button[type=submit]").await.unwrap();
+    browser.find("#signing-secret").await.unwrap();
+    let listed = a.call("GET", "/webhooks", None).await.json();
+    let created =
+        listed.as_array().unwrap().iter().find(|e| e["url"] == gateway.url().as_str()).unwrap().clone();
+    assert_eq!(created["auth"], json!({"type": "basic", "username": "hooks"}));
+    let id = created["endpointId"].as_str().unwrap().to_owned();
+    let row = format!("tr[data-endpoint='{id}'] .access");
+    assert_eq!(browser.text(&row).await.unwrap(), "headers X-Tenant · auth: basic, user hooks");
+
+    // A test delivery through the gateway; its detail shows the credential redacted.
+    browser.click(&format!("form[action='/console/endpoints/{id}/test'] button")).await.unwrap();
+    gateway.wait_for(1).await;
+    let logged = format!("/webhooks/deliveries?endpointId={id}&status=delivered");
+    let delivered = eventually("the gateway's delivery delivered", || async {
+        a.call("GET", &logged, None).await.json().as_array().unwrap().first().cloned()
+    })
+    .await;
+    browser
+        .goto(&format!("{base}/console/deliveries/{}", delivered["deliveryId"].as_str().unwrap()))
+        .await
+        .unwrap();
+    assert_eq!(browser.text("td[data-header='authorization']").await.unwrap(), "[redacted]");
+    assert_eq!(browser.text("td[data-header='x-tenant']").await.unwrap(), "acme");
+    assert!(!browser.client.source().await.unwrap().contains("pw-1"), "the password is never on a page");
+    browser.screenshot("delivery-behind-gateway").await.unwrap();
+
+    // Its page: replace the credential with a header of the receiver's choosing, then remove both.
+    browser.goto(&format!("{base}/console/endpoints/{id}/access")).await.unwrap();
+    assert!(browser.text("#auth-now").await.unwrap().contains("basic, user hooks"));
+    assert!(!browser.client.source().await.unwrap().contains("pw-1"));
+    browser.find("#auth").await.unwrap().select_by_value("header").await.unwrap();
+    browser.fill("#auth_header_name", "X-Api-Key").await.unwrap();
+    browser.fill("#auth_header_value", "k-2").await.unwrap();
+    browser.screenshot("access").await.unwrap();
+    browser.click("#endpoint-access button[type=submit]").await.unwrap();
+    browser.wait_for_text(".notice", "the update notice", |t| t.contains("updated")).await.unwrap();
+    assert_eq!(endpoint_listed(a, &id).await["auth"], json!({"type": "header", "name": "X-Api-Key"}));
+    browser.goto(&format!("{base}/console/endpoints/{id}/access")).await.unwrap();
+    browser.fill("#headers", "").await.unwrap();
+    browser.find("#auth").await.unwrap().select_by_value("none").await.unwrap();
+    browser.click("#endpoint-access button[type=submit]").await.unwrap();
+    browser.wait_for_text(".notice", "the update notice", |t| t.contains("updated")).await.unwrap();
+    let cleared = endpoint_listed(a, &id).await;
+    assert_eq!((cleared["headers"].clone(), cleared["auth"].clone()), (json!({}), serde_json::Value::Null));
 }
 
 on_both_backends!(

@@ -875,6 +875,10 @@ async fn one_delivery_with_its_attempts_and_the_log_by_status(backend: Backend) 
     assert_eq!(attempts.len(), 1, "{one}");
     assert_eq!(attempts[0]["attemptNumber"], 1);
     assert_eq!(attempts[0]["responseCode"], 503);
+    let sent = &attempts[0]["requestHeaders"];
+    assert!(sent["x-webhook-signature"].as_str().unwrap().starts_with("v1="), "{sent}");
+    assert_eq!(sent["x-webhook-id"], failed["eventId"]);
+    assert_eq!(sent.get("authorization"), None, "no credential, no header");
     assert_error(&svc.b.call("GET", &format!("/webhooks/deliveries/{id}"), None).await, 404, "not_found");
     let unknown = uuid_like();
     assert_error(
@@ -1003,6 +1007,17 @@ async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(b
     for req in gateway.wait_for(2).await {
         assert_eq!(req.header("authorization"), Some("Bearer gw-5ecret"));
     }
+    // The detail shows what the attempt sent, the credential redacted.
+    let delivered = wait_status(&svc.a, "delivered").await;
+    let detail = format!("/webhooks/deliveries/{}", delivered["deliveryId"].as_str().unwrap());
+    let res = svc.a.call("GET", &detail, None).await;
+    let sent = &res.json()["attempts"][0]["requestHeaders"];
+    assert_eq!(
+        (sent["authorization"].as_str(), sent["x-tenant"].as_str()),
+        (Some("[redacted]"), Some("acme"))
+    );
+    assert_eq!(sent["x-webhook-id"], delivered["eventId"], "the profile's headers too: {sent}");
+    assert!(!String::from_utf8_lossy(&res.body).contains("gw-5ecret"));
     let listed = svc.a.call("GET", "/webhooks", None).await;
     assert!(!String::from_utf8_lossy(&listed.body).contains("gw-5ecret"), "never shown");
     assert_eq!(listed.json()[0]["auth"], json!({ "type": "bearer" }));
