@@ -16,6 +16,11 @@
 //!   on their own (a delivery being recorded), run again until its output matches.
 //! - `<!-- doc-test: not run: why -->`: skipped, and the reason printed (the only marker a
 //!   block in another language than `sh` may have: Rust source a guide quotes).
+//! - `<!-- doc-test: run -->`: in the API references (docs/workflow-api.md,
+//!   docs/campaign-api.md), where only the blocks so marked run, each with the `text` block
+//!   right after it as its output, against `cargo xtask run` with `BASE` the service's address
+//!   (the rest of a reference's examples assume its own setup, section 2). Elsewhere it is what
+//!   an unmarked block is.
 //!
 //! Any other `sh` block runs as it is, and a `text` block right after it is its expected
 //! output: each of its lines must match a whole line of the output, in order, `…` standing for
@@ -177,6 +182,13 @@ fn plan(doc: &str, blocks: &[Block]) -> Result<Vec<Step>, String> {
                 Some(m) if m.starts_with("not run:") => {
                     Step::Skip { line: b.line, reason: m["not run:".len()..].trim().to_owned() }
                 }
+                Some("run") => Step::Command {
+                    line: b.line,
+                    text: b.text.clone(),
+                    expect: None,
+                    repeat: false,
+                    background: None,
+                },
                 Some(m) => return Err(format!("{at}: unknown marker `{m}`")),
             }),
             "text" => {
@@ -417,11 +429,51 @@ struct Ran {
     api_key: String,
 }
 
+fn read_blocks(doc: &str) -> Vec<Block> {
+    let markdown = std::fs::read_to_string(root().join(doc)).unwrap();
+    blocks(&markdown).unwrap_or_else(|e| panic!("{doc}: {e}"))
+}
+
 /// Runs the document's blocks in order.
 async fn run_document(doc: &'static str) -> Ran {
-    let markdown = std::fs::read_to_string(root().join(doc)).unwrap();
-    let blocks = blocks(&markdown).unwrap_or_else(|e| panic!("{doc}: {e}"));
-    let steps = plan(doc, &blocks).unwrap_or_else(|e| panic!("{e}"));
+    let steps = plan(doc, &read_blocks(doc)).unwrap_or_else(|e| panic!("{e}"));
+    run_steps(doc, steps).await
+}
+
+/// An API reference's blocks that run: those marked `run`, each with the `text` block right
+/// after it.
+fn marked_runs(blocks: Vec<Block>) -> Vec<Block> {
+    let (mut kept, mut after_run) = (Vec::new(), false);
+    for b in blocks {
+        let (run, output) =
+            (b.marker.as_deref() == Some("run"), after_run && b.lang == "text" && b.marker.is_none());
+        after_run = run;
+        if run || output {
+            kept.push(b);
+        }
+    }
+    kept
+}
+
+/// An API reference's marked examples against `cargo xtask run`, `BASE` the address the
+/// variable `service` holds (`WORKFLOW` or `CAMPAIGN`, as it exports them).
+async fn run_reference(doc: &'static str, service: &str) -> Ran {
+    let mut steps = vec![
+        Step::Services { line: 0, env: Vec::new(), expect: None },
+        Step::Command {
+            line: 0,
+            text: format!("BASE=${service}"),
+            expect: None,
+            repeat: false,
+            background: None,
+        },
+    ];
+    let marked = marked_runs(read_blocks(doc));
+    steps.extend(plan(doc, &marked).unwrap_or_else(|e| panic!("{e}")));
+    run_steps(doc, steps).await
+}
+
+async fn run_steps(doc: &'static str, steps: Vec<Step>) -> Ran {
     assert!(steps.iter().any(|s| matches!(s, Step::Command { .. })), "{doc}: nothing to run");
     let mut ran = Ran {
         services: None,
@@ -586,6 +638,34 @@ async fn the_campaign_guide_runs_as_written() {
     let mut ran = run_document("docs/getting-started-campaign.md").await;
     the_drain_advice_of_operations_md_holds(&ran).await;
     ran.services.take().expect("the guide starts the services").stop().await;
+}
+
+/// The references' marked examples (endpoints behind gateways, and what else is marked).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_workflow_references_marked_examples_answer_as_written() {
+    let mut ran = run_reference("docs/workflow-api.md", "WORKFLOW").await;
+    ran.services.take().expect("started for the reference").stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_campaign_references_marked_examples_answer_as_written() {
+    let mut ran = run_reference("docs/campaign-api.md", "CAMPAIGN").await;
+    ran.services.take().expect("started for the reference").stop().await;
+}
+
+#[test]
+fn a_reference_runs_only_its_marked_blocks_and_their_outputs() {
+    let doc = "```sh\ncurl a\n```\n```text\nA\n```\n<!-- doc-test: run -->\n```sh\ncurl b\n```\n\
+               ```text\nB\n```\n```text\nnot its output\n```\n```json\n{}\n```\n\
+               <!-- doc-test: run -->\n```sh\ncurl c\n```\n";
+    let marked = marked_runs(blocks(doc).unwrap());
+    let texts: Vec<&str> = marked.iter().map(|b| b.text.trim()).collect();
+    assert_eq!(texts, ["curl b", "B", "curl c"]);
+    let steps = plan("doc", &marked).unwrap();
+    assert!(
+        matches!(&steps[0], Step::Command { text, expect: Some(e), .. } if text.trim() == "curl b" && e.text.trim() == "B")
+    );
+    assert!(matches!(&steps[1], Step::Command { expect: None, .. }));
 }
 
 #[test]
