@@ -68,8 +68,19 @@ impl TokenCache {
         }
     }
 
+    /// `endpoint`'s slot. Making a new one first drops the slots no attempt holds whose token
+    /// has expired (a deleted endpoint's, one no longer OAuth2), so the map holds about one slot
+    /// per OAuth2 endpoint in use: a scan of it per endpoint newly seen.
     fn slot(&self, endpoint: Uuid) -> Arc<tokio::sync::Mutex<Slot>> {
         let mut slots = self.slots.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(slot) = slots.get(&endpoint) {
+            return slot.clone();
+        }
+        let now = Instant::now();
+        slots.retain(|_, slot| {
+            let fresh = |s: &Slot| s.token.as_ref().is_some_and(|(_, _, until)| now < *until);
+            Arc::strong_count(slot) > 1 || slot.try_lock().map_or(true, |s| fresh(&s))
+        });
         slots.entry(endpoint).or_default().clone()
     }
 }
@@ -170,16 +181,33 @@ mod tests {
         assert!(read_token(br#"{"access_token":"a\nb"}"#).is_err());
     }
 
-    #[test]
-    fn the_client_is_authenticated_with_form_encoded_basic() {
-        let c = OAuth2Client {
+    fn client() -> OAuth2Client {
+        OAuth2Client {
             token_url: "https://auth.example.com/token".into(),
             client_id: "id:1".into(),
             client_secret: "s&t".into(),
             scope: None,
             audience: None,
-        };
+        }
+    }
+
+    #[test]
+    fn the_client_is_authenticated_with_form_encoded_basic() {
         // base64("id%3A1:s%26t")
-        assert_eq!(client_basic(&c), "Basic aWQlM0ExOnMlMjZ0");
+        assert_eq!(client_basic(&client()), "Basic aWQlM0ExOnMlMjZ0");
+    }
+
+    #[test]
+    fn a_new_endpoints_slot_drops_the_unheld_ones_whose_token_expired() {
+        let cache = TokenCache::default();
+        let [expired, fresh, held, new] = [(); 4].map(|()| Uuid::now_v7());
+        let set = |id, until| cache.slot(id).try_lock().unwrap().token = Some((client(), "t".into(), until));
+        set(expired, Instant::now() - Duration::from_secs(1));
+        set(fresh, Instant::now() + Duration::from_secs(60));
+        let _attempt = cache.slot(held);
+        cache.slot(new);
+        let mut left: Vec<Uuid> = cache.slots.lock().unwrap().keys().copied().collect();
+        left.sort();
+        assert_eq!(left, [fresh, held, new], "the expired one, held by no attempt, is gone");
     }
 }

@@ -885,10 +885,11 @@ async fn an_expired_payload_is_marked_and_cannot_be_replayed() {
 /// is never shown, reserved headers are refused by name, and removing `auth` shows in the API.
 async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(backend: Backend) {
     let svc = start(backend, &[]).await;
+    // Basic (`hooks` / `pass word`), or a key header of its own choosing.
     let gateway = Receiver::start_https(&svc.ca, |_, r: &Recorded| {
-        let ok = r.header("x-tenant") == Some("acme")
-            && r.header("authorization") == Some("Basic aG9va3M6cGFzcyB3b3Jk");
-        Reply::Status(if ok { 204 } else { 401 })
+        let credential = r.header("authorization") == Some("Basic aG9va3M6cGFzcyB3b3Jk")
+            || r.header("x-api-key") == Some("k-123");
+        Reply::Status(if credential && r.header("x-tenant") == Some("acme") { 204 } else { 401 })
     })
     .await;
     let body = json!({
@@ -927,6 +928,14 @@ async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(b
     assert_eq!(sent["x-service-delivery"], delivery["id"], "the profile's headers too: {sent}");
     let text = String::from_utf8_lossy(&res.body);
     assert!(!text.contains("pass word") && !text.contains("aG9va3M6cGFzcyB3b3Jk"), "{text}");
+
+    // A key header instead: the next delivery carries it, and no Authorization.
+    let key = json!({ "auth": { "type": "header", "name": "X-Api-Key", "value": "k-123" } });
+    let res = svc.a.call("PATCH", &format!("/api/v1/webhooks/{id}"), Some(key)).await;
+    assert_eq!(res.json()["auth"], json!({ "type": "header", "name": "X-Api-Key" }));
+    create_campaign(&svc.a, "Keyed", "active").await;
+    let keyed = gateway.wait_for(2).await.remove(1);
+    assert_eq!((keyed.header("x-api-key"), keyed.header("authorization")), (Some("k-123"), None));
 
     let reserved = json!({ "url": gateway.url(), "headers": { "X-Service-Signature": "forged" } });
     let res = svc.a.call("POST", "/api/v1/webhooks", Some(reserved)).await;

@@ -157,13 +157,19 @@ async fn headers_the_service_or_transport_sets_are_refused(backend: Backend) {
     );
 }
 
-/// A token server that gives `tok-1`, `tok-2`, … in turn (or answers `refuse` when set).
+/// A token server that gives `tok-1`, `tok-2`, … in turn, each for an hour (or answers
+/// `refuse` when set).
 async fn token_server(refuse: Option<u16>) -> Receiver {
+    short_lived_tokens(refuse, 3600).await
+}
+
+/// [`token_server`] whose tokens expire after `expires_in` seconds.
+async fn short_lived_tokens(refuse: Option<u16>, expires_in: u64) -> Receiver {
     Receiver::start(move |n, _| match refuse {
         Some(code) => Reply::Json(code, r#"{"error":"invalid_client"}"#.into()),
         None => Reply::Json(
             200,
-            format!(r#"{{"access_token":"tok-{}","token_type":"Bearer","expires_in":3600}}"#, n + 1),
+            format!(r#"{{"access_token":"tok-{}","token_type":"Bearer","expires_in":{expires_in}}}"#, n + 1),
         ),
     })
     .await
@@ -207,6 +213,45 @@ async fn an_oauth2_endpoint_fetches_one_token_for_a_burst(backend: Backend) {
     assert_eq!(asked[0].header("content-type"), Some("application/x-www-form-urlencoded"));
     // base64("hooks:cl1ent-5ecret")
     assert_eq!(asked[0].header("authorization"), Some("Basic aG9va3M6Y2wxZW50LTVlY3JldA=="));
+    running.stop().await;
+}
+
+/// A short-lived token (`expires_in: 2`) is shared by the attempts of its lifetime and fetched
+/// anew after it: as many token requests as tokens seen, the burst on one.
+async fn a_short_lived_token_is_reused_then_refreshed(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let tokens = short_lived_tokens(None, 2).await;
+    let gateway = Receiver::start(|_, r: &Recorded| {
+        let bearer = r.header("authorization").is_some_and(|a| a.starts_with("Bearer tok-"));
+        Reply::Status(if bearer { 204 } else { 401 })
+    })
+    .await;
+    oauth2_endpoint(&engine, gateway.url(), &tokens).await;
+    let running = spawn_dispatcher(&engine, client(0, None), fast_config());
+    for n in 0..10 {
+        emit(&engine, "thing.created", &format!("burst-{n}"), b"{}").await;
+    }
+    let burst = gateway.wait_for(10).await;
+    assert_eq!(tokens.count(), 1, "one token for the burst");
+    assert!(burst.iter().all(|r| r.header("authorization") == burst[0].header("authorization")));
+    // One event at a time until one carries a token fetched after the first expired.
+    let mut sent = 10;
+    test_support::eventually("a delivery with a fresh token", || {
+        sent += 1;
+        let (engine, gateway, n) = (engine.clone(), gateway.clone(), sent);
+        async move {
+            emit(&engine, "thing.created", &format!("later-{n}"), b"{}").await;
+            let got = gateway.wait_for(n).await;
+            let last = got.iter().max_by_key(|r| r.received).and_then(|r| r.header("authorization"));
+            (last != Some("Bearer tok-1")).then_some(())
+        }
+    })
+    .await;
+    let seen: std::collections::BTreeSet<_> =
+        gateway.requests().iter().filter_map(|r| r.header("authorization").map(str::to_owned)).collect();
+    assert_eq!(tokens.count(), seen.len(), "a token request per token seen: {seen:?}");
+    assert!(seen.len() >= 2, "{seen:?}");
     running.stop().await;
 }
 
@@ -276,6 +321,7 @@ on_both_backends!(
     removing_the_credential_makes_the_gateway_refuse_and_the_attempt_fail,
     headers_the_service_or_transport_sets_are_refused,
     an_oauth2_endpoint_fetches_one_token_for_a_burst,
+    a_short_lived_token_is_reused_then_refreshed,
     a_refused_token_is_fetched_again_once,
     a_token_that_cannot_be_had_fails_the_attempt,
 );
