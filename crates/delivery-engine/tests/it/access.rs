@@ -237,7 +237,7 @@ async fn a_short_lived_token_is_reused_then_refreshed(backend: Backend) {
     assert!(burst.iter().all(|r| r.header("authorization") == burst[0].header("authorization")));
     // One event at a time until one carries a token fetched after the first expired.
     let mut sent = 10;
-    test_support::eventually("a delivery with a fresh token", || {
+    eventually("a delivery with a fresh token", || {
         sent += 1;
         let (engine, gateway, n) = (engine.clone(), gateway.clone(), sent);
         async move {
