@@ -35,6 +35,8 @@ pub const INVALID_RATE_LIMIT: &str = "invalid_rate_limit";
 pub const RESERVED_HEADER: &str = "reserved_header";
 pub const INVALID_HEADERS: &str = "invalid_headers";
 pub const INVALID_AUTH: &str = "invalid_auth";
+/// A client certificate that does not parse, whose key is not its own, or that has expired.
+pub const INVALID_CLIENT_CERTIFICATE: &str = "invalid_client_certificate";
 /// `GET /readyz` only (see `health`).
 pub const NOT_READY: &str = "not_ready";
 
@@ -89,6 +91,7 @@ pub const SHARED: &[&str] = &[
     RESERVED_HEADER,
     INVALID_HEADERS,
     INVALID_AUTH,
+    INVALID_CLIENT_CERTIFICATE,
     URL_FORBIDDEN_ADDRESS,
     ENDPOINT_DELETED,
     NOT_READY,

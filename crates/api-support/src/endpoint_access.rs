@@ -2,8 +2,8 @@
 //! of both specs; docs/engine.md, "Receivers behind gateways"). The rules they must meet are
 //! the engine's (`delivery_engine::endpoints::AccessError`); this is their JSON form.
 
-use delivery_engine::endpoints::{EndpointAuth, OAuth2Client};
-use serde::{Deserialize, Deserializer};
+use delivery_engine::endpoints::{CertificateSummary, ClientCertificate, EndpointAuth, OAuth2Client};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 
 /// Custom headers as the API takes and shows them: a JSON object of name to value.
@@ -49,6 +49,40 @@ impl From<AuthIn> for EndpointAuth {
             }
         }
     }
+}
+
+/// `clientCertificate` as a request sets it: a PEM chain (the endpoint's certificate first) and
+/// its PEM private key, which is never shown again.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClientCertificateIn {
+    pub certificate: String,
+    pub private_key: String,
+}
+
+impl From<ClientCertificateIn> for ClientCertificate {
+    fn from(c: ClientCertificateIn) -> Self {
+        ClientCertificate { certificate: c.certificate, private_key: c.private_key }
+    }
+}
+
+/// A client certificate as answers show it: its subject and expiry.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CertificateOut {
+    pub subject: String,
+    pub not_after: String,
+}
+
+impl From<CertificateSummary> for CertificateOut {
+    fn from(c: CertificateSummary) -> Self {
+        Self { subject: c.subject, not_after: crate::ts(c.not_after) }
+    }
+}
+
+/// The engine's form of a PATCH's `clientCertificate`: absent keeps it, `null` removes it.
+pub fn certificate_patch(c: Option<Option<ClientCertificateIn>>) -> Option<Option<ClientCertificate>> {
+    c.map(|c| c.map(ClientCertificate::from))
 }
 
 /// The engine's form of the API's headers (in name order).

@@ -211,6 +211,7 @@ fn access_code(e: &AccessError) -> &'static str {
     match e {
         AccessError::ReservedHeader(_) => codes::RESERVED_HEADER,
         AccessError::InvalidAuth(_) => codes::INVALID_AUTH,
+        AccessError::InvalidClientCertificate(_) => codes::INVALID_CLIENT_CERTIFICATE,
         _ => codes::INVALID_HEADERS,
     }
 }

@@ -3,6 +3,7 @@
 //! functions here; the store keeps the headers as JSON and the credential sealed like a signing
 //! secret, and the dispatcher adds both to every attempt.
 
+pub use crate::client_cert::ClientCertificate;
 use base64::Engine as _;
 use hyper::header::{HeaderMap, HeaderName, HeaderValue, AUTHORIZATION};
 use serde::{Deserialize, Serialize};
@@ -16,12 +17,45 @@ pub(crate) const MAX_HEADER_BYTES: usize = 4096;
 const TRANSPORT_HEADERS: [&str; 6] =
     ["content-type", "content-length", "host", "transfer-encoding", "connection", "authorization"];
 
-/// What a receiver behind a gateway asks of each request: headers of its own, in order, and
-/// a credential.
+/// What a receiver behind a gateway or firewall asks of each request: headers of its own, in
+/// order, a credential, and a client certificate to present over TLS (`client_cert.rs`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EndpointAccess {
     pub headers: Vec<(String, String)>,
     pub auth: Option<EndpointAuth>,
+    pub client_certificate: Option<ClientCertificate>,
+}
+
+/// An endpoint's secrets beside its signing secret, sealed together in its `auth_*` columns:
+/// the credential and the client certificate. A blob sealed before client certificates holds
+/// the credential alone ([`AccessSecrets::read`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct AccessSecrets {
+    #[serde(default)]
+    pub auth: Option<EndpointAuth>,
+    #[serde(default)]
+    pub client_certificate: Option<ClientCertificate>,
+}
+
+impl AccessSecrets {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.auth.is_none() && self.client_certificate.is_none()
+    }
+
+    /// The opened blob: both parts, or a credential alone as sealed before (migration 000023).
+    pub(crate) fn read(plain: &[u8]) -> Option<Self> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Stored {
+            Both(AccessSecrets),
+            AuthAlone(EndpointAuth),
+        }
+        match serde_json::from_slice(plain).ok()? {
+            Stored::Both(s) => Some(s),
+            Stored::AuthAlone(auth) => Some(Self { auth: Some(auth), client_certificate: None }),
+        }
+    }
 }
 
 /// A credential the receiver asks for, with its secret part in the clear (held only while an
@@ -191,7 +225,9 @@ pub enum AccessError {
     HeadersTooLarge,
     #[error("auth: {0}")]
     InvalidAuth(String),
-    #[error("a listen session's endpoint carries no custom headers or credential")]
+    #[error("clientCertificate: {0}")]
+    InvalidClientCertificate(String),
+    #[error("a listen session's endpoint carries no custom headers, credential or client certificate")]
     ListenSession,
 }
 
@@ -316,6 +352,23 @@ mod tests {
     }
 
     const PROFILE: [HeaderName; 1] = [HeaderName::from_static("x-webhook-signature")];
+
+    #[test]
+    fn a_blob_sealed_before_client_certificates_reads_as_its_credential() {
+        let bearer = EndpointAuth::Bearer { token: "t".into() };
+        let old = serde_json::to_vec(&bearer).unwrap();
+        assert_eq!(
+            AccessSecrets::read(&old),
+            Some(AccessSecrets { auth: Some(bearer.clone()), client_certificate: None })
+        );
+        let both = AccessSecrets {
+            auth: Some(bearer),
+            client_certificate: Some(ClientCertificate { certificate: "c".into(), private_key: "k".into() }),
+        };
+        assert_eq!(AccessSecrets::read(&serde_json::to_vec(&both).unwrap()), Some(both));
+        assert_eq!(AccessSecrets::read(b"{}"), Some(AccessSecrets::default()));
+        assert_eq!(AccessSecrets::read(b"not json"), None);
+    }
 
     #[test]
     fn headers_are_refused_when_reserved_invalid_repeated_or_too_many() {

@@ -9,7 +9,8 @@
 //! gate. Running a closure on a connection goes through it, so that whatever a commit queued
 //! wakes the dispatchers after the commit, never inside it (D22).
 
-use crate::access::{self, EndpointAccess, EndpointAuth};
+use crate::access::{self, AccessSecrets, EndpointAccess};
+use crate::client_cert::Identities;
 use crate::error::EngineError;
 use crate::gate::IngestGate;
 use crate::listen::ListenHub;
@@ -47,6 +48,8 @@ pub(crate) struct Core {
     gate: Arc<IngestGate>,
     /// OAuth2 endpoints' tokens, shared by the process's attempts and probes (oauth2.rs).
     tokens: Arc<TokenCache>,
+    /// The clients that present endpoints' client certificates (client_cert.rs).
+    identities: Arc<Identities>,
 }
 
 impl std::fmt::Debug for Core {
@@ -71,6 +74,7 @@ impl Core {
             routes: Arc::default(),
             gate: Arc::default(),
             tokens: Arc::default(),
+            identities: Arc::default(),
         }
     }
 
@@ -89,6 +93,7 @@ impl Core {
             routes: self.routes.clone(),
             gate: self.gate.clone(),
             tokens: self.tokens.clone(),
+            identities: self.identities.clone(),
         }
     }
 
@@ -211,22 +216,25 @@ impl Core {
         Ok(self.profile_for(endpoint).signed_headers(attempt, secret.as_hmac_key(), body))
     }
 
-    /// An endpoint's credential, sealed to it under the active master key.
-    pub(crate) fn seal_auth(&self, endpoint: Uuid, auth: &EndpointAuth) -> SealedSecret {
-        let plain = serde_json::to_vec(auth).expect("a credential serialises");
+    /// An endpoint's credential and client certificate, sealed together to it under the active
+    /// master key.
+    pub(crate) fn seal_secrets(&self, endpoint: Uuid, secrets: &AccessSecrets) -> SealedSecret {
+        let plain = serde_json::to_vec(secrets).expect("access secrets serialise");
         self.keyring.seal_bytes(&access::sealed_to(endpoint), &plain)
     }
 
-    /// Endpoint `endpoint`'s custom headers (as stored) and credential (opened).
+    /// Endpoint `endpoint`'s custom headers (as stored), credential and client certificate
+    /// (opened).
     pub(crate) fn open_access(
         &self,
         endpoint: Uuid,
         stored_headers: Option<&str>,
-        sealed_auth: Option<&SealedSecret>,
+        sealed: Option<&SealedSecret>,
     ) -> Result<EndpointAccess, String> {
         let headers = access::headers_from_json(stored_headers);
-        let auth = sealed_auth.map(|sealed| self.open_auth(endpoint, sealed)).transpose()?;
-        Ok(EndpointAccess { headers, auth })
+        let secrets =
+            sealed.map(|sealed| self.open_secrets(endpoint, sealed)).transpose()?.unwrap_or_default();
+        Ok(EndpointAccess { headers, auth: secrets.auth, client_certificate: secrets.client_certificate })
     }
 
     /// This process's OAuth2 tokens.
@@ -234,12 +242,21 @@ impl Core {
         &self.tokens
     }
 
-    fn open_auth(&self, endpoint: Uuid, sealed: &SealedSecret) -> Result<EndpointAuth, String> {
+    /// This process's clients that present client certificates.
+    pub(crate) fn identities(&self) -> &Identities {
+        &self.identities
+    }
+
+    pub(crate) fn open_secrets(
+        &self,
+        endpoint: Uuid,
+        sealed: &SealedSecret,
+    ) -> Result<AccessSecrets, String> {
         let plain = self
             .keyring
             .open_bytes(&access::sealed_to(endpoint), sealed)
             .map_err(|e| format!("endpoint credential unavailable: {e}"))?;
-        serde_json::from_slice(&plain).map_err(|_| "endpoint credential unavailable: unreadable".to_owned())
+        AccessSecrets::read(&plain).ok_or_else(|| "endpoint credential unavailable: unreadable".to_owned())
     }
 
     /// [`Core::sign_attempt`] for the next attempt of a claimed delivery, started at

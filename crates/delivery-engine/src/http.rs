@@ -245,7 +245,12 @@ pub struct OutboundClient {
     client: Client<hyper_rustls::HttpsConnector<HttpConnector<VettingResolver>>, Full<Bytes>>,
     policy: Arc<AddressPolicy>,
     cap: usize,
+    /// The trusted roots, for [`OutboundClient::presenting`]'s siblings.
+    roots: Arc<rustls::RootCertStore>,
 }
+
+/// A client certificate chain (the client's own first) and its key.
+pub(crate) type Identity = (Vec<CertificateDer<'static>>, rustls_pki_types::PrivateKeyDer<'static>);
 
 impl OutboundClient {
     pub fn new(config: OutboundConfig) -> Result<Self, ClientBuildError> {
@@ -257,13 +262,30 @@ impl OutboundClient {
                 return Err(ClientBuildError::CaFileEmpty { path: path.clone() });
             }
         }
-        let tls =
+        let cap = if config.response_cap == 0 { DEFAULT_RESPONSE_CAP } else { config.response_cap };
+        Self::build(Arc::new(roots), Arc::new(config.policy), cap, None)
+    }
+
+    /// A client like this one (its roots, address rules and caps, a pool of its own) that
+    /// presents `identity` when a server asks for a client certificate (mutual TLS).
+    pub(crate) fn presenting(&self, identity: Identity) -> Result<Self, ClientBuildError> {
+        Self::build(self.roots.clone(), self.policy.clone(), self.cap, Some(identity))
+    }
+
+    fn build(
+        roots: Arc<rustls::RootCertStore>,
+        policy: Arc<AddressPolicy>,
+        cap: usize,
+        identity: Option<Identity>,
+    ) -> Result<Self, ClientBuildError> {
+        let builder =
             rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
                 .with_safe_default_protocol_versions()?
-                .with_root_certificates(roots)
-                .with_no_client_auth();
-
-        let policy = Arc::new(config.policy);
+                .with_root_certificates(roots.clone());
+        let tls = match identity {
+            Some((chain, key)) => builder.with_client_auth_cert(chain, key)?,
+            None => builder.with_no_client_auth(),
+        };
         let mut http = HttpConnector::new_with_resolver(VettingResolver { policy: policy.clone() });
         http.enforce_http(false);
         http.set_nodelay(true);
@@ -276,8 +298,7 @@ impl OutboundClient {
             .pool_idle_timeout(Duration::from_secs(60))
             .pool_max_idle_per_host(64)
             .build(https);
-        let cap = if config.response_cap == 0 { DEFAULT_RESPONSE_CAP } else { config.response_cap };
-        Ok(Self { client, policy, cap })
+        Ok(Self { client, policy, cap, roots })
     }
 
     /// POSTs `body` to `url` with `headers` and the fixed ones (`Content-Type`, `User-Agent`). Never follows a redirect: a 3xx is returned as a failed attempt.

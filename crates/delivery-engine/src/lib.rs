@@ -30,6 +30,7 @@ macro_rules! on_conn {
 mod access;
 pub mod batch;
 mod cache;
+mod client_cert;
 mod core;
 mod engine;
 mod error;
@@ -68,6 +69,7 @@ pub use engine::Enqueued;
 /// Endpoints: what a service registers, changes and reads.
 pub mod endpoints {
     pub use crate::access::{AccessError, AuthSummary, EndpointAccess, EndpointAuth, OAuth2Client};
+    pub use crate::client_cert::{CertificateSummary, ClientCertificate};
     pub use crate::engine::{EndpointPatch, NewEndpoint, UrlRule};
     pub use crate::store::Endpoint;
     // tidy: in the signature of Engine::create_endpoint

@@ -505,6 +505,7 @@ mod tests {
             rate_limit_per_s: None,
             headers: vec![],
             auth: None,
+            client_certificate: None,
             created_at: t(0),
             updated_at: t(0),
         }

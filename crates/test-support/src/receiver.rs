@@ -133,6 +133,16 @@ impl Receiver {
         Self::serve(Some(tokio_rustls::TlsAcceptor::from(ca.server_config())), Box::new(responder)).await
     }
 
+    /// An HTTPS receiver with a certificate from `ca` that completes a handshake only with a
+    /// client presenting a certificate `ca` signed (`TestCa::client_identity`): without one,
+    /// no request reaches `responder`.
+    pub async fn start_https_requiring_client_cert(
+        ca: &TestCa,
+        responder: impl Fn(usize, &Recorded) -> Reply + Send + Sync + 'static,
+    ) -> Self {
+        Self::serve(Some(tokio_rustls::TlsAcceptor::from(ca.mtls_config())), Box::new(responder)).await
+    }
+
     async fn serve(tls: Option<tokio_rustls::TlsAcceptor>, responder: Box<Responder>) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind a loopback port");
         let addr = listener.local_addr().expect("local address");

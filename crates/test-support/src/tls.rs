@@ -1,4 +1,5 @@
-//! A certificate authority made at test time, and a server certificate for loopback signed by it.
+//! A certificate authority made at test time, a server certificate for loopback signed by it,
+//! and client certificates it signs for receivers that ask for one (mutual TLS).
 
 use anyhow::Result;
 use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, IsCa, KeyPair};
@@ -9,8 +10,12 @@ use std::sync::Arc;
 pub struct TestCa {
     pem_path: PathBuf,
     server_config: Arc<rustls::ServerConfig>,
+    /// The same certificate, and a server that accepts only clients with a certificate this CA
+    /// signed.
+    mtls_config: Arc<rustls::ServerConfig>,
     /// The loopback certificate and its key, PEM.
     server_pem: (String, String),
+    ca: CertifiedIssuer<'static, KeyPair>,
 }
 
 impl TestCa {
@@ -30,14 +35,46 @@ impl TestCa {
             std::env::temp_dir().join(format!("webhook-test-ca-{}.pem", uuid::Uuid::new_v4().simple()));
         std::fs::write(&pem_path, ca.pem())?;
 
-        let key = rustls::pki_types::PrivateKeyDer::try_from(server_key.serialize_der())
-            .map_err(|e| anyhow::anyhow!("server key: {e}"))?;
+        let key = || {
+            rustls::pki_types::PrivateKeyDer::try_from(server_key.serialize_der())
+                .map_err(|e| anyhow::anyhow!("server key: {e}"))
+        };
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let builder = || {
+            rustls::ServerConfig::builder_with_provider(provider.clone())
+                .with_safe_default_protocol_versions()
+        };
         let server_config =
-            rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-                .with_safe_default_protocol_versions()?
-                .with_no_client_auth()
-                .with_single_cert(vec![server_cert.der().clone()], key)?;
-        Ok(Self { pem_path, server_config: Arc::new(server_config), server_pem })
+            builder()?.with_no_client_auth().with_single_cert(vec![server_cert.der().clone()], key()?)?;
+        let mut roots = rustls::RootCertStore::empty();
+        roots.add(ca.der().clone())?;
+        let verifier =
+            rustls::server::WebPkiClientVerifier::builder_with_provider(Arc::new(roots), provider.clone())
+                .build()?;
+        let mtls_config = builder()?
+            .with_client_cert_verifier(verifier)
+            .with_single_cert(vec![server_cert.der().clone()], key()?)?;
+        Ok(Self {
+            pem_path,
+            server_config: Arc::new(server_config),
+            mtls_config: Arc::new(mtls_config),
+            server_pem,
+            ca,
+        })
+    }
+
+    /// A client certificate for `name` signed by this CA, valid from yesterday for `days`
+    /// days, and its key: PEM, as an endpoint's `clientCertificate` takes them.
+    pub fn client_identity(&self, name: &str, days: i64) -> Result<(String, String)> {
+        let key = KeyPair::generate()?;
+        let mut params = CertificateParams::new(Vec::<String>::new())?;
+        params.distinguished_name.push(rcgen::DnType::CommonName, name);
+        params.extended_key_usages = vec![rcgen::ExtendedKeyUsagePurpose::ClientAuth];
+        let now = std::time::SystemTime::now();
+        params.not_before = (now - std::time::Duration::from_secs(86_400)).into();
+        params.not_after = (now + std::time::Duration::from_secs(86_400 * days.max(0) as u64)).into();
+        let cert = params.signed_by(&key, &self.ca)?;
+        Ok((cert.pem(), key.serialize_pem()))
     }
 
     /// The CA certificate as a PEM file, for `OUTBOUND_CA_FILE`.
@@ -56,6 +93,10 @@ impl TestCa {
 
     pub(crate) fn server_config(&self) -> Arc<rustls::ServerConfig> {
         self.server_config.clone()
+    }
+
+    pub(crate) fn mtls_config(&self) -> Arc<rustls::ServerConfig> {
+        self.mtls_config.clone()
     }
 }
 

@@ -3,7 +3,10 @@ use crate::error_codes as codes;
 use crate::workspace::Workspace;
 use crate::AppState;
 use actix_web::{web, HttpResponse};
-use api_support::endpoint_access::{auth_patch, headers_in, headers_out, present, AuthIn, HeadersJson};
+use api_support::endpoint_access::{
+    auth_patch, certificate_patch, headers_in, headers_out, present, AuthIn, CertificateOut,
+    ClientCertificateIn, HeadersJson,
+};
 use api_support::{path_id, ts, ApiError};
 use delivery_engine::endpoints::{
     AuthSummary, Endpoint, EndpointAccess, EndpointAuth, EndpointPatch, NewEndpoint,
@@ -28,6 +31,9 @@ pub struct EndpointIn {
     /// A credential sent on every attempt (absent or null: none).
     #[serde(default)]
     pub auth: Option<AuthIn>,
+    /// A client certificate presented on HTTPS attempts (absent or null: none).
+    #[serde(default)]
+    pub client_certificate: Option<ClientCertificateIn>,
 }
 
 #[derive(Debug, Serialize)]
@@ -47,6 +53,9 @@ pub struct CreatedOut {
     /// Only when set; never its secret.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auth: Option<AuthSummary>,
+    /// Only when set: its subject and expiry, never its key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_certificate: Option<CertificateOut>,
 }
 
 #[derive(Debug, Serialize)]
@@ -63,6 +72,8 @@ pub struct EndpointOut {
     pub headers: HeadersJson,
     /// The credential without its secret (`null`: none).
     pub auth: Option<AuthSummary>,
+    /// The client certificate's subject and expiry (`null`: none).
+    pub client_certificate: Option<CertificateOut>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -78,6 +89,7 @@ impl From<Endpoint> for EndpointOut {
             rate_limit: e.rate_limit_per_s,
             headers: headers_out(e.headers),
             auth: e.auth,
+            client_certificate: e.client_certificate.map(CertificateOut::from),
             created_at: ts(e.created_at),
             updated_at: ts(e.updated_at),
         }
@@ -99,7 +111,7 @@ pub async fn create(
     ws: Workspace,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, event_types, rate_limit, headers, auth } = body.into_inner();
+    let EndpointIn { url, event_types, rate_limit, headers, auth, client_certificate } = body.into_inner();
     check_url(&url)?;
     let created = state
         .engine
@@ -109,7 +121,11 @@ pub async fn create(
                 url,
                 event_types: event_types.unwrap_or_default(),
                 rate_limit_per_s: rate_limit,
-                access: EndpointAccess { headers: headers_in(headers), auth: auth.map(EndpointAuth::from) },
+                access: EndpointAccess {
+                    headers: headers_in(headers),
+                    auth: auth.map(EndpointAuth::from),
+                    client_certificate: client_certificate.map(Into::into),
+                },
             },
         )
         .await
@@ -124,6 +140,7 @@ pub async fn create(
         rate_limit: e.rate_limit_per_s,
         headers: headers_out(e.headers),
         auth: e.auth,
+        client_certificate: e.client_certificate.map(CertificateOut::from),
     }))
 }
 
@@ -143,7 +160,8 @@ pub async fn get(
 }
 
 /// `null` and absent differ in a PATCH (`present`): absent keeps the value; for `eventTypes`,
-/// `null` or `[]` means every type; for `rateLimit`, `headers` and `auth`, `null` removes it.
+/// `null` or `[]` means every type; for `rateLimit`, `headers`, `auth` and `clientCertificate`,
+/// `null` removes it.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EndpointPatchIn {
@@ -157,6 +175,8 @@ pub struct EndpointPatchIn {
     pub headers: Option<Option<HeadersJson>>,
     #[serde(default, deserialize_with = "present")]
     pub auth: Option<Option<AuthIn>>,
+    #[serde(default, deserialize_with = "present")]
+    pub client_certificate: Option<Option<ClientCertificateIn>>,
 }
 
 pub async fn update(
@@ -183,6 +203,7 @@ pub async fn update(
                 rate_limit_per_s: patch.rate_limit,
                 headers: patch.headers.map(headers_in),
                 auth: auth_patch(patch.auth),
+                client_certificate: certificate_patch(patch.client_certificate),
             },
         )
         .await

@@ -951,8 +951,47 @@ async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(b
     assert_eq!(read["auth"], Value::Null);
 }
 
+/// A receiver that completes a handshake only with a client certificate its CA signed gets the
+/// deliveries of the endpoint registered with one, and none of the endpoint without; the key is
+/// never shown; a key that is not the certificate's is refused.
+async fn a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_presents_one(backend: Backend) {
+    let svc = start(backend, &[]).await;
+    let mtls = Receiver::start_https_requiring_client_cert(&svc.ca, |_, _| Reply::Status(204)).await;
+    let (certificate, private_key) = svc.ca.client_identity("campaign-hooks", 60).unwrap();
+    let body = json!({
+        "url": mtls.url(),
+        "eventTypes": ["campaign.created.v1"],
+        "clientCertificate": { "certificate": certificate, "privateKey": private_key },
+    });
+    let res = svc.a.call("POST", "/api/v1/webhooks", Some(body)).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    assert!(!String::from_utf8_lossy(&res.body).contains("PRIVATE KEY"), "the key is never shown");
+    let with = res.json();
+    assert_eq!(with["clientCertificate"]["subject"], "CN=campaign-hooks");
+    let plain = json!({ "url": mtls.url(), "eventTypes": ["campaign.created.v1"] });
+    let without = svc.a.call("POST", "/api/v1/webhooks", Some(plain)).await.json();
+    create_campaign(&svc.a, "Mutual", "draft").await;
+    mtls.wait_for(1).await;
+    let (with, without) = (with["id"].as_str().unwrap(), without["id"].as_str().unwrap());
+    eventually("one delivered, the other's attempt failed", || async {
+        let a = deliveries(&svc.a, &format!("endpointId={with}")).await;
+        let b = deliveries(&svc.a, &format!("endpointId={without}")).await;
+        let done = a.iter().all(|d| d["status"] == "delivered")
+            && b.iter().all(|d| d["status"] != "delivered" && d["attemptCount"].as_i64() >= Some(1));
+        (done && a.len() == 1 && b.len() == 1).then_some(())
+    })
+    .await;
+    assert_eq!(mtls.count(), 1, "no request without the certificate reached the receiver");
+    let (certificate, _) = svc.ca.client_identity("a", 60).unwrap();
+    let (_, other_key) = svc.ca.client_identity("b", 60).unwrap();
+    let mismatched = json!({ "clientCertificate": { "certificate": certificate, "privateKey": other_key } });
+    let res = svc.a.call("PATCH", &format!("/api/v1/webhooks/{without}"), Some(mismatched)).await;
+    assert_error(&res, 422, "invalid_client_certificate");
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
+    a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_presents_one,
     rotate_secret_signs_later_deliveries_with_the_new_secret,
     a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential,
     mutations_deliver_signed_envelopes_over_https_with_filters,

@@ -2,12 +2,12 @@
 //! an event-type filter and a rate limit must meet (headers and credentials: `access.rs`).
 
 use super::Engine;
-use crate::access::{self, EndpointAccess, EndpointAuth};
+use crate::access::{self, AccessSecrets, ClientCertificate, EndpointAccess, EndpointAuth};
 use crate::error::{EngineError, EngineResult};
 use crate::ops::{self, EnabledBy, OpsEvent};
 use crate::secrets::SigningSecret;
 use crate::store::model::{
-    AccessChange, DisableCause, EndpointChanges, EndpointRef, EndpointUpdate, NewEndpointRow, SealedAuth,
+    AccessChange, DisableCause, EndpointChanges, EndpointRef, EndpointUpdate, NewEndpointRow, StoredSecrets,
 };
 use crate::store::{endpoints, Endpoint};
 use crate::tenant::Tenant;
@@ -49,6 +49,8 @@ pub struct EndpointPatch {
     pub headers: Option<Vec<(String, String)>>,
     /// `Some(None)` removes the credential.
     pub auth: Option<Option<EndpointAuth>>,
+    /// `Some(None)` removes the client certificate.
+    pub client_certificate: Option<Option<ClientCertificate>>,
 }
 
 /// An endpoint with its secret in the clear: returned by creation only.
@@ -96,10 +98,15 @@ impl Engine {
         let rate_limit_per_s = validate_rate_limit(new.rate_limit_per_s)?;
         let id = Uuid::now_v7();
         let reserved = self.core.profile().own_header_names();
-        let auth = new.access.auth.as_ref().map(EndpointAuth::summary);
-        access::check_headers(&new.access.headers, auth.as_ref(), &reserved)?;
-        let headers = Some(new.access.headers).filter(|h| !h.is_empty());
-        let access = self.access_change(id, headers, new.access.auth.map(Some), &reserved)?;
+        let EndpointAccess { headers, auth, client_certificate } = new.access;
+        access::check_headers(&headers, auth.as_ref().map(EndpointAuth::summary).as_ref(), &reserved)?;
+        let secrets = AccessSecrets { auth, client_certificate };
+        let access = AccessChange {
+            headers: access::headers_to_json(&headers).map(Some),
+            secrets: (!secrets.is_empty())
+                .then(|| self.stored_secrets(id, &secrets, &reserved))
+                .transpose()?,
+        };
         let secret = self.core.profile().new_secret();
         let sealed = self.core.keyring().seal(id, &secret);
         let (tenant, url, now) = (tenant.clone(), new.url, self.core.now());
@@ -150,7 +157,8 @@ impl Engine {
             self.validate_url(url)?;
         }
         let changes = self.endpoint_changes(patch.clone())?;
-        let changes_access = patch.headers.is_some() || patch.auth.is_some();
+        let changes_secrets = patch.auth.is_some() || patch.client_certificate.is_some();
+        let changes_access = patch.headers.is_some() || changes_secrets;
         // What a URL or access change is checked against (one read, only when needed).
         let current = match patch.url.is_some() || changes_access {
             true => Some(self.get_endpoint(tenant, id).await?),
@@ -160,8 +168,13 @@ impl Engine {
         if patch.url.is_some() && current.as_ref().is_some_and(|c| crate::listen::is_listen_url(&c.url)) {
             return Err(EngineError::InvalidUrl("a listen session's endpoint has no URL to change".into()));
         }
+        // The secrets are sealed together: a change of one reseals both.
+        let secrets = match changes_secrets {
+            true => Some(Box::pin(self.current_secrets(tenant, id)).await?),
+            false => None,
+        };
         let access = match current.filter(|_| changes_access) {
-            Some(current) => self.patched_access(id, &patch, current)?,
+            Some(current) => self.patched_access(id, &patch, current, secrets)?,
             None => AccessChange::default(),
         };
         let (tenant, ops, reason, now) =
@@ -181,41 +194,58 @@ impl Engine {
         Ok(update.endpoint)
     }
 
-    /// The stored form of new headers or a new credential (the credential checked against the
-    /// profile's `reserved` headers, and sealed to endpoint `id`).
-    fn access_change(
+    /// The stored form of an endpoint's secrets as they are to be: each checked (the credential
+    /// against the profile's `reserved` headers and, for OAuth2, its token URL as an endpoint
+    /// URL; the client certificate as of now), summarised, and both sealed to endpoint `id`.
+    fn stored_secrets(
         &self,
         id: Uuid,
-        headers: Option<Vec<(String, String)>>,
-        auth: Option<Option<EndpointAuth>>,
+        secrets: &AccessSecrets,
         reserved: &[HeaderName],
-    ) -> EngineResult<AccessChange> {
-        let auth = auth
-            .map(|a| {
-                a.map(|a| {
-                    a.check(reserved)?;
-                    if let EndpointAuth::OAuth2(c) = &a {
-                        // The token URL obeys the endpoint URLs' rules (the same client sends to it).
-                        self.validate_url(&c.token_url)
-                            .map_err(|e| access::AccessError::InvalidAuth(format!("tokenUrl: {e}")))?;
-                    }
-                    let summary = serde_json::to_string(&a.summary()).expect("a summary serialises");
-                    Ok::<_, EngineError>(SealedAuth { summary, sealed: self.core.seal_auth(id, &a) })
-                })
-                .transpose()
-            })
-            .transpose()?;
-        let headers = headers.map(|h| access::headers_to_json(&h));
-        Ok(AccessChange { headers, auth })
+    ) -> EngineResult<StoredSecrets> {
+        let auth_summary = match &secrets.auth {
+            Some(a) => {
+                a.check(reserved)?;
+                if let EndpointAuth::OAuth2(c) = a {
+                    // The token URL obeys the endpoint URLs' rules (the same client sends to it).
+                    self.validate_url(&c.token_url)
+                        .map_err(|e| access::AccessError::InvalidAuth(format!("tokenUrl: {e}")))?;
+                }
+                Some(serde_json::to_string(&a.summary()).expect("a summary serialises"))
+            }
+            None => None,
+        };
+        let client_cert = match &secrets.client_certificate {
+            Some(c) => {
+                let summary =
+                    c.check(self.core.now()).map_err(access::AccessError::InvalidClientCertificate)?;
+                Some((serde_json::to_string(&summary).expect("a summary serialises"), summary.not_after))
+            }
+            None => None,
+        };
+        let sealed = (!secrets.is_empty()).then(|| self.core.seal_secrets(id, secrets));
+        Ok(StoredSecrets { auth_summary, client_cert, sealed })
     }
 
-    /// What a patch changes of the headers and credential, checked with what it leaves as is
-    /// (`current`).
+    /// The endpoint's credential and client certificate as sealed now (none: empty).
+    async fn current_secrets(&self, tenant: &Tenant, id: Uuid) -> EngineResult<AccessSecrets> {
+        let tenant = tenant.clone();
+        let sealed =
+            self.run(crate::on_conn!(|c| endpoints::sealed_secrets(c, tenant.as_str(), id).await)).await?;
+        match sealed {
+            Some(sealed) => self.core.open_secrets(id, &sealed).map_err(EngineError::Internal),
+            None => Ok(AccessSecrets::default()),
+        }
+    }
+
+    /// What a patch changes of the headers and secrets, checked with what it leaves as is
+    /// (`current`, and `secrets`, the secrets as sealed now, read when the patch changes one).
     fn patched_access(
         &self,
         id: Uuid,
         patch: &EndpointPatch,
         current: Endpoint,
+        secrets: Option<AccessSecrets>,
     ) -> EngineResult<AccessChange> {
         if crate::listen::is_listen_url(&current.url) {
             return Err(access::AccessError::ListenSession.into());
@@ -227,7 +257,14 @@ impl Engine {
         };
         let reserved = self.core.profile().own_header_names();
         access::check_headers(headers, auth.as_ref(), &reserved)?;
-        self.access_change(id, patch.headers.clone(), patch.auth.clone(), &reserved)
+        let secrets = secrets
+            .map(|now| AccessSecrets {
+                auth: patch.auth.clone().unwrap_or(now.auth),
+                client_certificate: patch.client_certificate.clone().unwrap_or(now.client_certificate),
+            })
+            .map(|s| self.stored_secrets(id, &s, &reserved))
+            .transpose()?;
+        Ok(AccessChange { headers: patch.headers.as_ref().map(|h| access::headers_to_json(h)), secrets })
     }
 
     /// The stored changes a patch makes, its parts checked.

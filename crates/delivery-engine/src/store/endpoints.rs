@@ -35,6 +35,18 @@ pub(crate) async fn get_endpoint(conn: &mut DbConn<'_>, tenant: &str, id: Uuid) 
     }
 }
 
+/// The endpoint's credential and client certificate, sealed together; `None` without either.
+pub(crate) async fn sealed_secrets(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    id: Uuid,
+) -> EngineResult<Option<SealedSecret>> {
+    match conn.backend() {
+        Backend::Pg(c) => pg::endpoints::sealed_secrets(c, tenant, id).await,
+        Backend::Sqlite(c) => sqlite::endpoints::sealed_secrets(c, tenant, id),
+    }
+}
+
 /// Applies `changes` atomically; disabling parks the endpoint's open deliveries (they leave the
 /// queue until it is enabled again), enabling puts them back, due at once if overdue, oldest
 /// first. A change of the disabled state also clears the probe schedule, and enabling clears

@@ -3,6 +3,7 @@
 //! need no database (what a re-send does, what an idempotency key answers) are functions here.
 
 use crate::access::AuthSummary;
+use crate::client_cert::CertificateSummary;
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use chrono::{DateTime, Utc};
@@ -227,6 +228,8 @@ pub struct Endpoint {
     pub headers: Vec<(String, String)>,
     /// The credential sent on every attempt, without its secret part.
     pub auth: Option<AuthSummary>,
+    /// The client certificate presented over TLS: its subject and expiry.
+    pub client_certificate: Option<CertificateSummary>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -243,36 +246,45 @@ pub(crate) struct NewEndpointRow<'a> {
     pub created_at: DateTime<Utc>,
 }
 
-/// A change of an endpoint's headers or credential, as stored; `None` leaves one as it is.
+/// A change of an endpoint's headers or of its secrets (credential, client certificate), as
+/// stored; `None` leaves a part as it is.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct AccessChange {
     /// The headers as JSON (`access::headers_to_json`); `Some(None)` removes them.
     pub headers: Option<Option<String>>,
-    /// `Some(None)` removes the credential.
-    pub auth: Option<Option<SealedAuth>>,
+    /// The secrets as they are to be after the change: they are sealed together, so a change
+    /// of either rewrites both.
+    pub secrets: Option<StoredSecrets>,
 }
 
 impl AccessChange {
     pub fn is_empty(&self) -> bool {
-        self.headers.is_none() && self.auth.is_none()
+        self.headers.is_none() && self.secrets.is_none()
     }
 }
 
-/// A credential as stored: what may be shown of it (JSON of an `AuthSummary`), and the whole
-/// of it sealed.
-#[derive(Debug, Clone)]
-pub(crate) struct SealedAuth {
-    pub summary: String,
-    pub sealed: SealedSecret,
+/// An endpoint's credential and client certificate as stored: what may be shown of each
+/// (JSON of an `AuthSummary`, of a `CertificateSummary` with its expiry), and both sealed
+/// together (`access::AccessSecrets`); all `None` when it has neither.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct StoredSecrets {
+    pub auth_summary: Option<String>,
+    pub client_cert: Option<(String, DateTime<Utc>)>,
+    pub sealed: Option<SealedSecret>,
 }
 
-/// An endpoint's headers and summary as stored, read into the model.
+/// An endpoint's headers and credential's summary as stored, read into the model.
 pub(crate) fn stored_access(
     headers: Option<&str>,
     auth_summary: Option<&str>,
 ) -> (Vec<(String, String)>, Option<AuthSummary>) {
     let auth = auth_summary.and_then(|s| serde_json::from_str(s).ok());
     (crate::access::headers_from_json(headers), auth)
+}
+
+/// An endpoint's client certificate's summary as stored.
+pub(crate) fn stored_certificate(summary: Option<&str>) -> Option<CertificateSummary> {
+    summary.and_then(|s| serde_json::from_str(s).ok())
 }
 
 /// A stored credential's sealed columns, when the endpoint has one.

@@ -197,8 +197,9 @@ pub(super) struct Target<'a> {
     pub access: &'a EndpointAccess,
 }
 
-/// POSTs `body` with `headers` and the endpoint's own headers and credential. An OAuth2
-/// endpoint's token comes from the process's cache (fetched when there is none fresh), and
+/// POSTs `body` with `headers` and the endpoint's own headers and credential, through a client
+/// that presents its client certificate when it has one. An OAuth2 endpoint's token comes from
+/// the process's cache (fetched when there is none fresh), and
 /// when the receiver answers 401 it is dropped, fetched again and the request sent once more.
 pub(super) async fn post_with_access(
     core: &Core,
@@ -208,7 +209,22 @@ pub(super) async fn post_with_access(
     body: Bytes,
 ) -> AttemptOutcome {
     let timeout = core.profile_for(to.endpoint).timeout;
-    let EndpointAccess { headers: custom, auth } = to.access;
+    let EndpointAccess { headers: custom, auth, client_certificate } = to.access;
+    let presenting;
+    let client = match client_certificate {
+        // The endpoint's own client, which presents its certificate (HTTPS only: a plain
+        // HTTP URL has no handshake to present it in).
+        Some(cert) if to.url.starts_with("https:") => {
+            match core.identities().client(client, to.endpoint, cert) {
+                Ok(c) => {
+                    presenting = c;
+                    &presenting
+                }
+                Err(error) => return AttemptOutcome::not_sent(error),
+            }
+        }
+        _ => client,
+    };
     let Some(EndpointAuth::OAuth2(oauth2)) = auth else {
         // The common case: nothing to fetch, one request.
         if let Err(e) = access::apply(&mut headers, custom, auth.as_ref(), None) {

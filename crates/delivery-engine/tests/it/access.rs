@@ -41,7 +41,7 @@ async fn each_credential_reaches_a_receiver_that_requires_it(backend: Backend) {
         let new = NewEndpoint {
             url: receiver.url(),
             event_types: vec!["thing.created".into()],
-            access: EndpointAccess { headers: headers(), auth: Some(auth.clone()) },
+            access: EndpointAccess { headers: headers(), auth: Some(auth.clone()), ..Default::default() },
             ..Default::default()
         };
         let created = engine.create_endpoint(&TENANT, new).await.unwrap().endpoint;
@@ -95,7 +95,11 @@ async fn removing_the_credential_makes_the_gateway_refuse_and_the_attempt_fail(b
     let receiver = gatekeeper(("authorization", "Bearer t")).await;
     let new = NewEndpoint {
         url: receiver.url(),
-        access: EndpointAccess { headers: headers(), auth: Some(EndpointAuth::Bearer { token: "t".into() }) },
+        access: EndpointAccess {
+            headers: headers(),
+            auth: Some(EndpointAuth::Bearer { token: "t".into() }),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let id = engine.create_endpoint(&TENANT, new).await.unwrap().endpoint.id;
@@ -129,6 +133,7 @@ async fn headers_the_service_or_transport_sets_are_refused(backend: Backend) {
         access: EndpointAccess {
             headers: headers.into_iter().map(|(n, v)| (n.to_owned(), v.to_owned())).collect(),
             auth,
+            ..Default::default()
         },
         ..Default::default()
     };
@@ -185,7 +190,7 @@ async fn oauth2_endpoint(engine: &delivery_engine::Engine, url: String, tokens: 
     };
     let new = NewEndpoint {
         url,
-        access: EndpointAccess { headers: vec![], auth: Some(EndpointAuth::OAuth2(client)) },
+        access: EndpointAccess { auth: Some(EndpointAuth::OAuth2(client)), ..Default::default() },
         ..Default::default()
     };
     engine.create_endpoint(&TENANT, new).await.unwrap().endpoint.id

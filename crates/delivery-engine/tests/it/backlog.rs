@@ -409,7 +409,7 @@ async fn an_enqueue_that_waited_for_a_filter_change_is_delivered() {
         let engine = engine.clone();
         async move { emit(&engine, "thing.created", "waited", b"{}").await }
     };
-    let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT_ID, change, enqueue).await;
+    let enqueued = Box::pin(change_then_enqueue_behind_the_routes_row(&db, TENANT_ID, change, enqueue)).await;
     assert!(matches!(enqueued, Enqueued::New { deliveries: 1, .. }));
     assert_eq!(rows_of(&engine, id).await.len(), 1, "the enqueue wrote the endpoint's row");
     let running = spawn_dispatcher(&engine, client(0, None), fast_config());

@@ -8,6 +8,7 @@
 
 mod access;
 mod backlog;
+mod client_cert;
 mod common;
 mod delivery;
 mod listen;

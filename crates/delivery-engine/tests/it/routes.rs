@@ -82,7 +82,8 @@ async fn an_enqueue_that_waited_for_a_disable_leaves_no_due_row_for_the_endpoint
         let here = here.clone();
         async move { emit(&here, "thing.created", "waited", b"{}").await }
     };
-    let enqueued = change_then_enqueue_behind_the_routes_row(&db, TENANT_ID, disable, enqueue).await;
+    let enqueued =
+        Box::pin(change_then_enqueue_behind_the_routes_row(&db, TENANT_ID, disable, enqueue)).await;
     assert!(matches!(enqueued, Enqueued::New { deliveries: 0, .. }), "routed again: {enqueued:?}");
     let due = format!(
         "SELECT count(*) AS n FROM webhook_deliveries \

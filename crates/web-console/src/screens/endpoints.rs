@@ -255,7 +255,7 @@ fn new_endpoint<S: ServiceConsole>(url: &str, fields: &EndpointFields) -> Result
         url: url.to_owned(),
         event_types: fields.events.clone(),
         rate_limit_per_s: parse_rate_limit(&fields.rate_limit)?,
-        access: EndpointAccess { headers: fields.access.header_pairs()?, auth },
+        access: EndpointAccess { headers: fields.access.header_pairs()?, auth, client_certificate: None },
     })
 }
 

@@ -114,6 +114,7 @@ pub(crate) fn endpoint(url: &str) -> Endpoint {
         rate_limit_per_s: None,
         headers: Vec::new(),
         auth: None,
+        client_certificate: None,
         created_at: at("2026-11-01T00:00:00Z"),
         updated_at: at("2026-11-01T00:00:00Z"),
     }

@@ -6,7 +6,10 @@ use crate::test_event::{self, TestEventError};
 use crate::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use api_support::endpoint_access::{auth_patch, headers_in, headers_out, present, AuthIn, HeadersJson};
+use api_support::endpoint_access::{
+    auth_patch, certificate_patch, headers_in, headers_out, present, AuthIn, CertificateOut,
+    ClientCertificateIn, HeadersJson,
+};
 use api_support::ApiError;
 use delivery_engine::endpoints::{AuthSummary, Endpoint, EndpointAccess, EndpointAuth, NewEndpoint};
 use serde::{Deserialize, Serialize};
@@ -28,6 +31,9 @@ pub struct EndpointIn {
     /// A credential sent on every attempt (an extension; absent or null: none).
     #[serde(default)]
     pub auth: Option<AuthIn>,
+    /// A client certificate presented on HTTPS attempts (an extension; absent or null: none).
+    #[serde(default, rename = "clientCertificate")]
+    pub client_certificate: Option<ClientCertificateIn>,
 }
 
 #[derive(Debug, Serialize)]
@@ -47,6 +53,8 @@ pub struct EndpointOut {
     pub headers: HeadersJson,
     /// The credential without its secret (`null`: none).
     pub auth: Option<AuthSummary>,
+    /// The client certificate's subject and expiry (`null`: none).
+    pub client_certificate: Option<CertificateOut>,
 }
 
 impl From<Endpoint> for EndpointOut {
@@ -62,6 +70,7 @@ impl From<Endpoint> for EndpointOut {
             rate_limit: e.rate_limit_per_s,
             headers: headers_out(e.headers),
             auth: e.auth,
+            client_certificate: e.client_certificate.map(CertificateOut::from),
         }
     }
 }
@@ -107,6 +116,9 @@ pub struct EndpointPatchIn {
     /// Replaces the credential; `null` removes it.
     #[serde(default, deserialize_with = "present")]
     pub auth: Option<Option<AuthIn>>,
+    /// Replaces the client certificate; `null` removes it.
+    #[serde(default, deserialize_with = "present", rename = "clientCertificate")]
+    pub client_certificate: Option<Option<ClientCertificateIn>>,
 }
 
 /// Changes an endpoint's URL, event kinds or whether it is enabled, keeping its id and secret.
@@ -116,7 +128,7 @@ pub async fn update(
     id: web::Path<String>,
     body: web::Json<EndpointPatchIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointPatchIn { url, events, enabled, headers, auth } = body.into_inner();
+    let EndpointPatchIn { url, events, enabled, headers, auth, client_certificate } = body.into_inner();
     if let Some(url) = &url {
         check_url_len(url)?;
     }
@@ -130,6 +142,7 @@ pub async fn update(
         disabled_reason: (enabled == Some(false)).then(|| "disabled through the API".to_owned()),
         headers: headers.map(headers_in),
         auth: auth_patch(auth),
+        client_certificate: certificate_patch(client_certificate),
         ..Default::default()
     };
     apply(&state, &account, &id, patch).await
@@ -175,6 +188,9 @@ pub struct CreatedOut {
     /// Only when set; never its secret.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub auth: Option<AuthSummary>,
+    /// Only when set: its subject and expiry, never its key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_certificate: Option<CertificateOut>,
 }
 
 /// The checks the engine leaves to the service: a URL length bound and at least one event kind.
@@ -208,9 +224,13 @@ pub async fn create(
     account: Account,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, events, rate_limit, headers, auth } = body.into_inner();
+    let EndpointIn { url, events, rate_limit, headers, auth, client_certificate } = body.into_inner();
     check_endpoint_in(&url, &events)?;
-    let access = EndpointAccess { headers: headers_in(headers), auth: auth.map(EndpointAuth::from) };
+    let access = EndpointAccess {
+        headers: headers_in(headers),
+        auth: auth.map(EndpointAuth::from),
+        client_certificate: client_certificate.map(Into::into),
+    };
     let created = state
         .engine
         .create_endpoint(
@@ -229,6 +249,7 @@ pub async fn create(
         rate_limit: e.rate_limit_per_s,
         headers: headers_out(e.headers),
         auth: e.auth,
+        client_certificate: e.client_certificate.map(CertificateOut::from),
     }))
 }
 

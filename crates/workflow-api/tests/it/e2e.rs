@@ -7,7 +7,7 @@ use std::time::Duration;
 use test_support::{assert_error, eventually, pace};
 use test_support::{
     independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Receiver, Recorded, Reply,
-    ServiceProcess, TestDb,
+    ServiceProcess, TestCa, TestDb,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
@@ -1026,6 +1026,41 @@ async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(b
     assert_error(&res, 422, "reserved_header");
 }
 
+/// A receiver that completes a handshake only with a client certificate its CA signed gets the
+/// deliveries of the endpoint given one by PATCH, and none of the endpoint without; the key is
+/// never shown; `null` removes it.
+async fn a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_presents_one(backend: Backend) {
+    let ca = TestCa::new().unwrap();
+    let ca_file = ca.pem_path().display().to_string();
+    let svc = start_with(backend, "1m,5m,30m,2h", &[("OUTBOUND_CA_FILE", ca_file.as_str())]).await;
+    let mtls = Receiver::start_https_requiring_client_cert(&ca, |_, _| Reply::Status(204)).await;
+    let with = register(&svc.a, &mtls.url(), &["run.failed"]).await;
+    let without = register(&svc.a, &mtls.url(), &["run.failed"]).await;
+    let (with, without) = (with["endpointId"].as_str().unwrap(), without["endpointId"].as_str().unwrap());
+    let (certificate, private_key) = ca.client_identity("workflow-hooks", 60).unwrap();
+    let cert = json!({ "clientCertificate": { "certificate": certificate, "privateKey": private_key } });
+    let res = svc.a.call("PATCH", &format!("/webhooks/{with}"), Some(cert)).await;
+    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
+    assert!(!String::from_utf8_lossy(&res.body).contains("PRIVATE KEY"), "the key is never shown");
+    assert_eq!(res.json()["clientCertificate"]["subject"], "CN=workflow-hooks");
+    let run = new_run(&svc.a, "mutual").await;
+    assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), "failed").await.status, 200);
+    mtls.wait_for(1).await;
+    eventually("one delivered, the other's attempt failed", || async {
+        let all = deliveries(&svc.a).await;
+        let of = |id: &str| all.iter().filter(|d| d["endpointId"] == id).cloned().collect::<Vec<_>>();
+        let (a, b) = (of(with), of(without));
+        let done =
+            a.len() == 1 && a[0]["status"] == "delivered" && b.len() == 1 && b[0]["status"] == "failed";
+        done.then_some(())
+    })
+    .await;
+    assert_eq!(mtls.count(), 1, "no request without the certificate reached the receiver");
+    let removed =
+        svc.a.call("PATCH", &format!("/webhooks/{with}"), Some(json!({ "clientCertificate": null }))).await;
+    assert_eq!(removed.json()["clientCertificate"], Value::Null);
+}
+
 /// An OAuth2 endpoint through the API: the client's secret is never shown, the token server is
 /// asked once for two deliveries, and the receiver gets the token.
 async fn an_oauth2_endpoint_gets_its_token_from_the_token_server(backend: Backend) {
@@ -1064,6 +1099,7 @@ on_both_backends!(
     the_delivery_log_pages_through_the_api_with_its_filters,
     an_oauth2_endpoint_gets_its_token_from_the_token_server,
     a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential,
+    a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_presents_one,
     an_endpoint_is_changed_and_disabled_through_patch_keeping_its_secret,
     one_delivery_with_its_attempts_and_the_log_by_status,
     settle_delivers_the_exact_body_and_headers_once,

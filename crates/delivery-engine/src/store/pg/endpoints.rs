@@ -6,7 +6,7 @@ use super::schema::webhook_endpoints;
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::store::model::{
-    AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow, SealedAuth,
+    sealed_auth, AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow,
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -72,6 +72,26 @@ pub(crate) async fn get_endpoint(
     let row: Option<EndpointRow> =
         open_endpoint(tenant, id).select(EndpointRow::as_select()).first(conn).await.optional()?;
     row.ok_or(EngineError::NotFound)?.try_into()
+}
+
+/// The endpoint's credential and client certificate, sealed together; `None` without either.
+pub(crate) async fn sealed_secrets(
+    conn: &mut AsyncPgConnection,
+    tenant: &str,
+    id: Uuid,
+) -> EngineResult<Option<SealedSecret>> {
+    type Row = (Option<String>, Option<Vec<u8>>, Option<Vec<u8>>);
+    let row: Option<Row> = open_endpoint(tenant, id)
+        .select((
+            webhook_endpoints::auth_key_id,
+            webhook_endpoints::auth_nonce,
+            webhook_endpoints::auth_ciphertext,
+        ))
+        .first(conn)
+        .await
+        .optional()?;
+    let (key_id, nonce, ciphertext) = row.ok_or(EngineError::NotFound)?;
+    Ok(sealed_auth(key_id, nonce, ciphertext))
 }
 
 pub(crate) async fn update_endpoint(
@@ -166,15 +186,18 @@ pub(crate) async fn store_access(
     change: &AccessChange,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    let auth = change.auth.as_ref();
-    let sealed = |f: fn(&SealedAuth) -> &SealedSecret| auth.map(|a| a.as_ref().map(f));
+    let secrets = change.secrets.as_ref();
+    let sealed = secrets.map(|s| s.sealed.as_ref());
+    let cert = secrets.map(|s| s.client_cert.as_ref());
     let n = diesel::update(open_endpoint(tenant, id))
         .set(AccessChangeset {
             headers: change.headers.as_ref().map(Option::as_deref),
-            auth_summary: auth.map(|a| a.as_ref().map(|a| a.summary.as_str())),
-            auth_key_id: sealed(|a| &a.sealed).map(|s| s.map(|s| s.key_id.as_str())),
-            auth_nonce: sealed(|a| &a.sealed).map(|s| s.map(|s| s.nonce.as_slice())),
-            auth_ciphertext: sealed(|a| &a.sealed).map(|s| s.map(|s| s.ciphertext.as_slice())),
+            auth_summary: secrets.map(|s| s.auth_summary.as_deref()),
+            auth_key_id: sealed.map(|s| s.map(|s| s.key_id.as_str())),
+            auth_nonce: sealed.map(|s| s.map(|s| s.nonce.as_slice())),
+            auth_ciphertext: sealed.map(|s| s.map(|s| s.ciphertext.as_slice())),
+            client_cert_summary: cert.map(|c| c.map(|(summary, _)| summary.as_str())),
+            client_cert_not_after: cert.map(|c| c.map(|(_, not_after)| *not_after)),
             updated_at: now,
         })
         .execute(conn)

@@ -7,7 +7,7 @@ use crate::store::model::{
     key_or_id, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
     HealthBefore, ProbeTarget, StoredKey,
 };
-use crate::store::model::{sealed_auth, stored_access};
+use crate::store::model::{sealed_auth, stored_access, stored_certificate};
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
 use chrono::{DateTime, Utc};
@@ -32,6 +32,7 @@ pub(super) struct EndpointRow {
     updated_at: DateTime<Utc>,
     headers: Option<String>,
     auth_summary: Option<String>,
+    client_cert_summary: Option<String>,
 }
 
 impl TryFrom<EndpointRow> for Endpoint {
@@ -49,6 +50,7 @@ impl TryFrom<EndpointRow> for Endpoint {
             rate_limit_per_s: r.rate_limit_per_s,
             headers,
             auth,
+            client_certificate: stored_certificate(r.client_cert_summary.as_deref()),
             created_at: r.created_at,
             updated_at: r.updated_at,
         })
@@ -79,6 +81,8 @@ pub(super) struct AccessChangeset<'a> {
     pub auth_key_id: Option<Option<&'a str>>,
     pub auth_nonce: Option<Option<&'a [u8]>>,
     pub auth_ciphertext: Option<Option<&'a [u8]>>,
+    pub client_cert_summary: Option<Option<&'a str>>,
+    pub client_cert_not_after: Option<Option<DateTime<Utc>>>,
     pub updated_at: DateTime<Utc>,
 }
 

@@ -25,6 +25,8 @@ diesel::table! {
         auth_key_id -> Nullable<Text>,
         auth_nonce -> Nullable<Bytea>,
         auth_ciphertext -> Nullable<Bytea>,
+        client_cert_summary -> Nullable<Text>,
+        client_cert_not_after -> Nullable<Timestamptz>,
     }
 }
 

@@ -2,12 +2,14 @@
 
 use super::atomically;
 use super::queue::{end_open_deliveries, park_endpoints, unpark_endpoint};
-use super::rows::{DisabledAtRow, EndpointRow, ENDPOINT_COLUMNS};
+use super::rows::{DisabledAtRow, EndpointRow, SealedRow, ENDPOINT_COLUMNS};
 use super::values::{json_list, micros};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::sql::prepared;
-use crate::store::model::{AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
+use crate::store::model::{
+    sealed_auth, AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow,
+};
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
@@ -52,6 +54,24 @@ pub(crate) fn get_endpoint(c: &mut SqliteConnection, tenant: &str, id: Uuid) -> 
     .get_result(c)
     .optional()?;
     row.ok_or(EngineError::NotFound)?.try_into()
+}
+
+/// The endpoint's credential and client certificate, sealed together; `None` without either.
+pub(crate) fn sealed_secrets(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    id: Uuid,
+) -> EngineResult<Option<SealedSecret>> {
+    let row: Option<SealedRow> = diesel::sql_query(
+        "SELECT auth_key_id, auth_nonce, auth_ciphertext FROM webhook_endpoints \
+         WHERE id = ?1 AND tenant_id = ?2 AND deleted_at IS NULL",
+    )
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(tenant)
+    .get_result(c)
+    .optional()?;
+    let r = row.ok_or(EngineError::NotFound)?;
+    Ok(sealed_auth(r.auth_key_id, r.auth_nonce, r.auth_ciphertext))
 }
 
 pub(crate) fn update_endpoint(
@@ -152,25 +172,31 @@ pub(crate) fn store_access(
     change: &AccessChange,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
-    let auth = change.auth.as_ref().and_then(Option::as_ref);
+    let secrets = change.secrets.as_ref();
+    let sealed = secrets.and_then(|s| s.sealed.as_ref());
+    let cert = secrets.and_then(|s| s.client_cert.as_ref());
     let n = prepared(
         "UPDATE webhook_endpoints SET headers = CASE WHEN ?1 THEN ?2 ELSE headers END, \
          auth_summary = CASE WHEN ?3 THEN ?4 ELSE auth_summary END, \
          auth_key_id = CASE WHEN ?3 THEN ?5 ELSE auth_key_id END, \
          auth_nonce = CASE WHEN ?3 THEN ?6 ELSE auth_nonce END, \
-         auth_ciphertext = CASE WHEN ?3 THEN ?7 ELSE auth_ciphertext END, updated_at = ?8 \
+         auth_ciphertext = CASE WHEN ?3 THEN ?7 ELSE auth_ciphertext END, \
+         client_cert_summary = CASE WHEN ?3 THEN ?11 ELSE client_cert_summary END, \
+         client_cert_not_after = CASE WHEN ?3 THEN ?12 ELSE client_cert_not_after END, updated_at = ?8 \
          WHERE id = ?9 AND tenant_id = ?10 AND deleted_at IS NULL",
     )
     .bind::<Bool, _>(change.headers.is_some())
     .bind::<Nullable<Text>, _>(change.headers.as_ref().and_then(Option::as_deref))
-    .bind::<Bool, _>(change.auth.is_some())
-    .bind::<Nullable<Text>, _>(auth.map(|a| a.summary.as_str()))
-    .bind::<Nullable<Text>, _>(auth.map(|a| a.sealed.key_id.as_str()))
-    .bind::<Nullable<Binary>, _>(auth.map(|a| a.sealed.nonce.as_slice()))
-    .bind::<Nullable<Binary>, _>(auth.map(|a| a.sealed.ciphertext.as_slice()))
+    .bind::<Bool, _>(secrets.is_some())
+    .bind::<Nullable<Text>, _>(secrets.and_then(|s| s.auth_summary.as_deref()))
+    .bind::<Nullable<Text>, _>(sealed.map(|s| s.key_id.as_str()))
+    .bind::<Nullable<Binary>, _>(sealed.map(|s| s.nonce.as_slice()))
+    .bind::<Nullable<Binary>, _>(sealed.map(|s| s.ciphertext.as_slice()))
     .bind::<BigInt, _>(micros(now))
     .bind::<Text, _>(id.to_string())
     .bind::<Text, _>(tenant)
+    .bind::<Nullable<Text>, _>(cert.map(|(summary, _)| summary.as_str()))
+    .bind::<Nullable<BigInt>, _>(cert.map(|(_, not_after)| micros(*not_after)))
     .execute(c)?;
     if n == 0 {
         return Err(EngineError::NotFound);

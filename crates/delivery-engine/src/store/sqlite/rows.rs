@@ -8,7 +8,7 @@ use crate::store::model::{
     corrupt, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
     HealthBefore, ProbeTarget, StoredKey,
 };
-use crate::store::model::{sealed_auth, stored_access};
+use crate::store::model::{sealed_auth, stored_access, stored_certificate};
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -17,7 +17,7 @@ use diesel::QueryableByName;
 /// The columns [`EndpointRow`] reads.
 pub(super) const ENDPOINT_COLUMNS: &str =
     "id, tenant_id, url, event_types, disabled_at, disabled_reason, disabled_cause, rate_limit_per_s, created_at, \
-     updated_at, headers, auth_summary";
+     updated_at, headers, auth_summary, client_cert_summary";
 
 #[derive(QueryableByName)]
 pub(super) struct EndpointRow {
@@ -45,6 +45,8 @@ pub(super) struct EndpointRow {
     headers: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     auth_summary: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    client_cert_summary: Option<String>,
 }
 
 impl TryFrom<EndpointRow> for Endpoint {
@@ -63,10 +65,22 @@ impl TryFrom<EndpointRow> for Endpoint {
             rate_limit_per_s: r.rate_limit_per_s,
             headers,
             auth,
+            client_certificate: stored_certificate(r.client_cert_summary.as_deref()),
             created_at: time(r.created_at)?,
             updated_at: time(r.updated_at)?,
         })
     }
+}
+
+/// An endpoint's sealed credential and client certificate columns.
+#[derive(QueryableByName)]
+pub(super) struct SealedRow {
+    #[diesel(sql_type = Nullable<Text>)]
+    pub auth_key_id: Option<String>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    pub auth_nonce: Option<Vec<u8>>,
+    #[diesel(sql_type = Nullable<Binary>)]
+    pub auth_ciphertext: Option<Vec<u8>>,
 }
 
 /// A delivery joined with its event (`d` and `e`), as [`delivery_select`] reads it.

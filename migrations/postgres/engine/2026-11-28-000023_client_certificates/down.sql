@@ -1,0 +1,3 @@
+ALTER TABLE webhook_endpoints
+    DROP COLUMN client_cert_summary,
+    DROP COLUMN client_cert_not_after;

@@ -1,0 +1,2 @@
+ALTER TABLE webhook_endpoints DROP COLUMN client_cert_not_after;
+ALTER TABLE webhook_endpoints DROP COLUMN client_cert_summary;
