@@ -53,6 +53,7 @@ pub struct Metrics {
     oldest_due_age: Gauge,
     endpoints: Family<StateLabels, Gauge>,
     endpoints_backlogged: Gauge,
+    certificates_expiring: Gauge,
     connections: Family<PoolLabels, Gauge>,
     ready: Gauge,
     /// The embedded store's directory and the free space of its filesystem.
@@ -91,6 +92,7 @@ impl Metrics {
             oldest_due_age: Gauge::default(),
             endpoints: Family::default(),
             endpoints_backlogged: Gauge::default(),
+            certificates_expiring: Gauge::default(),
             connections: Family::default(),
             ready: Gauge::default(),
             store_free: store_dir.map(|dir| (dir, Gauge::default())),
@@ -116,6 +118,11 @@ impl Metrics {
             "endpoints_backlogged",
             "Active endpoints that stalled with a backlog: their new events wait in the event log",
             m.endpoints_backlogged.clone(),
+        );
+        registry.register(
+            "client_certificates_expiring",
+            "Endpoints whose client certificate expires within 30 days, or has expired",
+            m.certificates_expiring.clone(),
         );
         registry.register("db_connections", "Database connections by pool and state", m.connections.clone());
         registry.register("ready", "1 when the process is ready, 0 when draining", m.ready.clone());
@@ -153,6 +160,7 @@ impl Metrics {
                 self.endpoints.get_or_create(&StateLabels { state: "active" }).set(q.endpoints_active);
                 self.endpoints.get_or_create(&StateLabels { state: "disabled" }).set(q.endpoints_disabled);
                 self.endpoints_backlogged.set(q.endpoints_backlogged);
+                self.certificates_expiring.set(q.certificates_expiring);
             }
             // The gauges keep their last values; readiness reports the database.
             Err(e) => tracing::warn!(error = %e, "metrics: the queue gauges could not be read"),

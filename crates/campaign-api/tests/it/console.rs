@@ -280,6 +280,7 @@ async fn console(backend: Backend) {
     assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{flaky_id}"), None).await.status, 404);
 
     gateway_endpoint(&browser, &base, &a, &ca).await;
+    mtls_endpoint(&browser, &base, &a, &ca).await;
 
     browser.goto(&format!("{base}/console")).await.unwrap();
     browser.find("#new-deliveries").await.unwrap();
@@ -412,6 +413,48 @@ async fn gateway_endpoint(browser: &Browser, base: &str, a: &ApiClient, ca: &Tes
     let cleared = a.call("GET", &path, None).await.json();
     assert_eq!((cleared["headers"].clone(), cleared["auth"].clone()), (json!({}), Value::Null));
     assert!(browser.all(&row).await.unwrap().is_empty(), "nothing left to summarise");
+}
+
+/// A receiver that requires a client certificate: registered with one from the form (the key
+/// typed into a write-only field), its example delivered; its page names the certificate and
+/// never shows the key, and removes it.
+async fn mtls_endpoint(browser: &Browser, base: &str, a: &ApiClient, ca: &TestCa) {
+    let mtls = Receiver::start_https_requiring_client_cert(ca, |_, _| Reply::Status(204)).await;
+    let (certificate, private_key) = ca.client_identity("console-hooks", 90).unwrap();
+    browser.goto(&format!("{base}/console/endpoints")).await.unwrap();
+    browser.fill("#url", &mtls.url()).await.unwrap();
+    browser.click("details.access-options summary").await.unwrap();
+    assert!(
+        !browser.find("#client_cert_pem").await.unwrap().is_displayed().await.unwrap(),
+        "hidden until asked"
+    );
+    browser.find("#client_cert").await.unwrap().select_by_value("set").await.unwrap();
+    browser.fill("#client_cert_pem", &certificate).await.unwrap();
+    browser.fill("#client_cert_key", &private_key).await.unwrap();
+    browser.click("#create-endpoint button[type=submit]").await.unwrap();
+    browser.find("#signing-secret").await.unwrap();
+    let listed = a.call("GET", "/api/v1/webhooks", None).await.json();
+    let created =
+        listed.as_array().unwrap().iter().find(|e| e["url"] == mtls.url().as_str()).unwrap().clone();
+    assert_eq!(created["clientCertificate"]["subject"], "CN=console-hooks");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let row = browser.text(&format!("tr[data-endpoint='{id}'] .access")).await.unwrap();
+    assert!(row.starts_with("client certificate CN=console-hooks, expires "), "{row}");
+
+    let form = format!("form[action='/console/endpoints/{id}/example']");
+    browser.click(&format!("{form} button")).await.unwrap();
+    mtls.wait_for(1).await;
+
+    browser.goto(&format!("{base}/console/endpoints/{id}/access")).await.unwrap();
+    assert!(browser.text("#cert-now").await.unwrap().contains("CN=console-hooks"));
+    let key_line = private_key.lines().nth(1).unwrap();
+    assert!(!browser.client.source().await.unwrap().contains(key_line), "the key is never on a page");
+    browser.screenshot("access-certificate").await.unwrap();
+    browser.find("#client_cert").await.unwrap().select_by_value("none").await.unwrap();
+    browser.click("#endpoint-access button[type=submit]").await.unwrap();
+    browser.wait_for_text(".notice", "the update notice", |t| t.contains("updated")).await.unwrap();
+    let read = a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await.json();
+    assert_eq!(read["clientCertificate"], Value::Null);
 }
 
 fn uuid_v4() -> String {

@@ -33,6 +33,8 @@ pub struct QueueSnapshot {
     pub endpoints_disabled: i64,
     /// Active endpoints that stalled with a backlog: their new events wait in the event log.
     pub endpoints_backlogged: i64,
+    /// Endpoints whose client certificate expires within 30 days (or has expired).
+    pub certificates_expiring: i64,
 }
 
 /// The least UUIDv7 of the millisecond `t` (clamped to the epoch): every delivery or event

@@ -25,6 +25,8 @@ pub(crate) struct SnapshotRow {
     endpoints_disabled: i64,
     #[diesel(sql_type = BigInt)]
     endpoints_backlogged: i64,
+    #[diesel(sql_type = BigInt)]
+    certificates_expiring: i64,
 }
 
 impl From<SnapshotRow> for crate::store::model::QueueSnapshot {
@@ -38,6 +40,7 @@ impl From<SnapshotRow> for crate::store::model::QueueSnapshot {
             endpoints_active: r.endpoints_active,
             endpoints_disabled: r.endpoints_disabled,
             endpoints_backlogged: r.endpoints_backlogged,
+            certificates_expiring: r.certificates_expiring,
         }
     }
 }

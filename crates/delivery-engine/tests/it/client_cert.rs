@@ -79,6 +79,14 @@ async fn a_receiver_that_requires_a_client_certificate_gets_only_the_endpoint_th
     };
     assert_eq!(db.count(&in_clear).await.unwrap(), 0);
 
+    // The metric counts certificates that expire within 30 days: not this one, but one of 10.
+    // (A fresh engine each time: an engine keeps its snapshot for 5 s.)
+    assert_eq!(super::common::engine(&db).queue_snapshot().await.unwrap().certificates_expiring, 0);
+    let (certificate, private_key) = ca.client_identity("short-lived", 10).unwrap();
+    let short = ClientCertificate { certificate, private_key };
+    engine.create_endpoint(&TENANT, with_cert(mtls.url(), Some(short))).await.unwrap();
+    assert_eq!(super::common::engine(&db).queue_snapshot().await.unwrap().certificates_expiring, 1);
+
     // Removed, the endpoint's next attempt goes without it, and the receiver refuses it.
     let removed = EndpointPatch { client_certificate: Some(None), ..Default::default() };
     assert_eq!(engine.update_endpoint(&TENANT, with.id, removed).await.unwrap().client_certificate, None);

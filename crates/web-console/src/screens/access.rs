@@ -1,9 +1,10 @@
-//! An endpoint's headers and credential in the consoles (docs/engine.md, "Receivers behind
-//! gateways"): the fields the registration form and the endpoint's own page share, read into
-//! what the engine takes, and that page (`/console/endpoints/{id}/access`). The rules are the
-//! engine's; a refused form shows the engine's words, as the API answers them. A credential's
-//! secret is write-only: the page says which credential is set, never its secret, and the form
-//! keeps it, replaces it or removes it. A refused form keeps what was typed except secrets.
+//! An endpoint's headers, credential and client certificate in the consoles (docs/engine.md,
+//! "Receivers behind gateways", "Client certificates"): the fields the registration form and
+//! the endpoint's own page share, read into what the engine takes, and that page
+//! (`/console/endpoints/{id}/access`). The rules are the engine's; a refused form shows the
+//! engine's words, as the API answers them. Secrets are write-only: the page says which
+//! credential and certificate are set, never a secret or key, and the form keeps, replaces or
+//! removes each. A refused form keeps what was typed except secrets.
 
 use super::shared::{endpoint_id, layout};
 use crate::error::ConsoleError;
@@ -13,9 +14,13 @@ use crate::service::ServiceConsole;
 use crate::session::{self, ConsoleForm, ConsoleSession};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
+use api_support::ts;
 use api_support::{codes, ApiError};
 use askama::Template;
-use delivery_engine::endpoints::{AuthSummary, Endpoint, EndpointAuth, EndpointPatch, OAuth2Client};
+use chrono::{DateTime, Utc};
+use delivery_engine::endpoints::{
+    AuthSummary, CertificateSummary, ClientCertificate, Endpoint, EndpointAuth, EndpointPatch, OAuth2Client,
+};
 use delivery_engine::Engine;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -48,14 +53,40 @@ pub struct AccessFields {
     pub auth_scope: String,
     #[serde(default)]
     pub auth_audience: String,
+    /// `keep`, `none` or `set`.
+    #[serde(default)]
+    pub client_cert: String,
+    #[serde(default)]
+    pub client_cert_pem: String,
+    #[serde(default)]
+    pub client_cert_key: String,
 }
 
-/// What the form asks of the endpoint's credential.
+/// What the form asks of one of the endpoint's secrets (its credential, its certificate).
 #[derive(Debug, PartialEq, Eq)]
-pub enum AuthChoice {
+pub enum Choice<T> {
     Keep,
     Remove,
-    Set(EndpointAuth),
+    Set(T),
+}
+
+impl<T> Choice<T> {
+    /// As a patch takes it: `None` keeps, `Some(None)` removes.
+    fn patch(self) -> Option<Option<T>> {
+        match self {
+            Self::Keep => None,
+            Self::Remove => Some(None),
+            Self::Set(t) => Some(Some(t)),
+        }
+    }
+
+    /// As a registration takes it: only a secret set.
+    pub fn set(self) -> Option<T> {
+        match self {
+            Self::Set(t) => Some(t),
+            Self::Keep | Self::Remove => None,
+        }
+    }
 }
 
 impl AccessFields {
@@ -66,22 +97,22 @@ impl AccessFields {
 
     /// The credential asked for. Empty fields go to the engine as typed, which refuses them in
     /// the API's words; an empty optional field (scope, audience) is left out.
-    pub fn auth_choice(&self) -> Result<AuthChoice, ApiError> {
+    pub fn auth_choice(&self) -> Result<Choice<EndpointAuth>, ApiError> {
         let text = |s: &str| s.trim().to_owned();
         let optional = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
         Ok(match self.auth.as_str() {
-            "keep" => AuthChoice::Keep,
-            "" | "none" => AuthChoice::Remove,
-            "bearer" => AuthChoice::Set(EndpointAuth::Bearer { token: text(&self.auth_token) }),
-            "basic" => AuthChoice::Set(EndpointAuth::Basic {
+            "keep" => Choice::Keep,
+            "" | "none" => Choice::Remove,
+            "bearer" => Choice::Set(EndpointAuth::Bearer { token: text(&self.auth_token) }),
+            "basic" => Choice::Set(EndpointAuth::Basic {
                 username: text(&self.auth_username),
                 password: self.auth_password.clone(),
             }),
-            "header" => AuthChoice::Set(EndpointAuth::Header {
+            "header" => Choice::Set(EndpointAuth::Header {
                 name: text(&self.auth_header_name),
                 value: text(&self.auth_header_value),
             }),
-            "oauth2" => AuthChoice::Set(EndpointAuth::OAuth2(OAuth2Client {
+            "oauth2" => Choice::Set(EndpointAuth::OAuth2(OAuth2Client {
                 token_url: text(&self.auth_token_url),
                 client_id: text(&self.auth_client_id),
                 client_secret: text(&self.auth_client_secret),
@@ -97,15 +128,33 @@ impl AccessFields {
         })
     }
 
-    /// The change the endpoint's page asks for: the headers as typed (none clears them) and
-    /// the credential kept, removed or replaced.
+    /// The client certificate asked for (the engine checks the pair).
+    pub fn certificate_choice(&self) -> Result<Choice<ClientCertificate>, ApiError> {
+        Ok(match self.client_cert.as_str() {
+            "keep" => Choice::Keep,
+            "" | "none" => Choice::Remove,
+            "set" => Choice::Set(ClientCertificate {
+                certificate: self.client_cert_pem.trim().to_owned(),
+                private_key: self.client_cert_key.trim().to_owned(),
+            }),
+            other => {
+                return Err(ApiError::invalid(
+                    codes::INVALID_CLIENT_CERTIFICATE,
+                    format!("`{other}` is not a choice: keep, none or set"),
+                ))
+            }
+        })
+    }
+
+    /// The change the endpoint's page asks for: the headers as typed (none clears them), the
+    /// credential and the certificate each kept, removed or replaced.
     fn patch(&self) -> Result<EndpointPatch, ApiError> {
-        let auth = match self.auth_choice()? {
-            AuthChoice::Keep => None,
-            AuthChoice::Remove => Some(None),
-            AuthChoice::Set(a) => Some(Some(a)),
-        };
-        Ok(EndpointPatch { headers: Some(self.header_pairs()?), auth, ..Default::default() })
+        Ok(EndpointPatch {
+            headers: Some(self.header_pairs()?),
+            auth: self.auth_choice()?.patch(),
+            client_certificate: self.certificate_choice()?.patch(),
+            ..Default::default()
+        })
     }
 }
 
@@ -154,8 +203,23 @@ pub fn auth_words(auth: &AuthSummary) -> String {
     }
 }
 
-/// The endpoint list's line about an endpoint's headers and credential; empty without either.
-pub fn access_summary(e: &Endpoint) -> String {
+/// A client certificate in words: its subject and expiry, and a warning when it is near.
+pub fn certificate_words(c: &CertificateSummary, now: DateTime<Utc>) -> String {
+    let days = (c.not_after - now).num_days();
+    let when = format!(
+        "{} ({})",
+        ts(c.not_after),
+        if days > 0 { format!("in {days} days") } else { "today".into() }
+    );
+    match c.expires_soon(now) {
+        true => format!("{}, expires soon: {when}", c.subject),
+        false => format!("{}, expires {when}", c.subject),
+    }
+}
+
+/// The endpoint list's line about an endpoint's headers, credential and client certificate;
+/// empty without any.
+pub fn access_summary(e: &Endpoint, now: DateTime<Utc>) -> String {
     let mut parts = Vec::new();
     if !e.headers.is_empty() {
         let names: Vec<&str> = e.headers.iter().map(|(n, _)| n.as_str()).collect();
@@ -163,6 +227,9 @@ pub fn access_summary(e: &Endpoint) -> String {
     }
     if let Some(a) = &e.auth {
         parts.push(format!("auth: {}", auth_words(a)));
+    }
+    if let Some(c) = &e.client_certificate {
+        parts.push(format!("client certificate {}", certificate_words(c, now)));
     }
     parts.join(" · ")
 }
@@ -176,11 +243,15 @@ struct AccessPage {
     headers_text: String,
     /// The credential set now, in words; empty: none.
     auth_now: String,
+    /// The client certificate set now, in words; empty: none.
+    cert_now: String,
+    /// It expires within 30 days.
+    cert_soon: bool,
     error: String,
 }
 
 impl AccessPage {
-    fn new(layout: Layout, e: &Endpoint, refused: Option<RefusedAccess>) -> Self {
+    fn new(layout: Layout, e: &Endpoint, refused: Option<RefusedAccess>, now: DateTime<Utc>) -> Self {
         let (headers_text, error) = match refused {
             Some(r) => (r.headers, r.error),
             None => (header_lines(&e.headers), String::new()),
@@ -191,6 +262,8 @@ impl AccessPage {
             url: e.url.clone(),
             headers_text,
             auth_now: e.auth.as_ref().map(auth_words).unwrap_or_default(),
+            cert_now: e.client_certificate.as_ref().map(|c| certificate_words(c, now)).unwrap_or_default(),
+            cert_soon: e.client_certificate.as_ref().is_some_and(|c| c.expires_soon(now)),
             error,
         }
     }
@@ -214,7 +287,7 @@ pub(super) async fn access_form<S: ServiceConsole>(
     let e = engine.get_endpoint(&session.tenant, id).await.map_err(|e| S::api_error(e, "endpoint"))?;
     let refused: Option<RefusedAccess> = session::take_flash(&engine, &session).await?;
     let layout = layout::<S>(&session, "/console/endpoints", "Headers and authentication");
-    let page = AccessPage::new(layout, &e, refused.filter(|r| r.endpoint == id));
+    let page = AccessPage::new(layout, &e, refused.filter(|r| r.endpoint == id), Utc::now());
     Ok(html(StatusCode::OK, &page))
 }
 
@@ -247,7 +320,7 @@ pub(super) async fn save_access<S: ServiceConsole>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screens::testing::{endpoint, has_csrf_form, test_layout};
+    use crate::screens::testing::{at, endpoint, has_csrf_form, test_layout, NOW};
 
     fn fields(auth: &str) -> AccessFields {
         AccessFields { auth: auth.to_owned(), ..Default::default() }
@@ -265,14 +338,14 @@ mod tests {
 
     #[test]
     fn the_credential_choice_keeps_removes_or_sets_each_type() {
-        assert_eq!(fields("keep").auth_choice().unwrap(), AuthChoice::Keep);
-        assert_eq!(fields("none").auth_choice().unwrap(), AuthChoice::Remove);
-        assert_eq!(fields("").auth_choice().unwrap(), AuthChoice::Remove, "the register form's default");
+        assert_eq!(fields("keep").auth_choice().unwrap(), Choice::Keep);
+        assert_eq!(fields("none").auth_choice().unwrap(), Choice::Remove);
+        assert_eq!(fields("").auth_choice().unwrap(), Choice::Remove, "the register form's default");
         let basic =
             AccessFields { auth_username: " hooks ".into(), auth_password: " pw ".into(), ..fields("basic") };
         assert_eq!(
             basic.auth_choice().unwrap(),
-            AuthChoice::Set(EndpointAuth::Basic { username: "hooks".into(), password: " pw ".into() }),
+            Choice::Set(EndpointAuth::Basic { username: "hooks".into(), password: " pw ".into() }),
             "a password is taken as typed"
         );
         let oauth2 = AccessFields {
@@ -283,7 +356,7 @@ mod tests {
             auth_audience: "api".into(),
             ..fields("oauth2")
         };
-        let AuthChoice::Set(EndpointAuth::OAuth2(c)) = oauth2.auth_choice().unwrap() else { panic!() };
+        let Choice::Set(EndpointAuth::OAuth2(c)) = oauth2.auth_choice().unwrap() else { panic!() };
         assert_eq!((c.scope, c.audience.as_deref()), (None, Some("api")));
         assert_eq!(fields("digest").auth_choice().unwrap_err().code, codes::INVALID_AUTH);
     }
@@ -293,7 +366,50 @@ mod tests {
         let keep = AccessFields { headers: "X-A: 1".into(), ..fields("keep") }.patch().unwrap();
         assert_eq!((keep.headers, keep.auth), (Some(vec![("X-A".into(), "1".into())]), None));
         let clear = fields("none").patch().unwrap();
-        assert_eq!((clear.headers, clear.auth), (Some(Vec::new()), Some(None)));
+        assert_eq!(
+            (clear.headers, clear.auth, clear.client_certificate),
+            (Some(Vec::new()), Some(None), Some(None))
+        );
+        let cert = AccessFields {
+            client_cert: "set".into(),
+            client_cert_pem: " PEM \n".into(),
+            client_cert_key: "KEY".into(),
+            ..fields("keep")
+        };
+        let set = ClientCertificate { certificate: "PEM".into(), private_key: "KEY".into() };
+        assert_eq!(cert.patch().unwrap().client_certificate, Some(Some(set)));
+        let kept = AccessFields { client_cert: "keep".into(), ..fields("keep") };
+        assert_eq!(kept.patch().unwrap().client_certificate, None);
+        assert_eq!(
+            AccessFields { client_cert: "maybe".into(), ..fields("keep") }
+                .certificate_choice()
+                .unwrap_err()
+                .code,
+            codes::INVALID_CLIENT_CERTIFICATE
+        );
+    }
+
+    #[test]
+    fn a_certificate_shows_its_subject_and_expiry_and_warns_within_30_days() {
+        let mut e = endpoint("https://mtls.example/hook");
+        let soon = at(NOW) + chrono::TimeDelta::days(12);
+        e.client_certificate = Some(CertificateSummary { subject: "CN=hooks".into(), not_after: soon });
+        let html = AccessPage::new(test_layout(), &e, None, at(NOW)).render().unwrap();
+        assert!(
+            html.contains("<p id=\"cert-now\" class=\"warning\">Set now: CN=hooks, expires soon: "),
+            "{html}"
+        );
+        assert!(html.contains("(in 12 days)"), "{html}");
+        assert!(html.contains("<option value=\"keep\" selected>Keep it</option>"), "{html}");
+        assert!(html.contains("name=\"client_cert_key\""), "{html}");
+        let far = CertificateSummary {
+            subject: "CN=hooks".into(),
+            not_after: at(NOW) + chrono::TimeDelta::days(90),
+        };
+        assert_eq!(
+            certificate_words(&far, at(NOW)),
+            "CN=hooks, expires 2027-02-21T10:20:00.000Z (in 90 days)"
+        );
     }
 
     #[test]
@@ -301,7 +417,7 @@ mod tests {
         let mut e = endpoint("https://gw.example/hook");
         e.headers = vec![("X-Tenant".into(), "<acme>".into())];
         e.auth = Some(AuthSummary::Basic { username: "hooks".into() });
-        let html = AccessPage::new(test_layout(), &e, None).render().unwrap();
+        let html = AccessPage::new(test_layout(), &e, None, at(NOW)).render().unwrap();
         assert!(has_csrf_form(&html, &format!("/console/endpoints/{}/access", e.id)), "{html}");
         assert!(html.contains(">X-Tenant: &#60;acme&#62;</textarea>"), "escaped: {html}");
         assert!(html.contains("<p id=\"auth-now\">Set now: basic, user hooks"), "{html}");
@@ -313,7 +429,7 @@ mod tests {
             );
         }
         assert_eq!(
-            access_summary(&e),
+            access_summary(&e, at(NOW)),
             "headers X-Tenant · auth: basic, user hooks",
             "the list's line: names, never values"
         );
@@ -327,11 +443,11 @@ mod tests {
             headers: "Host: x".into(),
             error: "the header `Host` is reserved".into(),
         };
-        let html = AccessPage::new(test_layout(), &e, Some(refused)).render().unwrap();
+        let html = AccessPage::new(test_layout(), &e, Some(refused), at(NOW)).render().unwrap();
         assert!(!html.contains("auth-now") && !html.contains("value=\"keep\""), "{html}");
         assert!(html.contains("<option value=\"none\" selected>"), "{html}");
         assert!(html.contains(">Host: x</textarea>"), "{html}");
         assert!(html.contains("id=\"form-error\">the header `Host` is reserved</p>"), "{html}");
-        assert_eq!(access_summary(&e), "");
+        assert_eq!(access_summary(&e, at(NOW)), "");
     }
 }

@@ -2,7 +2,7 @@
 //! forms behind them (register, rotate the secret, disable and enable, delete after a
 //! confirmation). Every form answers 303 to the list.
 
-use super::access::{access_summary, AccessFields, AuthChoice};
+use super::access::{access_summary, AccessFields};
 use super::shared::{endpoint_id, layout, notice_text, NoticeQuery, RECENT};
 use crate::error::ConsoleError;
 use crate::layout::Layout;
@@ -54,7 +54,7 @@ impl EndpointRow {
             events: if e.event_types.is_empty() { "every type".to_owned() } else { e.event_types.join(", ") },
             disabled: e.disabled_at.is_some(),
             state: disabled_state(&e),
-            access: access_summary(&e),
+            access: access_summary(&e, now),
             last_delivery: activity.map_or_else(
                 || "none in 24 h".to_owned(),
                 |a| format!("{} ago", span_words(now - a.last_attempt_at)),
@@ -111,8 +111,10 @@ struct EndpointsPage {
     form_url: String,
     /// The registration form's headers (what a refused form had typed).
     headers_text: String,
-    /// The registration form has no credential to keep.
+    /// The registration form has no credential or certificate to keep.
     auth_now: String,
+    cert_now: String,
+    cert_soon: bool,
 }
 
 impl EndpointsPage {
@@ -136,6 +138,8 @@ impl EndpointsPage {
             form_url: extras.form_url,
             headers_text: extras.form_headers,
             auth_now: String::new(),
+            cert_now: String::new(),
+            cert_soon: false,
         }
     }
 }
@@ -247,15 +251,13 @@ pub(super) async fn create_endpoint<S: ServiceConsole>(
 /// The endpoint the registration form asks for, after the service's own checks.
 fn new_endpoint<S: ServiceConsole>(url: &str, fields: &EndpointFields) -> Result<NewEndpoint, ApiError> {
     S::check_new_endpoint(url, &fields.events)?;
-    let auth = match fields.access.auth_choice()? {
-        AuthChoice::Set(a) => Some(a),
-        AuthChoice::Keep | AuthChoice::Remove => None,
-    };
+    let auth = fields.access.auth_choice()?.set();
+    let client_certificate = fields.access.certificate_choice()?.set();
     Ok(NewEndpoint {
         url: url.to_owned(),
         event_types: fields.events.clone(),
         rate_limit_per_s: parse_rate_limit(&fields.rate_limit)?,
-        access: EndpointAccess { headers: fields.access.header_pairs()?, auth, client_certificate: None },
+        access: EndpointAccess { headers: fields.access.header_pairs()?, auth, client_certificate },
     })
 }
 

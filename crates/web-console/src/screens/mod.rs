@@ -14,7 +14,7 @@ mod shared;
 #[cfg(test)]
 mod testing;
 
-pub use access::{parse_header_lines, AccessFields, AuthChoice};
+pub use access::{parse_header_lines, AccessFields, Choice};
 pub use endpoints::{parse_rate_limit, takes, EndpointFields, ExampleTypes};
 pub use log::{LogFilter, PAGE_SIZE};
 pub use shared::{endpoint_id, notice_text, NoticeQuery};

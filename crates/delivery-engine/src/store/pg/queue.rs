@@ -386,7 +386,9 @@ pub(crate) async fn snapshot(conn: &mut AsyncPgConnection) -> EngineResult<Queue
            (SELECT count(*) FROM webhook_endpoints \
              WHERE deleted_at IS NULL AND disabled_at IS NOT NULL) AS endpoints_disabled, \
            (SELECT count(*) FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id \
-             WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL) AS endpoints_backlogged",
+             WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL) AS endpoints_backlogged, \
+           (SELECT count(*) FROM webhook_endpoints WHERE deleted_at IS NULL \
+             AND client_cert_not_after < now() + interval '30 days') AS certificates_expiring",
     )
     .get_result(conn)
     .await?;

@@ -374,7 +374,9 @@ pub(crate) fn snapshot(c: &mut SqliteConnection) -> EngineResult<QueueSnapshot> 
            (SELECT count(*) FROM webhook_endpoints \
              WHERE deleted_at IS NULL AND disabled_at IS NOT NULL) AS endpoints_disabled, \
            (SELECT count(*) FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id \
-             WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL) AS endpoints_backlogged",
+             WHERE ep.deleted_at IS NULL AND ep.disabled_at IS NULL) AS endpoints_backlogged, \
+           (SELECT count(*) FROM webhook_endpoints WHERE deleted_at IS NULL \
+             AND client_cert_not_after < ?1 + 30 * 86400000000) AS certificates_expiring",
     )
     .bind::<BigInt, _>(micros(Utc::now()))
     .get_result(c)?;
