@@ -45,7 +45,7 @@ pub struct CertificateSummary {
 pub const EXPIRY_WARNING_DAYS: i64 = 30;
 
 impl CertificateSummary {
-    /// Whether it expires within [`EXPIRY_WARNING_DAYS`] of `now` (or has expired).
+    /// Whether it expires within 30 days of `now` (or has expired).
     pub fn expires_soon(&self, now: DateTime<Utc>) -> bool {
         self.not_after - now <= chrono::TimeDelta::days(EXPIRY_WARNING_DAYS)
     }

@@ -211,7 +211,7 @@ pub(super) async fn post_with_access(
     let timeout = core.profile_for(to.endpoint).timeout;
     let EndpointAccess { headers: custom, auth, client_certificate } = to.access;
     let presenting;
-    let client = match client_certificate {
+    let sender = match client_certificate {
         // The endpoint's own client, which presents its certificate (HTTPS only: a plain
         // HTTP URL has no handshake to present it in).
         Some(cert) if to.url.starts_with("https:") => {
@@ -230,7 +230,7 @@ pub(super) async fn post_with_access(
         if let Err(e) = access::apply(&mut headers, custom, auth.as_ref(), None) {
             return AttemptOutcome::not_sent(e.to_string());
         }
-        return client.post(to.url, headers, body, timeout).await;
+        return sender.post(to.url, headers, body, timeout).await;
     };
     let mut retried = false;
     loop {
@@ -242,7 +242,7 @@ pub(super) async fn post_with_access(
         if let Err(e) = access::apply(&mut sent, custom, auth.as_ref(), Some(&token)) {
             return AttemptOutcome::not_sent(e.to_string());
         }
-        let outcome = client.post(to.url, sent, body.clone(), timeout).await;
+        let outcome = sender.post(to.url, sent, body.clone(), timeout).await;
         if outcome.status != Some(401) || retried {
             return outcome;
         }
