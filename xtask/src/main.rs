@@ -18,6 +18,7 @@ mod run;
 mod schemathesis;
 mod test;
 mod tidy;
+mod tinyproxy;
 mod util;
 
 use anyhow::{bail, Result};

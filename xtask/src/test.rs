@@ -42,9 +42,12 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     crate::receiver_kit::run()?;
     // The consoles' tests drive a real headless Chromium.
     let (chromedriver, chromium) = crate::browser::ensure()?;
+    // The egress-proxy tests go through a real forward proxy.
+    let tinyproxy = crate::tinyproxy::ensure()?;
     let mut tests = cargo();
     tests.env("PROMETHEUS", prometheus).env("PROMTOOL", promtool);
     tests.env("CHROMEDRIVER", chromedriver).env("CHROMIUM", chromium);
+    tests.env("TINYPROXY", tinyproxy);
     tests.env("RECEIVER_KIT_DIR", crate::util::target_dir().join("receiver-kit"));
     if nextest {
         tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);

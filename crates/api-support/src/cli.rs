@@ -75,6 +75,15 @@ fn short_help(arg: &Arg) -> String {
     help.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Where the egress proxy's CONNECT points (`OUTBOUND_PROXY_CONNECT`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProxyConnect {
+    /// The address the service resolved and vetted: its SSRF guard stays in force.
+    Address,
+    /// The endpoint's host name: the proxy resolves it and must refuse internal addresses.
+    Name,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Role {
     /// HTTP API and delivery worker in one process.

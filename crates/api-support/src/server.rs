@@ -2,7 +2,8 @@
 //! HTTP server, with a graceful stop (in-flight requests and deliveries finish).
 
 use crate::cli::{
-    cidrs_arg, duration_arg, optional_duration_arg, schedule_arg, OptionalDuration, Role, Schedule, Switch,
+    cidrs_arg, duration_arg, optional_duration_arg, schedule_arg, OptionalDuration, ProxyConnect, Role,
+    Schedule, Switch,
 };
 use crate::data_dir::{StoreConfig, MASTER_KEYS};
 use crate::health::Health;
@@ -13,6 +14,7 @@ use delivery_engine::db::MigrationSet;
 use delivery_engine::endpoints::UrlRule;
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
 use delivery_engine::policy::{ProbeSchedule, Retention};
+use delivery_engine::proxy::{ConnectBy, ProxyConfig};
 use delivery_engine::secrets::Keyring;
 use delivery_engine::GateConfig;
 use delivery_engine::OpsTarget;
@@ -39,6 +41,14 @@ pub struct CommonConfig {
     /// Internal address ranges endpoints may reach (comma-separated CIDRs).
     #[arg(long, env = "OUTBOUND_ALLOW_CIDRS", default_value = "", value_parser = cidrs_arg)]
     pub outbound_allow_cidrs: AddressPolicy,
+    /// An egress proxy every outbound request tunnels through: `http://[user:pass@]host:port`
+    /// (docs/operations.md, "Egress through a proxy"). Unset: direct.
+    #[arg(long, env = "OUTBOUND_PROXY", hide_env_values = true)]
+    pub outbound_proxy: Option<String>,
+    /// What the proxy's CONNECT asks for: the address the service vetted, or the host name
+    /// (the proxy then checks addresses).
+    #[arg(long, env = "OUTBOUND_PROXY_CONNECT", value_enum, default_value = "address")]
+    pub outbound_proxy_connect: ProxyConnect,
     /// Which parts run in this process.
     #[arg(long, env = "ROLE", value_enum, default_value = "all")]
     pub role: Role,
@@ -146,6 +156,26 @@ pub fn pool_size(configured: Option<usize>, embedded: bool) -> usize {
 }
 
 impl CommonConfig {
+    /// The outbound client's settings: the address rules, the extra roots, the egress proxy.
+    pub fn outbound_config(&self) -> anyhow::Result<OutboundConfig> {
+        let connect_by = match self.outbound_proxy_connect {
+            ProxyConnect::Address => ConnectBy::Address,
+            ProxyConnect::Name => ConnectBy::Name,
+        };
+        let proxy = self
+            .outbound_proxy
+            .as_deref()
+            .filter(|p| !p.is_empty())
+            .map(|p| ProxyConfig::parse(p, connect_by).map_err(|e| anyhow::anyhow!("OUTBOUND_PROXY: {e}")))
+            .transpose()?;
+        Ok(OutboundConfig {
+            policy: self.outbound_allow_cidrs.clone(),
+            extra_ca_files: self.outbound_ca_file.clone().into_iter().collect(),
+            response_cap: 0,
+            proxy,
+        })
+    }
+
     /// `RETENTION` and `PAYLOAD_RETENTION`, checked together.
     pub fn retention(&self) -> anyhow::Result<Retention> {
         Retention::new(self.retention, self.payload_retention).map_err(anyhow::Error::msg)
@@ -397,11 +427,7 @@ fn spawn_dispatcher(
     if common.role == Role::Api {
         return Ok(None);
     }
-    let client = OutboundClient::new(OutboundConfig {
-        policy: common.outbound_allow_cidrs.clone(),
-        extra_ca_files: common.outbound_ca_file.clone().into_iter().collect(),
-        response_cap: 0,
-    })?;
+    let client = OutboundClient::new(common.outbound_config()?)?;
     let worker_pool = delivery_engine::db::connect_worker_pool(database_url, common.pool_size())?;
     let on_worker_pool = engine.with_pool(worker_pool);
     let config = DispatcherConfig {

@@ -1,19 +1,21 @@
-//! Outbound HTTP: hyper 1 with rustls, no redirects, no proxies, vetted addresses, a timeout
+//! Outbound HTTP: hyper 1 with rustls, no redirects, vetted addresses, directly or
+//! tunnelled through the egress proxy (`proxy.rs`), with a timeout
 //! that covers the whole exchange and a response body read only up to a cap.
 
+use crate::address::VettingResolver;
+pub use crate::address::{AddressPolicy, ForbiddenAddress};
+use crate::proxy::{ProxyConfig, TunnelConnector};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::header::{HeaderMap, HeaderValue, CONTENT_TYPE, LOCATION, RETRY_AFTER, USER_AGENT};
 use hyper::{Method, Request, Uri};
-use hyper_util::client::legacy::connect::dns::Name;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
-use ipnet::IpNet;
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::CertificateDer;
 use std::future::Future;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::IpAddr;
 use std::path::Path;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -34,173 +36,6 @@ pub enum ClientBuildError {
     Tls(#[from] rustls::Error),
 }
 
-/// Why an address may not be contacted.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{ip} is a {class} address")]
-pub struct ForbiddenAddress {
-    pub ip: IpAddr,
-    pub class: &'static str,
-}
-
-/// Which addresses outbound requests may reach: every globally routable address, plus the
-/// ranges an operator allows (`OUTBOUND_ALLOW_CIDRS`).
-#[derive(Debug, Clone, Default)]
-pub struct AddressPolicy {
-    allow: Vec<IpNet>,
-}
-
-impl AddressPolicy {
-    pub fn new(allow: Vec<IpNet>) -> Self {
-        Self { allow }
-    }
-
-    /// Parses a comma-separated CIDR list; a bare address means a single host.
-    pub fn parse_allow_list(text: &str) -> Result<Self, String> {
-        let mut allow = Vec::new();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let net = part
-                .parse::<IpNet>()
-                .or_else(|_| part.parse::<IpAddr>().map(IpNet::from))
-                .map_err(|_| format!("`{part}` is not a CIDR range (e.g. 127.0.0.0/8, ::1/128)"))?;
-            allow.push(net);
-        }
-        Ok(Self { allow })
-    }
-
-    pub fn check(&self, ip: IpAddr) -> Result<(), ForbiddenAddress> {
-        let Some(class) = forbidden_class(ip) else { return Ok(()) };
-        let canonical = canonical_ip(ip);
-        if self.allow.iter().any(|net| net.contains(&ip) || net.contains(&canonical)) {
-            return Ok(());
-        }
-        Err(ForbiddenAddress { ip, class })
-    }
-}
-
-/// IPv4 addresses embedded in IPv6 forms that route to them (mapped, NAT64) are judged as IPv4.
-fn canonical_ip(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V6(v6) => embedded_v4(v6).map(IpAddr::V4).unwrap_or(ip),
-        v4 => v4,
-    }
-}
-
-fn embedded_v4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
-    let s = v6.segments();
-    let tail = || Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8);
-    match s {
-        // ::ffff:a.b.c.d (IPv4-mapped)
-        [0, 0, 0, 0, 0, 0xffff, _, _] => Some(tail()),
-        // 64:ff9b::a.b.c.d (NAT64 well-known prefix)
-        [0x64, 0xff9b, 0, 0, 0, 0, _, _] => Some(tail()),
-        _ => None,
-    }
-}
-
-/// The class of a non-public address, or `None` for a globally routable one.
-pub(crate) fn forbidden_class(ip: IpAddr) -> Option<&'static str> {
-    match ip {
-        IpAddr::V4(v4) => forbidden_v4(v4),
-        IpAddr::V6(v6) => {
-            if let Some(v4) = embedded_v4(v6) {
-                return forbidden_v4(v4).or(Some("IPv4-embedded IPv6"));
-            }
-            forbidden_v6(v6)
-        }
-    }
-}
-
-fn forbidden_v4(ip: Ipv4Addr) -> Option<&'static str> {
-    let o = ip.octets();
-    let in_net = |net: [u8; 4], bits: u32| {
-        let mask = if bits == 0 { 0 } else { u32::MAX << (32 - bits) };
-        u32::from(ip) & mask == u32::from(Ipv4Addr::from(net)) & mask
-    };
-    Some(match () {
-        _ if ip.is_unspecified() || o[0] == 0 => "unspecified",
-        _ if ip.is_loopback() => "loopback",
-        _ if ip.is_private() => "private",
-        _ if ip.is_link_local() => "link-local",
-        _ if in_net([100, 64, 0, 0], 10) => "carrier-grade NAT",
-        _ if ip.is_broadcast() => "broadcast",
-        _ if ip.is_documentation() => "documentation",
-        _ if in_net([198, 18, 0, 0], 15) => "benchmarking",
-        _ if in_net([192, 0, 0, 0], 24) => "reserved",
-        _ if ip.is_multicast() => "multicast",
-        _ if in_net([240, 0, 0, 0], 4) => "reserved",
-        _ => return None,
-    })
-}
-
-fn forbidden_v6(ip: Ipv6Addr) -> Option<&'static str> {
-    let s = ip.segments();
-    Some(match () {
-        _ if ip.is_unspecified() => "unspecified",
-        _ if ip.is_loopback() => "loopback",
-        _ if s[0] & 0xff00 == 0xff00 => "multicast",
-        _ if s[0] & 0xffc0 == 0xfe80 => "link-local",
-        _ if s[0] & 0xfe00 == 0xfc00 => "private",
-        _ if s[0] & 0xffc0 == 0xfec0 => "reserved",
-        _ if s[0] == 0x2001 && s[1] == 0x0db8 => "documentation",
-        _ if s[0] & 0xfff0 == 0x3ff0 => "documentation",
-        _ if s[0] == 0x0064 && s[1] == 0xff9b => "private",
-        _ if s[0] == 0x0100 && s[1..4] == [0, 0, 0] => "reserved",
-        _ if s[0] == 0x2002 => "reserved",
-        _ if s[0] == 0x2001 && s[1] == 0 => "reserved",
-        _ if s[0..6] == [0, 0, 0, 0, 0, 0] => "reserved",
-        _ => return None,
-    })
-}
-
-/// A resolver for hyper's connector that refuses a name if any of its addresses is forbidden,
-/// and hands the connector only the vetted addresses (so a rebinding DNS answer cannot slip in
-/// between the check and the connect).
-#[derive(Debug, Clone)]
-pub(crate) struct VettingResolver {
-    policy: Arc<AddressPolicy>,
-}
-
-impl tower_service::Service<Name> for VettingResolver {
-    type Response = std::vec::IntoIter<SocketAddr>;
-    type Error = std::io::Error;
-    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Self::Error>> + Send>>;
-
-    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
-        Poll::Ready(Ok(()))
-    }
-
-    fn call(&mut self, name: Name) -> Self::Future {
-        let policy = self.policy.clone();
-        Box::pin(async move {
-            let addrs: Vec<SocketAddr> = tokio::net::lookup_host((name.as_str(), 0)).await?.collect();
-            vet_addresses(name.as_str(), addrs, &policy).map(Vec::into_iter)
-        })
-    }
-}
-
-/// The resolver's rule: a name with no address, or with any forbidden address among its
-/// answers, is refused as a whole (a rebinding answer mixing a public and an internal address
-/// gets nothing); otherwise exactly the vetted addresses are returned.
-pub(crate) fn vet_addresses(
-    name: &str,
-    addrs: Vec<SocketAddr>,
-    policy: &AddressPolicy,
-) -> Result<Vec<SocketAddr>, std::io::Error> {
-    if addrs.is_empty() {
-        return Err(std::io::Error::other(format!("{name} has no address")));
-    }
-    for addr in &addrs {
-        policy.check(addr.ip()).map_err(|e| {
-            std::io::Error::new(
-                std::io::ErrorKind::PermissionDenied,
-                // The class only: the address itself would tell a tenant about internal DNS.
-                format!("{name} resolves to a forbidden address ({})", e.class),
-            )
-        })?;
-    }
-    Ok(addrs)
-}
-
 #[derive(Debug, Clone, Default)]
 pub struct OutboundConfig {
     pub policy: AddressPolicy,
@@ -208,6 +43,8 @@ pub struct OutboundConfig {
     pub extra_ca_files: Vec<String>,
     /// Bytes of response body kept (0 means the default).
     pub response_cap: usize,
+    /// The egress proxy every connection tunnels through (`proxy.rs`); `None`: direct.
+    pub proxy: Option<ProxyConfig>,
 }
 
 /// One attempt's result, as recorded in the delivery log.
@@ -221,12 +58,23 @@ pub struct AttemptOutcome {
     pub retry_after: Option<Duration>,
     /// The attempt ran out of time without a complete answer (the endpoint may be hanging).
     pub timed_out: bool,
+    /// The egress proxy failed (down, refusing, wanting other credentials): the endpoint was
+    /// not reached, and the attempt is not the endpoint's (worker/send.rs).
+    pub proxy_failure: bool,
 }
 
 impl AttemptOutcome {
     /// An attempt without an answer: `error` says why, `timed_out` when it ran out of time.
     pub(crate) fn failed(error: String, duration: Duration, timed_out: bool) -> Self {
-        Self { status: None, error: Some(error), body: Vec::new(), duration, retry_after: None, timed_out }
+        Self {
+            status: None,
+            error: Some(error),
+            body: Vec::new(),
+            duration,
+            retry_after: None,
+            timed_out,
+            proxy_failure: false,
+        }
     }
 
     /// An attempt stopped before anything was sent.
@@ -242,11 +90,45 @@ impl AttemptOutcome {
 /// The engine's HTTP client. Cheap to clone; clones share the connection pool.
 #[derive(Debug, Clone)]
 pub struct OutboundClient {
-    client: Client<hyper_rustls::HttpsConnector<HttpConnector<VettingResolver>>, Full<Bytes>>,
+    client: Client<hyper_rustls::HttpsConnector<Connector>, Full<Bytes>>,
     policy: Arc<AddressPolicy>,
     cap: usize,
     /// The trusted roots, for [`OutboundClient::presenting`]'s siblings.
     roots: Arc<rustls::RootCertStore>,
+    proxy: Option<Arc<ProxyConfig>>,
+}
+
+/// How a connection is opened: directly (the vetting resolver's addresses), or as a tunnel
+/// through the egress proxy.
+#[derive(Debug, Clone)]
+pub(crate) enum Connector {
+    Direct(HttpConnector<VettingResolver>),
+    Tunnel(TunnelConnector),
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+impl tower_service::Service<Uri> for Connector {
+    type Response = hyper_util::rt::TokioIo<tokio::net::TcpStream>;
+    type Error = BoxError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, BoxError>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, uri: Uri) -> Self::Future {
+        match self {
+            Self::Direct(c) => {
+                let connecting = c.call(uri);
+                Box::pin(async move { connecting.await.map_err(BoxError::from) })
+            }
+            Self::Tunnel(t) => {
+                let connecting = t.call(uri);
+                Box::pin(async move { connecting.await.map_err(BoxError::from) })
+            }
+        }
+    }
 }
 
 /// A client certificate chain (the client's own first) and its key.
@@ -263,19 +145,25 @@ impl OutboundClient {
             }
         }
         let cap = if config.response_cap == 0 { DEFAULT_RESPONSE_CAP } else { config.response_cap };
-        Self::build(Arc::new(roots), Arc::new(config.policy), cap, None)
+        let proxy = config.proxy.map(Arc::new);
+        Self::build(Arc::new(roots), Arc::new(config.policy), (cap, proxy), None)
     }
 
     /// A client like this one (its roots, address rules and caps, a pool of its own) that
     /// presents `identity` when a server asks for a client certificate (mutual TLS).
     pub(crate) fn presenting(&self, identity: Identity) -> Result<Self, ClientBuildError> {
-        Self::build(self.roots.clone(), self.policy.clone(), self.cap, Some(identity))
+        Self::build(self.roots.clone(), self.policy.clone(), (self.cap, self.proxy.clone()), Some(identity))
+    }
+
+    /// Whether every connection tunnels through an egress proxy.
+    pub fn through_proxy(&self) -> bool {
+        self.proxy.is_some()
     }
 
     fn build(
         roots: Arc<rustls::RootCertStore>,
         policy: Arc<AddressPolicy>,
-        cap: usize,
+        (cap, proxy): (usize, Option<Arc<ProxyConfig>>),
         identity: Option<Identity>,
     ) -> Result<Self, ClientBuildError> {
         let builder =
@@ -289,16 +177,20 @@ impl OutboundClient {
         let mut http = HttpConnector::new_with_resolver(VettingResolver { policy: policy.clone() });
         http.enforce_http(false);
         http.set_nodelay(true);
+        let connector = match &proxy {
+            Some(p) => Connector::Tunnel(TunnelConnector { proxy: p.clone(), policy: policy.clone() }),
+            None => Connector::Direct(http),
+        };
         let https = hyper_rustls::HttpsConnectorBuilder::new()
             .with_tls_config(tls)
             .https_or_http()
             .enable_http1()
-            .wrap_connector(http);
+            .wrap_connector(connector);
         let client = Client::builder(TokioExecutor::new())
             .pool_idle_timeout(Duration::from_secs(60))
             .pool_max_idle_per_host(64)
             .build(https);
-        Ok(Self { client, policy, cap, roots })
+        Ok(Self { client, policy, cap, roots, proxy })
     }
 
     /// POSTs `body` to `url` with `headers` and the fixed ones (`Content-Type`, `User-Agent`). Never follows a redirect: a 3xx is returned as a failed attempt.
@@ -324,6 +216,7 @@ impl OutboundClient {
         let started = Instant::now();
         let mut status = None;
         let mut timed_out = false;
+        let mut proxy_failure = false;
         let result = async {
             let uri = self.vet_url(url)?;
             add_fixed_headers(&mut headers);
@@ -333,7 +226,10 @@ impl OutboundClient {
             }
             let request = request.body(Full::new(body)).map_err(|e| e.to_string())?;
             let exchange = async {
-                let response = self.client.request(request).await.map_err(|e| describe(&e))?;
+                let response = self.client.request(request).await.map_err(|e| {
+                    proxy_failure = crate::proxy::is_proxy_failure(&e);
+                    describe(&e)
+                })?;
                 status = Some(response.status().as_u16());
                 let location = response.headers().get(LOCATION).cloned();
                 let retry_after = match response.status().as_u16() {
@@ -366,9 +262,11 @@ impl OutboundClient {
                     )),
                     _ => None,
                 };
-                AttemptOutcome { status, error, body: kept, duration, retry_after, timed_out }
+                AttemptOutcome { status, error, body: kept, duration, retry_after, timed_out, proxy_failure }
             }
-            Err(error) => AttemptOutcome { status, ..AttemptOutcome::failed(error, duration, timed_out) },
+            Err(error) => {
+                AttemptOutcome { status, proxy_failure, ..AttemptOutcome::failed(error, duration, timed_out) }
+            }
         }
     }
 
@@ -510,6 +408,8 @@ pub(crate) fn header_pairs(headers: &HeaderMap) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::address::{forbidden_class, vet_addresses};
+    use std::net::SocketAddr;
 
     fn class(s: &str) -> Option<&'static str> {
         forbidden_class(s.parse().expect("ip"))

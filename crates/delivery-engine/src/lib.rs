@@ -28,6 +28,7 @@ macro_rules! on_conn {
 }
 
 mod access;
+mod address;
 pub mod batch;
 mod cache;
 mod client_cert;
@@ -43,6 +44,7 @@ mod oauth2;
 mod ops;
 pub mod policy;
 mod profile;
+pub mod proxy;
 pub mod receiver_check;
 pub mod secrets;
 pub mod signing;

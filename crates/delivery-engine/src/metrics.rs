@@ -126,6 +126,7 @@ pub struct EngineMetrics {
     claims: Counter,
     claim_batch: Histogram,
     expired_leases: Counter,
+    proxy_failures: Counter,
     ingest_held: Counter,
     ingest_held_seconds: Counter<f64, std::sync::atomic::AtomicU64>,
     retention_removed: Family<RemovedLabels, Counter>,
@@ -148,6 +149,7 @@ impl Default for EngineMetrics {
             claims: Counter::default(),
             claim_batch: Histogram::new(exponential_buckets(1.0, 2.0, 9)),
             expired_leases: Counter::default(),
+            proxy_failures: Counter::default(),
             ingest_held: Counter::default(),
             ingest_held_seconds: Counter::default(),
             retention_removed: Family::default(),
@@ -163,6 +165,17 @@ impl Default for EngineMetrics {
 
 impl EngineMetrics {
     /// Adds every metric to `registry` (names get the `webhook_` prefix there).
+    /// Attempts the egress proxy failed, given back without counting.
+    pub(crate) fn proxy_failed(&self, n: usize) {
+        self.proxy_failures.inc_by(n as u64);
+    }
+
+    /// How many attempts the egress proxy failed so far (tests).
+    #[cfg(feature = "test-support")]
+    pub fn proxy_failures(&self) -> u64 {
+        self.proxy_failures.get()
+    }
+
     pub fn register(&self, registry: &mut Registry) {
         registry.register(
             "events_accepted",
@@ -189,6 +202,11 @@ impl EngineMetrics {
             "expired_leases",
             "Deliveries claimed again after an earlier claim's lease ran out (a worker died or stalled)",
             self.expired_leases.clone(),
+        );
+        registry.register(
+            "proxy_failures",
+            "Attempts the egress proxy failed (down, refusing, wanting other credentials): not counted as attempts",
+            self.proxy_failures.clone(),
         );
         registry.register(
             "claims",
@@ -315,6 +333,7 @@ mod tests {
             duration: Duration::ZERO,
             retry_after: None,
             timed_out,
+            proxy_failure: false,
         }
     }
 

@@ -11,6 +11,7 @@
 use anyhow::Context;
 use clap::Args;
 use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
+use delivery_engine::proxy::{ConnectBy, ProxyConfig};
 use delivery_engine::receiver_check::{self, SampleEvent};
 use delivery_engine::Profile;
 use std::time::Duration;
@@ -29,6 +30,10 @@ pub struct CheckReceiverArgs {
     /// PEM file of extra certificate authorities to trust for an https URL.
     #[arg(long, env = "OUTBOUND_CA_FILE")]
     pub ca_file: Option<String>,
+    /// Check through the service's egress proxy (`http://[user:pass@]host:port`), as its
+    /// deliveries leave.
+    #[arg(long, env = "OUTBOUND_PROXY", hide_env_values = true)]
+    pub proxy: Option<String>,
 }
 
 impl std::fmt::Debug for CheckReceiverArgs {
@@ -60,6 +65,12 @@ pub async fn run(profile: &Profile, args: &CheckReceiverArgs, sample: SampleEven
         policy: everywhere,
         extra_ca_files: args.ca_file.iter().cloned().collect(),
         response_cap: 0,
+        proxy: args
+            .proxy
+            .as_deref()
+            .filter(|p| !p.is_empty())
+            .map(|p| ProxyConfig::parse(p, ConnectBy::Address).map_err(|e| anyhow::anyhow!("--proxy: {e}")))
+            .transpose()?,
     })
     .context("building the HTTP client")?;
     let wrong = profile.new_secret();

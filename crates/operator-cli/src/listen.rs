@@ -332,6 +332,8 @@ pub async fn run_listen(
         policy: everywhere,
         extra_ca_files: args.server.ca_file.iter().cloned().collect(),
         response_cap: 0,
+        // The receiver is the developer's own (`--forward-to`): never through the egress proxy.
+        proxy: None,
     })
     .context("building the HTTP client")?;
     delivery_engine::http::parse_target(&args.forward_to, false)
@@ -498,6 +500,7 @@ async fn forward(
             duration: Duration::ZERO,
             retry_after: None,
             timed_out: false,
+            proxy_failure: false,
         },
     };
     let answered = match (&outcome.status, &outcome.error) {

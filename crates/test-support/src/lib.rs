@@ -14,6 +14,7 @@ pub mod recovery;
 mod service;
 mod small_disk;
 pub mod standard_webhooks;
+pub mod tinyproxy;
 mod tls;
 mod wait;
 
@@ -26,6 +27,7 @@ pub use service::{
     assert_routes_served, run_cli, run_cli_in, ApiClient, ApiResponse, CliProcess, ServiceProcess,
 };
 pub use small_disk::{assert_storage_full, store_free_bytes, write_until_refused, SmallDisk};
+pub use tinyproxy::Tinyproxy;
 pub use tls::TestCa;
 pub use wait::{eventually, pace, within, Checked, WAIT};
 

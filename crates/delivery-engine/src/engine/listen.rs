@@ -146,6 +146,7 @@ impl Engine {
             duration,
             retry_after: None,
             timed_out: reply.timed_out,
+            proxy_failure: false,
         };
         let started_at = self.core.now() - chrono_duration(duration);
         crate::worker::listen::record(&self.core, claim, started_at, outcome).await;

@@ -80,14 +80,18 @@ pub(crate) async fn snapshot(conn: &mut DbConn<'_>) -> EngineResult<QueueSnapsho
     }
 }
 
-/// Gives back claims whose attempt was never completed (a draining worker stopped it): each
-/// row under its claim's fence becomes due now with no attempt recorded, so another worker
-/// sends it without waiting for the lease; a row parked meanwhile stays parked. Returns how
-/// many rows were released (made due: the receipt says so).
-pub(crate) async fn release_claims(conn: &mut DbConn<'_>, claims: &[(Uuid, i64)]) -> EngineResult<usize> {
+/// Gives back claims whose attempt was never completed (a draining worker stopped it, or the
+/// egress proxy failed it): each row under its claim's fence becomes due `after` from now with
+/// no attempt recorded, so a worker sends it again without waiting for the lease; a row parked
+/// meanwhile stays parked. Returns how many rows were released (the receipt says they are due).
+pub(crate) async fn release_claims(
+    conn: &mut DbConn<'_>,
+    claims: &[(Uuid, i64)],
+    after: std::time::Duration,
+) -> EngineResult<usize> {
     let released = match conn.backend() {
-        Backend::Pg(c) => pg::queue::release_claims(c, claims).await?,
-        Backend::Sqlite(c) => sqlite::queue::release_claims(c, claims)?,
+        Backend::Pg(c) => pg::queue::release_claims(c, claims, after).await?,
+        Backend::Sqlite(c) => sqlite::queue::release_claims(c, claims, after)?,
     };
     if released > 0 {
         conn.receipt().made_due();

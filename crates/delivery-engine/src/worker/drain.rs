@@ -29,7 +29,7 @@ async fn release(senders: &Senders) {
     let released = senders.take_released();
     let stopped = released.len();
     let core = &senders.core;
-    match core.run(crate::on_conn!(|c| queue::release_claims(c, &released).await)).await {
+    match core.run(crate::on_conn!(|c| queue::release_claims(c, &released, Duration::ZERO).await)).await {
         Ok(n) => {
             // Workers in other processes may take them at once: the commit's receipt woke them.
             tracing::info!(stopped, released = n, "shutdown grace over: claims released");

@@ -125,10 +125,12 @@ fn decide(core: &Core, c: &Completed, retry_after_cap: Duration) -> AttemptRecor
     }
 }
 
-/// Receives finished attempts until every sender is gone, writing them in batches.
+/// Receives finished attempts until every sender is gone, writing them in batches; those the
+/// egress proxy failed are given back instead ([`hold_for_proxy`]).
 pub(super) async fn run(core: Arc<Core>, mut rx: mpsc::Receiver<Completed>, config: DispatcherConfig) {
     let max_batch = config.record_batch.max(1);
     let mut batch = Vec::with_capacity(max_batch);
+    let mut proxy_streak = 0u32;
     while rx.recv_many(&mut batch, max_batch).await > 0 {
         // Linger briefly so a steady flow of outcomes is written in few transactions.
         if batch.len() < max_batch && !config.record_linger.is_zero() {
@@ -141,8 +143,38 @@ pub(super) async fn run(core: Arc<Core>, mut rx: mpsc::Receiver<Completed>, conf
                 }
             }
         }
-        write_batch(&core, &batch, &config).await;
-        batch.clear();
+        let (held, attempts): (Vec<Completed>, Vec<Completed>) =
+            batch.drain(..).partition(|c| c.outcome.proxy_failure);
+        proxy_streak = match (held.is_empty(), attempts.is_empty()) {
+            (true, _) | (false, false) => 0,
+            (false, true) => proxy_streak.saturating_add(1),
+        };
+        if !held.is_empty() {
+            hold_for_proxy(&core, &held, proxy_streak).await;
+        }
+        if !attempts.is_empty() {
+            write_batch(&core, &attempts, &config).await;
+        }
+    }
+}
+
+/// Gives back deliveries whose attempt the egress proxy failed (docs/operations.md, "Egress
+/// through a proxy"): no attempt recorded, nothing counted toward the endpoint's health, due
+/// again after a pause that doubles while the proxy keeps failing (1 s to 1 min); the claim's
+/// lease would have brought them back too, later.
+async fn hold_for_proxy(core: &Core, held: &[Completed], streak: u32) {
+    let pause = Duration::from_secs(1u64 << streak.min(6)).min(Duration::from_secs(60));
+    let claims: Vec<(Uuid, i64)> = held.iter().map(|c| (c.claim.id, c.claim.fence)).collect();
+    core.metrics().proxy_failed(held.len());
+    let error = held[0].outcome.error.as_deref().unwrap_or_default();
+    tracing::warn!(
+        deliveries = held.len(),
+        ?pause,
+        error,
+        "egress proxy failed: deliveries wait, no attempt counted"
+    );
+    if let Err(e) = core.run(crate::on_conn!(|c| queue::release_claims(c, &claims, pause).await)).await {
+        tracing::warn!(error = %e, "giving back the proxy's failures failed; their leases will run out");
     }
 }
 

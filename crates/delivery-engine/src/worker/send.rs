@@ -90,8 +90,10 @@ impl Senders {
                 return;
             }
         };
-        self.core.metrics().attempt(&outcome);
-        log_outcome(&span, &outcome);
+        if !outcome.proxy_failure {
+            self.core.metrics().attempt(&outcome);
+            log_outcome(&span, &outcome);
+        }
         self.ended(claim.endpoint_id, &outcome);
         if self.tx.send(Completed { claim, started_at, outcome, rate_limited }).await.is_err() {
             tracing::error!("outcome recorder is gone; the lease will expire and the delivery be re-sent");

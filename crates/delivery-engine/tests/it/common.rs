@@ -81,6 +81,7 @@ pub fn client(cap: usize, ca: Option<&std::path::Path>) -> OutboundClient {
         policy: loopback(),
         extra_ca_files: ca.map(|p| p.display().to_string()).into_iter().collect(),
         response_cap: cap,
+        proxy: None,
     })
     .unwrap()
 }

@@ -13,6 +13,7 @@ mod common;
 mod delivery;
 mod listen;
 mod ops;
+mod proxy;
 mod rate_limit;
 mod recovery;
 mod retention;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use test_support::{assert_error, eventually, pace};
 use test_support::{
     independent_hmac_sha256_hex, on_both_backends, run_cli, ApiClient, Backend, Receiver, Recorded, Reply,
-    ServiceProcess, TestCa, TestDb,
+    ServiceProcess, TestCa, TestDb, Tinyproxy,
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
@@ -1061,6 +1061,24 @@ async fn a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_pr
     assert_eq!(removed.json()["clientCertificate"], Value::Null);
 }
 
+/// `OUTBOUND_PROXY`: the service's deliveries and test events leave through a real proxy
+/// (tinyproxy), each a tunnel to the address the service vetted.
+async fn with_an_egress_proxy_every_delivery_leaves_through_it(backend: Backend) {
+    let proxy = Tinyproxy::start().await.unwrap();
+    let proxy_url = proxy.url();
+    let svc = start_with(backend, "1m,5m,30m,2h", &[("OUTBOUND_PROXY", proxy_url.as_str())]).await;
+    let receiver = Receiver::ok().await;
+    let endpoint = register(&svc.a, &receiver.url(), &["run.completed"]).await;
+    let run = new_run(&svc.a, "egress").await;
+    assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), "succeeded").await.status, 200);
+    let id = endpoint["endpointId"].as_str().unwrap();
+    assert_eq!(svc.a.call("POST", &format!("/webhooks/{id}/test"), None).await.status, 202);
+    receiver.wait_for(2).await;
+    let port = receiver.url().split(':').nth(2).unwrap().split('/').next().unwrap().to_owned();
+    assert!(!proxy.connects().is_empty(), "the proxy was used");
+    assert!(proxy.connects().iter().all(|c| *c == format!("127.0.0.1:{port}")), "{:?}", proxy.connects());
+}
+
 /// An OAuth2 endpoint through the API: the client's secret is never shown, the token server is
 /// asked once for two deliveries, and the receiver gets the token.
 async fn an_oauth2_endpoint_gets_its_token_from_the_token_server(backend: Backend) {
@@ -1100,6 +1118,7 @@ on_both_backends!(
     an_oauth2_endpoint_gets_its_token_from_the_token_server,
     a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential,
     a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_presents_one,
+    with_an_egress_proxy_every_delivery_leaves_through_it,
     an_endpoint_is_changed_and_disabled_through_patch_keeping_its_secret,
     one_delivery_with_its_attempts_and_the_log_by_status,
     settle_delivers_the_exact_body_and_headers_once,

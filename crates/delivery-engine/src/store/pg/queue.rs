@@ -395,10 +395,11 @@ pub(crate) async fn snapshot(conn: &mut AsyncPgConnection) -> EngineResult<Queue
     Ok(row.into())
 }
 
-/// Gives claimed deliveries back (`$1` ids, `$2` their fences); the state as what it is not (see
-/// above `RECORD_ATTEMPTS`).
+/// Gives claimed deliveries back (`$1` ids, `$2` their fences), due again after `$3`
+/// milliseconds; the state as what it is not (see above `RECORD_ATTEMPTS`).
 const RELEASE_CLAIMS: &str = "UPDATE webhook_deliveries d \
-     SET available_at = CASE WHEN d.available_at = 'infinity' THEN d.available_at ELSE now() END, \
+     SET available_at = CASE WHEN d.available_at = 'infinity' THEN d.available_at \
+                             ELSE now() + $3 * interval '1 millisecond' END, \
          leased_until = NULL, updated_at = now() \
      FROM unnest($1::uuid[], $2::int8[]) AS v(id, fence) \
      WHERE d.id = v.id AND d.fence = v.fence AND d.status NOT IN ('delivered', 'dead')";
@@ -406,12 +407,14 @@ const RELEASE_CLAIMS: &str = "UPDATE webhook_deliveries d \
 pub(crate) async fn release_claims(
     conn: &mut AsyncPgConnection,
     claims: &[(Uuid, i64)],
+    after: std::time::Duration,
 ) -> EngineResult<usize> {
     let ids: Vec<Uuid> = claims.iter().map(|c| c.0).collect();
     let fences: Vec<i64> = claims.iter().map(|c| c.1).collect();
     let released = prepared(RELEASE_CLAIMS)
         .bind::<Array<SqlUuid>, _>(ids)
         .bind::<Array<BigInt>, _>(fences)
+        .bind::<BigInt, _>(i64::try_from(after.as_millis()).unwrap_or(i64::MAX))
         .execute(conn)
         .await?;
     Ok(released)
@@ -696,7 +699,7 @@ mod tests {
         let arrays = vec!["''{}''"; 13].join(", ");
         for (name, sql, args) in [
             ("record", RECORD_ATTEMPTS, format!("now(), {arrays}")),
-            ("release", RELEASE_CLAIMS, "''{}'', ''{}''".into()),
+            ("release", RELEASE_CLAIMS, "''{}'', ''{}'', 0".into()),
         ] {
             let plan = generic_plan(&mut conn, sql, &args).await;
             assert!(plan.contains("webhook_deliveries_pkey"), "{name}:\n{plan}");

@@ -383,14 +383,19 @@ pub(crate) fn snapshot(c: &mut SqliteConnection) -> EngineResult<QueueSnapshot> 
     Ok(row.into())
 }
 
-pub(crate) fn release_claims(c: &mut SqliteConnection, claims: &[(Uuid, i64)]) -> EngineResult<usize> {
+pub(crate) fn release_claims(
+    c: &mut SqliteConnection,
+    claims: &[(Uuid, i64)],
+    after: std::time::Duration,
+) -> EngineResult<usize> {
     atomically_as(c, Writer::Dispatcher, |c| {
         let now = micros(Utc::now());
+        let due = now.saturating_add(i64::try_from(after.as_micros()).unwrap_or(i64::MAX));
         let mut released = 0;
         for (id, fence) in claims {
             released += prepared(
                 "UPDATE webhook_deliveries \
-                 SET available_at = CASE WHEN available_at = ?1 THEN available_at ELSE ?2 END, \
+                 SET available_at = CASE WHEN available_at = ?1 THEN available_at ELSE ?5 END, \
                      leased_until = NULL, updated_at = ?2 \
                  WHERE id = ?3 AND fence = ?4 AND status IN ('pending', 'failed')",
             )
@@ -398,6 +403,7 @@ pub(crate) fn release_claims(c: &mut SqliteConnection, claims: &[(Uuid, i64)]) -
             .bind::<BigInt, _>(now)
             .bind::<Text, _>(id.to_string())
             .bind::<BigInt, _>(*fence)
+            .bind::<BigInt, _>(due)
             .execute(c)?;
         }
         Ok(released)

@@ -1,0 +1,105 @@
+//! The egress proxy, a real tinyproxy: every attempt is a CONNECT tunnel through it to the
+//! address the engine vetted (the `Host` header keeps the endpoint's name), HTTPS included;
+//! an internal address is refused before anything is asked of the proxy; with the proxy down,
+//! deliveries wait without an attempt counted and go out once it is back. On both stores.
+
+use crate::common::*;
+use delivery_engine::deliveries::DeliveryStatus;
+use delivery_engine::http::{AddressPolicy, OutboundClient, OutboundConfig};
+use delivery_engine::proxy::{ConnectBy, ProxyConfig};
+use test_support::{eventually, on_both_backends, Backend, Receiver, Reply, TestCa, Tinyproxy};
+
+fn through(proxy: &Tinyproxy, policy: AddressPolicy, ca: Option<&TestCa>) -> OutboundClient {
+    OutboundClient::new(OutboundConfig {
+        policy,
+        extra_ca_files: ca.map(|c| c.pem_path().display().to_string()).into_iter().collect(),
+        response_cap: 0,
+        proxy: Some(ProxyConfig::parse(&proxy.url(), ConnectBy::Address).unwrap()),
+    })
+    .unwrap()
+}
+
+async fn every_attempt_tunnels_through_the_proxy_to_the_vetted_address(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let proxy = Tinyproxy::start().await.unwrap();
+    let ca = TestCa::new().unwrap();
+    let plain = Receiver::ok().await;
+    let tls = Receiver::start_https(&ca, |_, _| Reply::Status(204)).await;
+    // Named by host name: the engine resolves and vets it, the tunnel asks for the address.
+    let plain_port = plain.url().split(':').nth(2).unwrap().split('/').next().unwrap().to_owned();
+    let named = format!("http://localhost:{plain_port}/hook");
+    endpoint(&engine, &named, &[]).await;
+    endpoint(&engine, &tls.url(), &[]).await;
+    let running = spawn_dispatcher(&engine, through(&proxy, loopback(), Some(&ca)), fast_config());
+    emit(&engine, "thing.created", "via-proxy", b"{}").await;
+    let got = plain.wait_for(1).await;
+    tls.wait_for(1).await;
+    running.stop().await;
+    assert_eq!(got[0].header("host"), Some(format!("localhost:{plain_port}").as_str()), "the name is kept");
+    let tls_port = tls.url().split(':').nth(2).unwrap().split('/').next().unwrap().to_owned();
+    let mut asked = proxy.connects();
+    asked.sort();
+    let mut expected = vec![format!("127.0.0.1:{plain_port}"), format!("127.0.0.1:{tls_port}")];
+    expected.sort();
+    assert_eq!(asked, expected, "one tunnel each, to the vetted address, HTTPS and plain HTTP alike");
+}
+
+async fn an_internal_address_is_refused_before_the_proxy_is_asked(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let proxy = Tinyproxy::start().await.unwrap();
+    let receiver = Receiver::ok().await;
+    let port = receiver.url().split(':').nth(2).unwrap().split('/').next().unwrap().to_owned();
+    endpoint(&engine, &format!("http://localhost:{port}/hook"), &[]).await;
+    // The engine's rules allow no loopback address: the name is refused at the engine.
+    let public_only = AddressPolicy::parse_allow_list("").unwrap();
+    let running = spawn_dispatcher(&engine, through(&proxy, public_only, None), fast_config());
+    emit(&engine, "thing.created", "internal", b"{}").await;
+    let failed = eventually("the attempt refused", || async {
+        let q = delivery_engine::deliveries::DeliveryQuery { limit: 1, ..Default::default() };
+        let d = engine.list_deliveries(&TENANT, &q).await.unwrap().remove(0);
+        (d.attempt_count >= 1).then_some(d)
+    })
+    .await;
+    running.stop().await;
+    assert!(failed.last_error.unwrap_or_default().contains("forbidden address"));
+    assert!(proxy.connects().is_empty(), "nothing was asked of the proxy");
+    assert_eq!(receiver.count(), 0);
+}
+
+async fn with_the_proxy_down_deliveries_wait_uncounted_and_go_out_when_it_is_back(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let mut proxy = Tinyproxy::start().await.unwrap();
+    proxy.stop().await.unwrap();
+    let receiver = Receiver::ok().await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let running = spawn_dispatcher(&engine, through(&proxy, loopback(), None), fast_config());
+    emit(&engine, "thing.created", "held", b"{}").await;
+    eventually("an attempt the proxy failed", || async {
+        (engine.metrics().proxy_failures() >= 1).then_some(())
+    })
+    .await;
+    let q = delivery_engine::deliveries::DeliveryQuery { limit: 1, ..Default::default() };
+    let held = engine.list_deliveries(&TENANT, &q).await.unwrap().remove(0);
+    assert_eq!((held.status, held.attempt_count), (DeliveryStatus::Pending, 0), "no attempt counted");
+    assert!(engine.get_delivery(&TENANT, held.id).await.unwrap().1.is_empty(), "no attempt recorded");
+
+    proxy.resume().await.unwrap();
+    receiver.wait_for(1).await;
+    let done = eventually("the delivery delivered", || async {
+        let (d, attempts) = engine.get_delivery(&TENANT, held.id).await.unwrap();
+        (d.status == DeliveryStatus::Delivered).then_some(attempts)
+    })
+    .await;
+    running.stop().await;
+    assert_eq!(done.len(), 1, "one attempt: the one that went through");
+}
+
+on_both_backends!(
+    #[tokio::test(flavor = "multi_thread")]
+    every_attempt_tunnels_through_the_proxy_to_the_vetted_address,
+    an_internal_address_is_refused_before_the_proxy_is_asked,
+    with_the_proxy_down_deliveries_wait_uncounted_and_go_out_when_it_is_back,
+);
