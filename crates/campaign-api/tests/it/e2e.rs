@@ -951,6 +951,40 @@ async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(b
     assert_eq!(read["auth"], Value::Null);
 }
 
+/// An OAuth2 endpoint through campaign-api: its token from a token server over HTTPS, one token
+/// for two deliveries, the client secret never shown, a plain-HTTP token URL refused (the
+/// endpoint URLs' rules: HTTPS only).
+async fn an_oauth2_endpoint_gets_its_token_from_the_token_server(backend: Backend) {
+    let svc = start(backend, &[]).await;
+    let tokens = Receiver::start_https(&svc.ca, |_, _| {
+        Reply::Json(200, r#"{"access_token":"at-7","token_type":"Bearer","expires_in":600}"#.into())
+    })
+    .await;
+    let gateway = Receiver::start_https(&svc.ca, |_, r: &Recorded| {
+        Reply::Status(if r.header("authorization") == Some("Bearer at-7") { 204 } else { 401 })
+    })
+    .await;
+    let auth =
+        json!({ "type": "oauth2", "tokenUrl": tokens.url(), "clientId": "c7", "clientSecret": "sec-7" });
+    let body = json!({ "url": gateway.url(), "eventTypes": ["campaign.created.v1"], "auth": auth });
+    let res = svc.a.call("POST", "/api/v1/webhooks", Some(body)).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    assert!(!String::from_utf8_lossy(&res.body).contains("sec-7"), "never shown");
+    assert_eq!(res.json()["auth"]["clientId"], "c7");
+    create_campaign(&svc.a, "First", "draft").await;
+    create_campaign(&svc.a, "Second", "draft").await;
+    let got = gateway.wait_for(2).await;
+    assert!(got.iter().all(|r| r.header("authorization") == Some("Bearer at-7")));
+    assert_eq!(tokens.count(), 1, "one token for both");
+    let id = res.json()["id"].as_str().unwrap().to_owned();
+    let plain = json!({ "auth": { "type": "oauth2", "tokenUrl": "http://auth.example.com/token", "clientId": "c", "clientSecret": "s" } });
+    assert_error(
+        &svc.a.call("PATCH", &format!("/api/v1/webhooks/{id}"), Some(plain)).await,
+        422,
+        "invalid_auth",
+    );
+}
+
 /// A receiver that completes a handshake only with a client certificate its CA signed gets the
 /// deliveries of the endpoint registered with one, and none of the endpoint without; the key is
 /// never shown; a key that is not the certificate's is refused.
@@ -992,6 +1026,7 @@ async fn a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_pr
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_presents_one,
+    an_oauth2_endpoint_gets_its_token_from_the_token_server,
     rotate_secret_signs_later_deliveries_with_the_new_secret,
     a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential,
     mutations_deliver_signed_envelopes_over_https_with_filters,

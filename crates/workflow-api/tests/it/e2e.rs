@@ -980,10 +980,10 @@ fn uuid_like() -> &'static str {
 /// headers and `auth`, and the token is never shown.
 async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(backend: Backend) {
     let svc = start(backend, "1m,5m,30m,2h").await;
+    // The bearer token, or `Authorization: Token k-9` (a header of the receiver's choosing).
     let gateway = Receiver::start(|_, r: &Recorded| {
-        let ok =
-            r.header("x-tenant") == Some("acme") && r.header("authorization") == Some("Bearer gw-5ecret");
-        Reply::Status(if ok { 204 } else { 401 })
+        let credential = matches!(r.header("authorization"), Some("Bearer gw-5ecret" | "Token k-9"));
+        Reply::Status(if credential && r.header("x-tenant") == Some("acme") { 204 } else { 401 })
     })
     .await;
     let body = json!({
@@ -1024,6 +1024,12 @@ async fn a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential(b
     let reserved = json!({ "headers": { "x-webhook-signature": "v1=forged" } });
     let res = svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(reserved)).await;
     assert_error(&res, 422, "reserved_header");
+    // `Authorization` with a scheme of the receiver's own, as a header credential.
+    let token = json!({ "auth": { "type": "header", "name": "Authorization", "value": "Token k-9" } });
+    assert_eq!(svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(token)).await.status, 200);
+    assert_eq!(svc.a.call("POST", &format!("/webhooks/{id}/test"), None).await.status, 202);
+    let third = gateway.wait_for(3).await.remove(2);
+    assert_eq!(third.header("authorization"), Some("Token k-9"));
 }
 
 /// A receiver that completes a handshake only with a client certificate its CA signed gets the
