@@ -23,6 +23,8 @@ pub struct AttemptOut {
     /// How long after the delivery was due its endpoint's rate limit held it back (`null`: not
     /// held back).
     pub rate_limited_ms: Option<i32>,
+    /// It left through the service's egress proxy (`OUTBOUND_PROXY`).
+    pub via_proxy: bool,
     /// The headers the attempt sent, names in lower case, the endpoint's credential and any
     /// header that looks like one shown as `[redacted]` (`null` once the payload expired).
     pub request_headers: Option<BTreeMap<String, String>>,
@@ -54,6 +56,7 @@ impl From<Attempt> for AttemptOut {
     fn from(a: Attempt) -> Self {
         Self {
             request_headers: None,
+            via_proxy: a.via_proxy,
             attempt_number: a.attempt_number,
             started_at: ts(a.started_at),
             duration_ms: a.duration_ms,

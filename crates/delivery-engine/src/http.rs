@@ -61,6 +61,8 @@ pub struct AttemptOutcome {
     /// The egress proxy failed (down, refusing, wanting other credentials): the endpoint was
     /// not reached, and the attempt is not the endpoint's (worker/send.rs).
     pub proxy_failure: bool,
+    /// The request went to the egress proxy (its destination passed the address rules).
+    pub via_proxy: bool,
 }
 
 impl AttemptOutcome {
@@ -74,6 +76,7 @@ impl AttemptOutcome {
             retry_after: None,
             timed_out,
             proxy_failure: false,
+            via_proxy: false,
         }
     }
 
@@ -217,8 +220,10 @@ impl OutboundClient {
         let mut status = None;
         let mut timed_out = false;
         let mut proxy_failure = false;
+        let mut via_proxy = false;
         let result = async {
             let uri = self.vet_url(url)?;
+            via_proxy = self.proxy.is_some();
             add_fixed_headers(&mut headers);
             let mut request = Request::builder().method(Method::POST).uri(uri);
             if let Some(h) = request.headers_mut() {
@@ -227,7 +232,9 @@ impl OutboundClient {
             let request = request.body(Full::new(body)).map_err(|e| e.to_string())?;
             let exchange = async {
                 let response = self.client.request(request).await.map_err(|e| {
-                    proxy_failure = crate::proxy::is_proxy_failure(&e);
+                    let (failed, asked) = crate::proxy::proxy_part(&e);
+                    proxy_failure = failed;
+                    via_proxy &= asked;
                     describe(&e)
                 })?;
                 status = Some(response.status().as_u16());
@@ -262,11 +269,24 @@ impl OutboundClient {
                     )),
                     _ => None,
                 };
-                AttemptOutcome { status, error, body: kept, duration, retry_after, timed_out, proxy_failure }
+                let body = kept;
+                AttemptOutcome {
+                    status,
+                    error,
+                    body,
+                    duration,
+                    retry_after,
+                    timed_out,
+                    proxy_failure,
+                    via_proxy,
+                }
             }
-            Err(error) => {
-                AttemptOutcome { status, proxy_failure, ..AttemptOutcome::failed(error, duration, timed_out) }
-            }
+            Err(error) => AttemptOutcome {
+                status,
+                proxy_failure,
+                via_proxy,
+                ..AttemptOutcome::failed(error, duration, timed_out)
+            },
         }
     }
 

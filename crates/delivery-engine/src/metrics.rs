@@ -334,6 +334,7 @@ mod tests {
             retry_after: None,
             timed_out,
             proxy_failure: false,
+            via_proxy: false,
         }
     }
 

@@ -193,16 +193,20 @@ fn connect_status(head: &[u8]) -> Option<u16> {
     words.next()?.parse().ok()
 }
 
-/// Whether an outbound error was the proxy's own failure (not the endpoint's).
-pub(crate) fn is_proxy_failure(err: &(dyn std::error::Error + 'static)) -> bool {
+/// What an outbound error says of the proxy: whether it was the proxy's own failure (not the
+/// endpoint's), and whether the proxy was asked at all (a destination refused by the address
+/// rules never reaches it).
+pub(crate) fn proxy_part(err: &(dyn std::error::Error + 'static)) -> (bool, bool) {
     let mut source = Some(err);
     while let Some(e) = source {
-        if matches!(e.downcast_ref::<TunnelError>(), Some(TunnelError::Proxy(_))) {
-            return true;
+        match e.downcast_ref::<TunnelError>() {
+            Some(TunnelError::Proxy(_)) => return (true, true),
+            Some(TunnelError::Refused(_)) => return (false, false),
+            Some(TunnelError::Target(_)) => return (false, true),
+            None => source = e.source(),
         }
-        source = e.source();
     }
-    false
+    (false, true)
 }
 
 #[cfg(test)]

@@ -501,6 +501,7 @@ async fn forward(
             retry_after: None,
             timed_out: false,
             proxy_failure: false,
+            via_proxy: false,
         },
     };
     let answered = match (&outcome.status, &outcome.error) {

@@ -95,6 +95,8 @@ pub struct AttemptView {
     pub truncated: bool,
     /// How long the endpoint's rate limit held the delivery back before this attempt.
     pub rate_limited_ms: Option<i32>,
+    /// It left through the egress proxy.
+    pub via_proxy: bool,
 }
 
 impl From<&Attempt> for AttemptView {
@@ -111,6 +113,7 @@ impl From<&Attempt> for AttemptView {
             excerpt: String::from_utf8_lossy(cut).into_owned(),
             truncated: body.len() > EXCERPT_BYTES,
             rate_limited_ms: a.rate_limited_ms,
+            via_proxy: a.via_proxy,
         }
     }
 }
@@ -293,6 +296,7 @@ mod tests {
             error: None,
             response_body: None,
             rate_limited_ms: Some(600),
+            via_proxy: false,
         };
         let view = AttemptView::from(&attempt);
         assert!(view.ok);

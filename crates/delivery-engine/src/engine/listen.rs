@@ -147,6 +147,7 @@ impl Engine {
             retry_after: None,
             timed_out: reply.timed_out,
             proxy_failure: false,
+            via_proxy: false,
         };
         let started_at = self.core.now() - chrono_duration(duration);
         crate::worker::listen::record(&self.core, claim, started_at, outcome).await;

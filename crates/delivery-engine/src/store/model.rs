@@ -409,6 +409,8 @@ pub struct Attempt {
     /// How long after the delivery was due its endpoint's rate limit held it back (`None`: not
     /// held back).
     pub rate_limited_ms: Option<i32>,
+    /// It left through the egress proxy (`OUTBOUND_PROXY`).
+    pub via_proxy: bool,
 }
 
 /// Filters of the delivery log. Every filter narrows; `before` pages (keyset, on the log's
@@ -651,6 +653,7 @@ pub(crate) struct AttemptRecord {
     pub error: Option<String>,
     pub response_body: Vec<u8>,
     pub rate_limited_ms: Option<i32>,
+    pub via_proxy: bool,
 }
 
 /// What a manual re-send may do with a delivery that already succeeded.

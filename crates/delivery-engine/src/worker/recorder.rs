@@ -122,6 +122,7 @@ fn decide(core: &Core, c: &Completed, retry_after_cap: Duration) -> AttemptRecor
         error,
         response_body: c.outcome.body.clone(),
         rate_limited_ms: c.rate_limited.map(|d| d.as_millis().min(i32::MAX as u128) as i32),
+        via_proxy: c.outcome.via_proxy,
     }
 }
 

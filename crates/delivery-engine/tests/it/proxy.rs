@@ -63,6 +63,8 @@ async fn an_internal_address_is_refused_before_the_proxy_is_asked(backend: Backe
     })
     .await;
     running.stop().await;
+    let (_, attempts) = engine.get_delivery(&TENANT, failed.id).await.unwrap();
+    assert!(!attempts[0].via_proxy, "refused before the proxy was asked");
     assert!(failed.last_error.unwrap_or_default().contains("forbidden address"));
     assert!(proxy.connects().is_empty(), "nothing was asked of the proxy");
     assert_eq!(receiver.count(), 0);
@@ -95,6 +97,7 @@ async fn with_the_proxy_down_deliveries_wait_uncounted_and_go_out_when_it_is_bac
     .await;
     running.stop().await;
     assert_eq!(done.len(), 1, "one attempt: the one that went through");
+    assert!(done[0].via_proxy, "the detail says it went through the proxy");
 }
 
 on_both_backends!(

@@ -215,10 +215,12 @@ mod tests {
             error: None,
             response_body: Some(b"<h1>oops</h1>".to_vec()),
             rate_limited_ms: None,
+            via_proxy: true,
         };
         let html = render(delivery(Uuid::now_v7(), DeliveryStatus::Failed), vec![attempt]);
         assert!(html.contains("<span class=\"attempt-status\">500</span>"), "{html}");
         assert!(html.contains("&#60;h1&#62;oops&#60;/h1&#62;") && !html.contains("<h1>oops"), "{html}");
+        assert!(html.contains("<span class=\"attempt-proxy\">through the egress proxy</span>"), "{html}");
     }
 
     #[test]

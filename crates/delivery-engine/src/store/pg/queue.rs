@@ -282,9 +282,10 @@ const RECORD_ATTEMPTS: &str = r#"
         WITH v AS (
             SELECT * FROM unnest($2::uuid[], $3::int8[], $4::text[], $5::int4[], $6::timestamptz[],
                                  $7::timestamptz[], $8::int4[], $9::int4[], $10::text[], $11::bytea[],
-                                 $12::int4[], $13::timestamptz[], $14::int2[])
+                                 $12::int4[], $13::timestamptz[], $14::int2[], $15::bool[])
                 AS v(id, fence, status, attempt_number, next_attempt_at, started_at, duration_ms,
-                     response_code, error, response_body, rate_limited_ms, hour, latency_bucket)
+                     response_code, error, response_body, rate_limited_ms, hour, latency_bucket,
+                     via_proxy)
         ), upd AS (
             UPDATE webhook_deliveries d
             SET status = v.status, attempt_count = v.attempt_number,
@@ -322,9 +323,9 @@ const RECORD_ATTEMPTS: &str = r#"
         )
         INSERT INTO webhook_attempts
             (delivery_id, attempt_number, started_at, duration_ms, response_code, error, response_body,
-             rate_limited_ms)
+             rate_limited_ms, via_proxy)
         SELECT v.id, v.attempt_number, v.started_at, v.duration_ms, v.response_code, v.error,
-               NULLIF(v.response_body, ''::bytea), v.rate_limited_ms
+               NULLIF(v.response_body, ''::bytea), v.rate_limited_ms, v.via_proxy
         -- On id and fence: a delivery re-claimed after its lease ran out can be in one batch
         -- twice, and only the record under the current fence was written.
         FROM v JOIN upd ON upd.id = v.id AND upd.fence = v.fence
@@ -349,6 +350,7 @@ pub(crate) async fn record_attempts(
     let held: Vec<Option<i32>> = records.iter().map(|r| r.rate_limited_ms).collect();
     let hours: Vec<DateTime<Utc>> = records.iter().map(|r| hour_of(r.started_at)).collect();
     let buckets: Vec<i16> = records.iter().map(|r| latency_bucket(r.duration_ms)).collect();
+    let proxied: Vec<bool> = records.iter().map(|r| r.via_proxy).collect();
     let rows: Vec<IdRow> = prepared(RECORD_ATTEMPTS)
         .bind::<Timestamptz, _>(now)
         .bind::<Array<SqlUuid>, _>(ids)
@@ -364,6 +366,7 @@ pub(crate) async fn record_attempts(
         .bind::<Array<Nullable<Integer>>, _>(held)
         .bind::<Array<Timestamptz>, _>(hours)
         .bind::<Array<SmallInt>, _>(buckets)
+        .bind::<Array<Bool>, _>(proxied)
         .load(conn)
         .await?;
     Ok(rows.into_iter().map(|r| r.id).collect())
@@ -696,7 +699,7 @@ mod tests {
         TestDb::execute(&db, &setup.concat()).await.unwrap();
         let mut conn = AsyncPgConnection::establish(db.url()).await.unwrap();
         conn.batch_execute("SET plan_cache_mode = force_generic_plan").await.unwrap();
-        let arrays = vec!["''{}''"; 13].join(", ");
+        let arrays = vec!["''{}''"; 14].join(", ");
         for (name, sql, args) in [
             ("record", RECORD_ATTEMPTS, format!("now(), {arrays}")),
             ("release", RELEASE_CLAIMS, "''{}'', ''{}'', 0".into()),

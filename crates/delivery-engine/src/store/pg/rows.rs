@@ -157,6 +157,7 @@ pub(super) struct AttemptRow {
     error: Option<String>,
     response_body: Option<Vec<u8>>,
     rate_limited_ms: Option<i32>,
+    via_proxy: bool,
 }
 
 impl From<AttemptRow> for Attempt {
@@ -169,6 +170,7 @@ impl From<AttemptRow> for Attempt {
             error: r.error,
             response_body: r.response_body,
             rate_limited_ms: r.rate_limited_ms,
+            via_proxy: r.via_proxy,
         }
     }
 }

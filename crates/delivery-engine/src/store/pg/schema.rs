@@ -76,6 +76,7 @@ diesel::table! {
         error -> Nullable<Text>,
         response_body -> Nullable<Bytea>,
         rate_limited_ms -> Nullable<Int4>,
+        via_proxy -> Bool,
     }
 }
 

@@ -273,7 +273,8 @@ pub(crate) fn record_attempts(
             hours.add(owner, r);
             prepared(
                 "INSERT INTO webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, \
-                 response_code, error, response_body, rate_limited_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                 response_code, error, response_body, rate_limited_ms, via_proxy) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )
             .bind::<Text, _>(r.delivery_id.to_string())
             .bind::<Integer, _>(r.attempt_number)
@@ -283,6 +284,7 @@ pub(crate) fn record_attempts(
             .bind::<Nullable<Text>, _>(r.error.as_deref())
             .bind::<Nullable<Binary>, _>((!r.response_body.is_empty()).then_some(r.response_body.as_slice()))
             .bind::<Nullable<Integer>, _>(r.rate_limited_ms)
+            .bind::<Bool, _>(r.via_proxy)
             .execute(c)?;
             written.push(r.delivery_id);
         }

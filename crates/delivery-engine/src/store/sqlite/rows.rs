@@ -166,12 +166,14 @@ pub(super) struct JoinedAttemptRow {
     response_body: Option<Vec<u8>>,
     #[diesel(sql_type = Nullable<Integer>)]
     rate_limited_ms: Option<i32>,
+    #[diesel(sql_type = Nullable<Bool>)]
+    via_proxy: Option<bool>,
 }
 
 /// The columns [`JoinedAttemptRow`] reads.
 pub(super) const JOINED_ATTEMPT_COLUMNS: &str =
     "a.attempt_number, a.started_at, a.duration_ms, a.response_code, \
-     a.error, a.response_body, a.rate_limited_ms";
+     a.error, a.response_body, a.rate_limited_ms, a.via_proxy";
 
 impl TryFrom<JoinedAttemptRow> for Option<Attempt> {
     type Error = EngineError;
@@ -189,6 +191,7 @@ impl TryFrom<JoinedAttemptRow> for Option<Attempt> {
             error: r.error,
             response_body: r.response_body,
             rate_limited_ms: r.rate_limited_ms,
+            via_proxy: r.via_proxy.unwrap_or(false),
         }))
     }
 }
