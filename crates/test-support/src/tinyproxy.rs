@@ -23,11 +23,21 @@ impl Tinyproxy {
     /// Starts a proxy that takes requests from loopback only; answers once it accepts
     /// connections.
     pub async fn start() -> Result<Self> {
+        Self::start_with("").await
+    }
+
+    /// [`Tinyproxy::start`], taking only requests with `Proxy-Authorization: Basic` of `user`
+    /// and `password` (others get 407).
+    pub async fn start_with_auth(user: &str, password: &str) -> Result<Self> {
+        Self::start_with(&format!("BasicAuth {user} {password}\n")).await
+    }
+
+    async fn start_with(extra: &str) -> Result<Self> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
         let dir = tempfile::tempdir()?;
         let config = format!(
             "Port {port}\nListen 127.0.0.1\nTimeout 30\nLogFile \"{}\"\nLogLevel Connect\nMaxClients 200\n\
-             Allow 127.0.0.1\nDisableViaHeader Yes\n",
+             Allow 127.0.0.1\nDisableViaHeader Yes\n{extra}",
             dir.path().join("tinyproxy.log").display()
         );
         std::fs::write(dir.path().join("tinyproxy.conf"), config)?;
@@ -39,6 +49,11 @@ impl Tinyproxy {
     /// `http://127.0.0.1:<port>`, as `OUTBOUND_PROXY` takes it.
     pub fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// [`Tinyproxy::url`] with credentials.
+    pub fn url_with(&self, user: &str, password: &str) -> String {
+        format!("http://{user}:{password}@127.0.0.1:{}", self.port)
     }
 
     /// The destinations it was asked to CONNECT to, in order (`host:port`).

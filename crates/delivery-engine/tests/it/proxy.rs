@@ -10,13 +10,59 @@ use delivery_engine::proxy::{ConnectBy, ProxyConfig};
 use test_support::{eventually, on_both_backends, Backend, Receiver, Reply, TestCa, Tinyproxy};
 
 fn through(proxy: &Tinyproxy, policy: AddressPolicy, ca: Option<&TestCa>) -> OutboundClient {
+    through_by(proxy, policy, ca, ConnectBy::Address)
+}
+
+fn through_by(
+    proxy: &Tinyproxy,
+    policy: AddressPolicy,
+    ca: Option<&TestCa>,
+    by: ConnectBy,
+) -> OutboundClient {
     OutboundClient::new(OutboundConfig {
         policy,
         extra_ca_files: ca.map(|c| c.pem_path().display().to_string()).into_iter().collect(),
         response_cap: 0,
-        proxy: Some(ProxyConfig::parse(&proxy.url(), ConnectBy::Address).unwrap()),
+        proxy: Some(ProxyConfig::parse(&proxy.url(), by).unwrap()),
     })
     .unwrap()
+}
+
+fn port_of(url: &str) -> String {
+    url.split(':').nth(2).unwrap().split('/').next().unwrap().to_owned()
+}
+
+/// `OUTBOUND_PROXY_CONNECT=name`: the tunnel names the host (the proxy resolves it); and an
+/// endpoint the proxy cannot reach (tinyproxy answers 500) is the endpoint's failure: an
+/// attempt counted, not held.
+async fn by_name_the_proxy_is_asked_for_the_host_and_its_refusals_are_the_endpoints(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let proxy = Tinyproxy::start().await.unwrap();
+    let receiver = Receiver::ok().await;
+    let port = port_of(&receiver.url());
+    endpoint(&engine, &format!("http://localhost:{port}/hook"), &["thing.created"]).await;
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let down = endpoint(&engine, &format!("http://localhost:{closed}/hook"), &["thing.deleted"]).await;
+    let running =
+        spawn_dispatcher(&engine, through_by(&proxy, loopback(), None, ConnectBy::Name), fast_config());
+    emit(&engine, "thing.created", "by-name", b"{}").await;
+    emit(&engine, "thing.deleted", "unreachable", b"{}").await;
+    receiver.wait_for(1).await;
+    let counted = eventually("the unreachable endpoint's attempt counted", || async {
+        let q = delivery_engine::deliveries::DeliveryQuery {
+            endpoint_id: Some(down.endpoint.id),
+            limit: 1,
+            ..Default::default()
+        };
+        let d = engine.list_deliveries(&TENANT, &q).await.unwrap().remove(0);
+        (d.attempt_count >= 1).then_some(d)
+    })
+    .await;
+    running.stop().await;
+    assert!(counted.last_error.unwrap_or_default().contains("through the egress proxy: HTTP 500"));
+    assert_eq!(engine.metrics().proxy_failures(), 0, "not the proxy's failure");
+    assert!(proxy.connects().contains(&format!("localhost:{port}")), "{:?}", proxy.connects());
 }
 
 async fn every_attempt_tunnels_through_the_proxy_to_the_vetted_address(backend: Backend) {
@@ -100,9 +146,36 @@ async fn with_the_proxy_down_deliveries_wait_uncounted_and_go_out_when_it_is_bac
     assert!(done[0].via_proxy, "the detail says it went through the proxy");
 }
 
+/// A proxy that wants credentials: without them its 407 is the proxy's failure (held, not
+/// counted); with them in the URL (`Proxy-Authorization: Basic`) the delivery goes through.
+async fn a_proxy_that_wants_credentials_gets_them_from_the_url(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let proxy = Tinyproxy::start_with_auth("egress", "s3cret").await.unwrap();
+    let receiver = Receiver::ok().await;
+    endpoint(&engine, &receiver.url(), &[]).await;
+    let anonymous = spawn_dispatcher(&engine, through(&proxy, loopback(), None), fast_config());
+    emit(&engine, "thing.created", "authenticated", b"{}").await;
+    eventually("the proxy's 407", || async { (engine.metrics().proxy_failures() >= 1).then_some(()) }).await;
+    anonymous.stop().await;
+    let q = delivery_engine::deliveries::DeliveryQuery { limit: 1, ..Default::default() };
+    assert_eq!(engine.list_deliveries(&TENANT, &q).await.unwrap()[0].attempt_count, 0, "not counted");
+    let config = OutboundConfig {
+        policy: loopback(),
+        extra_ca_files: Vec::new(),
+        response_cap: 0,
+        proxy: Some(ProxyConfig::parse(&proxy.url_with("egress", "s3cret"), ConnectBy::Address).unwrap()),
+    };
+    let running = spawn_dispatcher(&engine, OutboundClient::new(config).unwrap(), fast_config());
+    receiver.wait_for(1).await;
+    running.stop().await;
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
     every_attempt_tunnels_through_the_proxy_to_the_vetted_address,
     an_internal_address_is_refused_before_the_proxy_is_asked,
     with_the_proxy_down_deliveries_wait_uncounted_and_go_out_when_it_is_back,
+    by_name_the_proxy_is_asked_for_the_host_and_its_refusals_are_the_endpoints,
+    a_proxy_that_wants_credentials_gets_them_from_the_url,
 );
