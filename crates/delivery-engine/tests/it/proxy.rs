@@ -32,9 +32,11 @@ fn port_of(url: &str) -> String {
     url.split(':').nth(2).unwrap().split('/').next().unwrap().to_owned()
 }
 
-/// `OUTBOUND_PROXY_CONNECT=name`: the tunnel names the host (the proxy resolves it); and an
-/// endpoint the proxy cannot reach (tinyproxy answers 500) is the endpoint's failure: an
-/// attempt counted, not held.
+/// `OUTBOUND_PROXY_CONNECT=name`: the tunnel names the host (the proxy resolves it), so a
+/// receiver the service's own rules would refuse directly (loopback, with no range allowed:
+/// `an_internal_address_is_refused_before_the_proxy_is_asked`) is reached, through the proxy
+/// only; and an endpoint the proxy cannot reach (tinyproxy answers 500) is the endpoint's
+/// failure: an attempt counted, not held.
 async fn by_name_the_proxy_is_asked_for_the_host_and_its_refusals_are_the_endpoints(backend: Backend) {
     let db = database(backend).await;
     let engine = engine(&db);
@@ -44,8 +46,9 @@ async fn by_name_the_proxy_is_asked_for_the_host_and_its_refusals_are_the_endpoi
     endpoint(&engine, &format!("http://localhost:{port}/hook"), &["thing.created"]).await;
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let down = endpoint(&engine, &format!("http://localhost:{closed}/hook"), &["thing.deleted"]).await;
+    let public_only = AddressPolicy::parse_allow_list("").unwrap();
     let running =
-        spawn_dispatcher(&engine, through_by(&proxy, loopback(), None, ConnectBy::Name), fast_config());
+        spawn_dispatcher(&engine, through_by(&proxy, public_only, None, ConnectBy::Name), fast_config());
     emit(&engine, "thing.created", "by-name", b"{}").await;
     emit(&engine, "thing.deleted", "unreachable", b"{}").await;
     receiver.wait_for(1).await;

@@ -1,5 +1,7 @@
 //! The binary as an operator first meets it: `workflow-api --help` lists every setting, with
-//! its default and meaning, not only the subcommands.
+//! its default and meaning, not only the subcommands; `check-receiver` honours the egress proxy.
+
+use test_support::{run_cli, Receiver, Tinyproxy};
 
 const BIN: &str = env!("CARGO_BIN_EXE_workflow-api");
 
@@ -29,4 +31,20 @@ fn the_top_level_help_lists_every_setting_with_its_default() {
     {
         assert!(help.contains(&format!("\n  {default}\n      ")), "{default}:\n{help}");
     }
+}
+
+/// `check-receiver` leaves through the egress proxy, as the deliveries do (`OUTBOUND_PROXY`):
+/// every request a tunnel to the receiver's address.
+#[tokio::test(flavor = "multi_thread")]
+async fn check_receiver_goes_through_the_egress_proxy() {
+    let proxy = Tinyproxy::start().await.unwrap();
+    let naive = Receiver::ok().await;
+    let args = ["check-receiver", "--url", &naive.url(), "--secret", "whsec_check-through-proxy"];
+    let checked = run_cli(BIN, &args, &[("OUTBOUND_PROXY", &proxy.url())]).await;
+    // A receiver that takes everything fails the check (forgeries accepted): the path is the point.
+    assert!(checked.is_err());
+    assert!(naive.count() >= 1);
+    let port = naive.url().split(':').nth(2).unwrap().split('/').next().unwrap().to_owned();
+    let asked = proxy.connects();
+    assert!(!asked.is_empty() && asked.iter().all(|c| *c == format!("127.0.0.1:{port}")), "{asked:?}");
 }
