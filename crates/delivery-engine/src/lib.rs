@@ -35,6 +35,7 @@ mod client_cert;
 mod core;
 mod engine;
 mod error;
+mod filter;
 mod gate;
 mod health;
 pub mod http;
