@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 /// The most bytes of a certificate chain and key together, as PEM.
@@ -103,11 +104,22 @@ impl ClientCertificate {
     }
 }
 
+/// How long a client that presents a certificate is kept after its endpoint's last attempt.
+const IDLE_CLIENT: Duration = Duration::from_secs(3600);
+
 /// The process's clients that present a client certificate: one per endpoint and certificate,
-/// made on its first attempt and kept (with its connection pool) while the endpoint uses it.
+/// made on its first attempt and kept (with its connection pool) while the endpoint uses it;
+/// making a new one drops those idle for an hour (a deleted endpoint's, a replaced certificate's).
 #[derive(Debug, Default)]
 pub(crate) struct Identities {
-    clients: Mutex<HashMap<Uuid, ([u8; 32], OutboundClient)>>,
+    clients: Mutex<HashMap<Uuid, Presenting>>,
+}
+
+#[derive(Debug)]
+struct Presenting {
+    fingerprint: [u8; 32],
+    client: OutboundClient,
+    last_used: Instant,
 }
 
 impl Identities {
@@ -119,16 +131,16 @@ impl Identities {
         endpoint: Uuid,
         cert: &ClientCertificate,
     ) -> Result<OutboundClient, String> {
-        let fingerprint = cert.fingerprint();
+        let (fingerprint, now) = (cert.fingerprint(), Instant::now());
         let mut clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((kept, client)) = clients.get(&endpoint) {
-            if *kept == fingerprint {
-                return Ok(client.clone());
-            }
+        if let Some(kept) = clients.get_mut(&endpoint).filter(|p| p.fingerprint == fingerprint) {
+            kept.last_used = now;
+            return Ok(kept.client.clone());
         }
         let identity = cert.identity().map_err(|e| format!("client certificate unusable: {e}"))?;
         let client = base.presenting(identity).map_err(|e| format!("client certificate unusable: {e}"))?;
-        clients.insert(endpoint, (fingerprint, client.clone()));
+        clients.retain(|_, p| now.duration_since(p.last_used) < IDLE_CLIENT);
+        clients.insert(endpoint, Presenting { fingerprint, client: client.clone(), last_used: now });
         Ok(client)
     }
 }

@@ -243,49 +243,42 @@ fn field_test(
         (0, _) => match_object(object, at, &path, depth + 1, budget),
         (n, len) if n == len => {
             budget.take(at)?;
-            operator_object(object, at, path, depth)
+            operator_object(object, at, path)
         }
         _ => Err(refuse(at, "an object mixes operators and field names: nest one inside the other")),
     }
 }
 
-/// A field's operator object: every operator must hold; `$not` negates the operators inside it.
-fn operator_object(
-    object: &Map<String, Value>,
-    at: &str,
-    path: Vec<String>,
-    depth: usize,
-) -> Result<Node, FilterError> {
+/// A field's operator object: every operator must hold; `$not` negates the operators inside it
+/// (plain operators: a `$not` inside a `$not` is refused, it says nothing the operators do not).
+fn operator_object(object: &Map<String, Value>, at: &str, path: Vec<String>) -> Result<Node, FilterError> {
     let mut ops = Vec::with_capacity(object.len());
     let mut negated = Vec::new();
     for (key, operand) in object {
         let here = pointer_step(at, key);
-        if key == "$not" {
-            let inner = operand.as_object().filter(|o| !o.is_empty() && o.keys().all(|k| k.starts_with('$')));
-            let inner =
-                inner.ok_or_else(|| refuse(&here, "`$not` on a field takes an object of operators"))?;
-            if depth + 1 > MAX_DEPTH {
-                return Err(refuse(&here, format!("a filter nests at most {MAX_DEPTH} levels")));
-            }
-            let Node::Field { ops, .. } = operator_object(inner, &here, path.clone(), depth + 1)? else {
-                unreachable!("an operator object compiles to a field test")
-            };
-            negated.push(Node::Field { pointer: here, path: path.clone(), ops, negated: true });
+        if key != "$not" {
+            ops.push(operator(key, operand, &here)?);
             continue;
         }
-        ops.push(operator(key, operand, &here)?);
-    }
-    let own = Node::Field { pointer: at.to_owned(), path, ops, negated: false };
-    Ok(match negated.is_empty() {
-        true => own,
-        false => {
-            let mut all: Vec<Node> = negated;
-            if matches!(&own, Node::Field { ops, .. } if !ops.is_empty()) {
-                all.insert(0, own);
+        let inner = operand.as_object().filter(|o| !o.is_empty() && o.keys().all(|k| k.starts_with('$')));
+        let inner = inner.ok_or_else(|| refuse(&here, "`$not` on a field takes an object of operators"))?;
+        let mut inner_ops = Vec::with_capacity(inner.len());
+        for (k, v) in inner {
+            let there = pointer_step(&here, k);
+            if k == "$not" {
+                return Err(refuse(&there, "a `$not` inside a `$not`: write the operators themselves"));
             }
-            Node::All(at.to_owned(), all)
+            inner_ops.push(operator(k, v, &there)?);
         }
-    })
+        negated.push(Node::Field { pointer: here, path: path.clone(), ops: inner_ops, negated: true });
+    }
+    if negated.is_empty() {
+        return Ok(Node::Field { pointer: at.to_owned(), path, ops, negated: false });
+    }
+    if !ops.is_empty() {
+        negated.insert(0, Node::Field { pointer: at.to_owned(), path, ops, negated: false });
+    }
+    Ok(Node::All(at.to_owned(), negated))
 }
 
 fn operator(key: &str, operand: &Value, at: &str) -> Result<Op, FilterError> {
@@ -530,6 +523,7 @@ mod tests {
             (json!({"a..b": 1}), "/a..b"),
             (json!({"x": {}}), "/x"),
             (json!({"x": {"$not": 1}}), "/x/$not"),
+            (json!({"x": {"$not": {"$not": {"$gt": 1}}}}), "/x/$not/$not"),
         ];
         for (filter, pointer) in cases {
             assert_eq!(refused(filter.clone()).pointer, pointer, "{filter}");
