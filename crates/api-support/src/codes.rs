@@ -37,6 +37,11 @@ pub const INVALID_HEADERS: &str = "invalid_headers";
 pub const INVALID_AUTH: &str = "invalid_auth";
 /// A client certificate that does not parse, whose key is not its own, or that has expired.
 pub const INVALID_CLIENT_CERTIFICATE: &str = "invalid_client_certificate";
+/// An endpoint's `filter` that is not a filter (with a `pointer` to the offending part), or one
+/// that tests a misspelling of a field its event types declare (the engine's `InvalidFilter`,
+/// `UnknownFilterField`).
+pub const INVALID_FILTER: &str = "invalid_filter";
+pub const UNKNOWN_FILTER_FIELD: &str = "unknown_filter_field";
 /// `GET /readyz` only (see `health`).
 pub const NOT_READY: &str = "not_ready";
 
@@ -92,6 +97,8 @@ pub const SHARED: &[&str] = &[
     INVALID_HEADERS,
     INVALID_AUTH,
     INVALID_CLIENT_CERTIFICATE,
+    INVALID_FILTER,
+    UNKNOWN_FILTER_FIELD,
     URL_FORBIDDEN_ADDRESS,
     ENDPOINT_DELETED,
     NOT_READY,

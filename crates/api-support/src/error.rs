@@ -112,6 +112,16 @@ impl ApiError {
             }
             e @ EngineError::InvalidRateLimit(_) => Self::invalid(codes::INVALID_RATE_LIMIT, e.to_string()),
             EngineError::Access(e) => Self::invalid(access_code(&e), e.to_string()),
+            EngineError::InvalidFilter(e) => {
+                let pointer = format!("/filter{}", e.pointer);
+                Self::invalid(codes::INVALID_FILTER, format!("`{pointer}`: {}", e.detail))
+                    .with_related("pointer", pointer)
+            }
+            EngineError::UnknownFilterField { path, meant } => Self::invalid(
+                codes::UNKNOWN_FILTER_FIELD,
+                format!("the filter tests `{path}`, which no subscribed event type declares (did you mean `{meant}`?)"),
+            )
+            .with_related("field", path),
             EngineError::AlreadyDelivered => Self::new(
                 StatusCode::CONFLICT,
                 codes::ALREADY_DELIVERED,

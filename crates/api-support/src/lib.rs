@@ -22,7 +22,8 @@ pub mod priority;
 pub mod rate_limit;
 pub mod recovery;
 pub mod server;
-pub mod suggest;
+/// "Did you mean …?" (the engine's, which also names a misspelt filter field).
+pub use delivery_engine::suggest;
 pub mod telemetry;
 pub mod views;
 

@@ -34,17 +34,20 @@ impl ListenSettings {
 }
 
 /// The query of the stream request: `session` to take a session again, `events` (comma
-/// separated) to filter a new one.
+/// separated) and `filter` (a content filter as JSON, as an endpoint's `filter`) to filter a
+/// new one.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ListenQuery {
     pub session: Option<String>,
     pub events: Option<String>,
+    pub filter: Option<String>,
 }
 
 /// The stream request's rules: it must accept `text/event-stream` (what an EventSource and our
 /// CLI send; anything else gets a JSON 406 rather than a stream that never ends); a `session`
-/// that is no UUID is no session of the caller's (404); `events` is a comma-separated list.
+/// that is no UUID is no session of the caller's (404); `events` is a comma-separated list;
+/// `filter` is JSON (the engine checks it as a filter).
 pub fn listen_open(req: &HttpRequest, query: ListenQuery) -> Result<ListenOpen, ApiError> {
     let accepts = req
         .headers()
@@ -72,7 +75,14 @@ pub fn listen_open(req: &HttpRequest, query: ListenQuery) -> Result<ListenOpen, 
         .filter(|t| !t.is_empty())
         .map(str::to_owned)
         .collect();
-    Ok(ListenOpen { session, event_types })
+    let content_filter = match query.filter.as_deref() {
+        Some(raw) => Some(serde_json::from_str(raw).map_err(|e| {
+            ApiError::invalid(codes::INVALID_FILTER, format!("`filter` is not JSON: {e}"))
+                .with_related("pointer", "/filter")
+        })?),
+        None => None,
+    };
+    Ok(ListenOpen { session, event_types, content_filter })
 }
 
 /// The engine's refusals of a stream, reply or end, with the listen routes' codes.
@@ -97,6 +107,9 @@ struct SessionData<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     secret: Option<&'a str>,
     event_types: &'a [String],
+    /// Only when the session has a content filter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    filter: Option<&'a serde_json::Value>,
     resumed: bool,
     timeout_ms: u128,
     ttl_seconds: u64,
@@ -132,6 +145,7 @@ pub fn encode(frame: &ListenFrame) -> String {
                 session_id: s.session_id.to_string(),
                 secret: s.secret.as_deref(),
                 event_types: &s.event_types,
+                filter: s.content_filter.as_ref(),
                 resumed: s.resumed,
                 timeout_ms: s.timeout.as_millis(),
                 ttl_seconds: s.ttl.as_secs(),
@@ -218,12 +232,18 @@ mod tests {
         let sse = TestRequest::default()
             .insert_header((header::ACCEPT, "application/json, text/event-stream;q=0.9"))
             .to_http_request();
-        let query = ListenQuery { session: None, events: Some("a.v1, b.v1,,".into()) };
+        let query = ListenQuery { session: None, events: Some("a.v1, b.v1,,".into()), filter: None };
         let open = listen_open(&sse, query).expect("accepted");
         assert_eq!(open.event_types, ["a.v1", "b.v1"]);
         assert_eq!(open.session, None);
-        let bad = ListenQuery { session: Some("nope".into()), events: None };
+        let bad = ListenQuery { session: Some("nope".into()), events: None, filter: None };
         assert_eq!(listen_open(&sse, bad).expect_err("refused").status.as_u16(), 404);
+        let filtered = ListenQuery { filter: Some(r#"{"payload.to": "paused"}"#.into()), ..Default::default() };
+        let open = listen_open(&sse, filtered).expect("accepted");
+        assert_eq!(open.content_filter, Some(serde_json::json!({"payload.to": "paused"})));
+        let garbled = ListenQuery { filter: Some("{payload".into()), ..Default::default() };
+        let e = listen_open(&sse, garbled).expect_err("refused");
+        assert_eq!((e.status.as_u16(), e.code), (422, "invalid_filter"));
     }
 
     #[test]
@@ -233,6 +253,7 @@ mod tests {
             session_id: id,
             secret: Some("whsec_x".into()),
             event_types: vec![],
+            content_filter: None,
             resumed: false,
             timeout: Duration::from_secs(10),
             ttl: Duration::from_secs(900),

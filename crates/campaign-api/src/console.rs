@@ -65,6 +65,10 @@ impl ServiceConsole for CampaignConsole {
     const ENDPOINT_ACTIONS: &'static [EndpointAction] = &[];
     const EDITABLE_ENDPOINTS: bool = true;
 
+    fn example_body(event_type: &str) -> Option<Vec<u8>> {
+        events::example_envelope(event_type)
+    }
+
     fn subscribable() -> &'static [&'static str] {
         &TYPE_NAMES
     }

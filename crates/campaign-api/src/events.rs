@@ -37,6 +37,16 @@ struct Envelope<'a> {
     occurred_at: String,
 }
 
+/// The envelope's fields as receivers read them (and content filters name them).
+pub const ENVELOPE_FIELDS: [&str; 7] = ["id", "type", "entityType", "entityId", "workspaceId", "payload", "occurredAt"];
+
+/// The body fields an event of `t` declares: the envelope's, and its payload's under `payload.`
+/// (what an endpoint's content filter is checked against for misspellings).
+pub fn declared_fields(t: &EventType) -> Vec<String> {
+    let payload = t.fields.iter().map(|(f, _)| format!("payload.{f}"));
+    ENVELOPE_FIELDS.iter().map(|f| (*f).to_owned()).chain(payload).collect()
+}
+
 /// The envelope of event `id` of `workspace`, as the exact bytes sent and signed. The entity
 /// type is the event type's first segment (`line_item` for `line_item.created.v1`).
 pub fn envelope(id: Uuid, workspace: Uuid, e: &Emit<'_>) -> Vec<u8> {
@@ -50,6 +60,16 @@ pub fn envelope(id: Uuid, workspace: Uuid, e: &Emit<'_>) -> Vec<u8> {
         occurred_at: ts(e.occurred_at),
     })
     .expect("an envelope of strings and JSON values serialises")
+}
+
+/// The envelope of an example event of `event_type` (the catalog's example payload, fixed
+/// ids and time): what the console's filter page tries filters on.
+pub fn example_envelope(event_type: &str) -> Option<Vec<u8>> {
+    let t = catalog::find(event_type)?;
+    let at = DateTime::parse_from_rfc3339("2026-11-01T09:00:00Z").ok()?.with_timezone(&Utc);
+    let example = |n: u128| Uuid::from_u128(0x0190_0000_0000_7000_8000_0000_0000_0000 + n);
+    let emit = Emit { event_type: t.name, entity_id: example(2), payload: catalog::example_payload(t), occurred_at: at };
+    Some(envelope(example(1), example(3), &emit))
 }
 
 /// Builds the envelope and enqueues it on `conn` (inside the caller's transaction, if any).
@@ -237,6 +257,22 @@ pub async fn emit_now(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_declared_fields_are_the_envelopes_keys_and_the_payloads_fields() {
+        let t = catalog::find("campaign.status_changed.v1").unwrap();
+        let payload = catalog::example_payload(t);
+        let emit = Emit { event_type: t.name, entity_id: Uuid::nil(), payload, occurred_at: Utc::now() };
+        let body: serde_json::Value = serde_json::from_slice(&envelope(Uuid::nil(), Uuid::nil(), &emit)).unwrap();
+        let keys: Vec<&str> = body.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut expected = ENVELOPE_FIELDS.to_vec();
+        expected.sort_unstable();
+        let mut keys = keys;
+        keys.sort_unstable();
+        assert_eq!(keys, expected);
+        let declared = declared_fields(t);
+        assert!(declared.contains(&"payload.to".to_owned()) && declared.contains(&"occurredAt".to_owned()), "{declared:?}");
+    }
     use chrono::TimeZone;
     use serde_json::json;
 

@@ -50,7 +50,9 @@ pub fn profile(product: &str, schedule: Option<Vec<Duration>>, timeout: Duration
         headers: Arc::new(CampaignHeaders { event, delivery }),
         retry: schedule.map(RetryPolicy::fixed).unwrap_or_else(crate::config::default_retry_policy),
         timeout,
-        catalog: EventCatalog::new(catalog::names()),
+        catalog: catalog::CATALOG.iter().fold(EventCatalog::new(catalog::names()), |c, t| {
+            c.with_fields(t.name, crate::events::declared_fields(t))
+        }),
         secret_prefix: "whsec_".into(),
         probe_header: probe,
     })

@@ -181,6 +181,7 @@ impl Core {
         for event_type in receipt.events {
             self.metrics.event_accepted(event_type);
         }
+        self.metrics.filtered_out(receipt.filtered);
         if receipt.anywhere {
             self.wake_dispatchers();
         } else if !receipt.endpoints.is_empty() {

@@ -27,6 +27,13 @@ pub enum EngineError {
     /// An endpoint's custom headers or credential broke a rule (`endpoints::AccessError`).
     #[error(transparent)]
     Access(#[from] crate::access::AccessError),
+    /// An endpoint's content filter is not one (`filter::Filter::compile`): where and why.
+    #[error("the filter is invalid: {0}")]
+    InvalidFilter(#[from] crate::filter::FilterError),
+    /// A content filter tests a field no subscribed type declares, so like a declared one that
+    /// it is taken for a misspelling of it (`meant`).
+    #[error("the filter tests `{path}`, which no subscribed event type declares (did you mean `{meant}`?)")]
+    UnknownFilterField { path: String, meant: String },
     #[error("the delivery was already delivered")]
     AlreadyDelivered,
     #[error("the delivery's endpoint was deleted")]

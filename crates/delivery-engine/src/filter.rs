@@ -16,9 +16,9 @@
 //! [`Filter::compile`] checks a filter once, naming the offending part with a JSON pointer
 //! (RFC 6901); [`Filter::decide`] evaluates it against a body parsed once, and says which clause
 //! decided. Limits: [`MAX_DEPTH`], [`MAX_CLAUSES`], [`MAX_BYTES`], [`MAX_LIST`].
-//! Not wired to endpoints yet (issue 48's next step: the routes the outbox caches carry each
-//! endpoint's compiled filter); until then only its tests use it.
-#![allow(dead_code)]
+//! [`misspelt_field`] is the check of a filter's paths against the fields its event types
+//! declare. Where filters are matched (once per event, in the routes the outbox caches, and in
+//! a backlog's fill) and what they cost: docs/engine.md, "Content filters".
 
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
@@ -128,6 +128,11 @@ impl Filter {
         decide(&self.root, body).matched
     }
 
+    /// Whether a body as sent (JSON text) matches; one that is not JSON matches no filter.
+    pub fn matches_body(&self, body: &[u8]) -> bool {
+        serde_json::from_slice(body).is_ok_and(|b| self.matches(&b))
+    }
+
     /// Whether `body` matches, and which clause decided.
     pub fn decide(&self, body: &Value) -> Decision {
         decide(&self.root, body)
@@ -139,6 +144,22 @@ impl Filter {
         collect_paths(&self.root, &mut out);
         out
     }
+}
+
+/// The first of `paths` that no declared field holds (neither the field, one above it nor a
+/// declared field without declared fields of its own below which it lies) but that reads as a
+/// misspelling of one, with the field meant ([`crate::suggest::closest`]). Fields beyond the
+/// declared ones are allowed (payloads may carry more), so an undeclared path unlike any
+/// declared one passes; so does every path when nothing is declared.
+pub fn misspelt_field(paths: &[String], declared: &[&str]) -> Option<(String, String)> {
+    let below = |path: &str, field: &str| path.strip_prefix(field).is_some_and(|rest| rest.starts_with('.'));
+    let is_leaf = |field: &str| !declared.iter().any(|d| below(d, field));
+    let holds = |path: &str, field: &str| {
+        path == field || below(field, path) || (below(path, field) && is_leaf(field))
+    };
+    paths.iter().filter(|p| !declared.iter().any(|d| holds(p, d))).find_map(|p| {
+        crate::suggest::closest(p, declared.iter().copied()).map(|meant| (p.clone(), meant.to_owned()))
+    })
 }
 
 fn collect_paths(node: &Node, out: &mut Vec<String>) {
@@ -423,6 +444,20 @@ mod tests {
 
     fn refused(filter: Value) -> FilterError {
         Filter::compile(&filter).unwrap_err()
+    }
+
+    #[test]
+    fn a_path_like_a_declared_field_is_taken_for_its_misspelling_and_others_pass() {
+        let declared = ["type", "payload", "payload.to", "payload.budget_cents"];
+        let check = |paths: &[&str]| {
+            misspelt_field(&paths.iter().map(|p| p.to_string()).collect::<Vec<_>>(), &declared)
+        };
+        assert_eq!(check(&["payload.ot"]), Some(("payload.ot".into(), "payload.to".into())));
+        assert_eq!(check(&["type", "payload.budgetCents"]).map(|m| m.1), Some("payload.budget_cents".into()));
+        assert_eq!(check(&["tpye"]).map(|m| m.1), Some("type".into()));
+        // Declared, below a declared field, above one, or unlike any: allowed.
+        assert_eq!(check(&["payload.to", "payload.budget_cents.amount", "payload", "payload.region"]), None);
+        assert_eq!(misspelt_field(&["anything".into()], &[]), None);
     }
 
     #[test]

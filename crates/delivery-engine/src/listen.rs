@@ -56,6 +56,8 @@ pub struct ListenOpen {
     pub session: Option<Uuid>,
     /// The event types to receive; empty: every type (as an endpoint's filter).
     pub event_types: Vec<String>,
+    /// A content filter, as an endpoint's (`crate::filter`); `None`: every event of the types.
+    pub content_filter: Option<serde_json::Value>,
 }
 
 /// What goes down a session's stream.
@@ -78,6 +80,8 @@ pub struct ListenSessionInfo {
     /// The session endpoint's signing secret: only when the session was opened by this stream.
     pub secret: Option<String>,
     pub event_types: Vec<String>,
+    /// The session's content filter, if it has one.
+    pub content_filter: Option<serde_json::Value>,
     /// Whether this stream took an existing session again.
     pub resumed: bool,
     /// How long the CLI has to answer a delivery (the service's attempt timeout).

@@ -119,6 +119,7 @@ pub(crate) struct TableLabels {
 #[derive(Debug)]
 pub struct EngineMetrics {
     events_accepted: Family<EventTypeLabels, Counter>,
+    filtered_out: Counter,
     attempts: Family<OutcomeLabels, Counter>,
     attempt_duration: Histogram,
     first_success_delay: Histogram,
@@ -141,6 +142,7 @@ impl Default for EngineMetrics {
     fn default() -> Self {
         Self {
             events_accepted: Family::default(),
+            filtered_out: Counter::default(),
             attempts: Family::default(),
             attempt_duration: Histogram::new(exponential_buckets(0.005, 2.0, 13)),
             // 10 ms to about 11.6 hours: a first try, or a retry hours into the schedule.
@@ -181,6 +183,11 @@ impl EngineMetrics {
             "events_accepted",
             "Events accepted (committed) by type",
             self.events_accepted.clone(),
+        );
+        registry.register(
+            "deliveries_filtered",
+            "Deliveries not made because the event did not match an endpoint's content filter",
+            self.filtered_out.clone(),
         );
         registry.register("attempts", "Delivery attempts by outcome class", self.attempts.clone());
         registry.register(
@@ -296,6 +303,13 @@ impl EngineMetrics {
 
     pub(crate) fn event_accepted(&self, event_type: String) {
         self.events_accepted.get_or_create(&EventTypeLabels { event_type }).inc();
+    }
+
+    /// Deliveries content filters kept from their endpoints.
+    pub(crate) fn filtered_out(&self, n: u64) {
+        if n > 0 {
+            self.filtered_out.inc_by(n);
+        }
     }
 
     pub(crate) fn attempt(&self, outcome: &AttemptOutcome) {

@@ -506,6 +506,7 @@ mod tests {
             headers: vec![],
             auth: None,
             client_certificate: None,
+            content_filter: None,
             created_at: t(0),
             updated_at: t(0),
         }

@@ -16,6 +16,10 @@ pub struct EventCatalog {
     types: BTreeSet<String>,
     /// Types the service may send to one endpoint without a filter match (e.g. `webhook.test`).
     internal: BTreeSet<String>,
+    /// The body fields each type declares, dotted (`payload.to`): what a content filter's
+    /// paths are checked against for misspellings (`filter::misspelt_field`). A type with none
+    /// is not checked.
+    fields: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 impl EventCatalog {
@@ -24,7 +28,7 @@ impl EventCatalog {
         I: IntoIterator<Item = S>,
         S: Into<String>,
     {
-        Self { types: types.into_iter().map(Into::into).collect(), internal: BTreeSet::new() }
+        Self { types: types.into_iter().map(Into::into).collect(), ..Self::default() }
     }
 
     /// Adds types that never match a subscription filter but can be sent to one named endpoint.
@@ -35,6 +39,28 @@ impl EventCatalog {
     {
         self.internal = types.into_iter().map(Into::into).collect();
         self
+    }
+
+    /// Declares the body fields of `event_type`, as dotted paths (`payload.to`).
+    pub fn with_fields<I, S>(mut self, event_type: &str, fields: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        self.fields.insert(event_type.to_owned(), fields.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// The fields any of `types` declares (of every subscribable type when `types` is empty),
+    /// each once.
+    pub(crate) fn declared_fields(&self, types: &[String]) -> Vec<&str> {
+        let mut seen = BTreeSet::new();
+        self.fields
+            .iter()
+            .filter(|(t, _)| if types.is_empty() { self.contains(t) } else { types.contains(t) })
+            .flat_map(|(_, fields)| fields.iter().map(String::as_str))
+            .filter(|f| seen.insert(*f))
+            .collect()
     }
 
     /// A type endpoints can subscribe to.

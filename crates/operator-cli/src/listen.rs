@@ -54,10 +54,23 @@ pub struct ListenArgs {
     /// Event types to receive, comma-separated (default: every type).
     #[arg(long, value_delimiter = ',')]
     pub events: Vec<String>,
+    /// A content filter (JSON, as an endpoint's `filter`): only events whose body matches it
+    /// arrive. The service checks it as it checks an endpoint's.
+    #[arg(long, value_parser = json_arg)]
+    pub filter: Option<serde_json::Value>,
     /// Take this session again (after `listen` stopped without Ctrl-C): what arrived meanwhile
     /// is delivered at once. Printed when a session opens.
     #[arg(long)]
     pub session: Option<Uuid>,
+}
+
+/// What a query value escapes: everything but RFC 3986's unreserved characters.
+const QUERY_VALUE: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+
+/// `--filter`'s value: JSON.
+fn json_arg(raw: &str) -> Result<serde_json::Value, String> {
+    serde_json::from_str(raw).map_err(|e| format!("not JSON: {e}"))
 }
 
 /// A service's listen routes.
@@ -295,6 +308,8 @@ struct SessionData {
     session_id: Uuid,
     secret: Option<String>,
     event_types: Vec<String>,
+    #[serde(default)]
+    filter: Option<serde_json::Value>,
     resumed: bool,
     timeout_ms: u64,
 }
@@ -435,8 +450,15 @@ async fn open_stream(
     let mut query = Vec::new();
     match session {
         Some(id) => query.push(format!("session={id}")),
-        None if !args.events.is_empty() => query.push(format!("events={}", args.events.join(","))),
-        None => {}
+        None => {
+            if !args.events.is_empty() {
+                query.push(format!("events={}", args.events.join(",")));
+            }
+            if let Some(filter) = &args.filter {
+                let json = filter.to_string();
+                query.push(format!("filter={}", percent_encoding::utf8_percent_encode(&json, QUERY_VALUE)));
+            }
+        }
     }
     if !query.is_empty() {
         path = format!("{path}?{}", query.join("&"));
@@ -465,8 +487,11 @@ async fn open_stream(
 
 /// Tells the developer which session this is, what it takes, and how to pick it up again.
 fn announce(s: &SessionData, args: &ListenArgs, bin: &str) {
-    let filter =
+    let mut filter =
         if s.event_types.is_empty() { "every event type".to_owned() } else { s.event_types.join(", ") };
+    if let Some(f) = &s.filter {
+        filter.push_str(&format!(" matching {f}"));
+    }
     if s.resumed {
         println!("listening again as session {} ({filter}), forwarding to {}", s.session_id, args.forward_to);
     } else {

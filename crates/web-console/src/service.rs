@@ -60,4 +60,7 @@ pub trait ServiceConsole: 'static {
     fn check_new_endpoint(url: &str, events: &[String]) -> Result<(), ApiError>;
     /// The API's mapping of an engine error.
     fn api_error(e: EngineError, what: &str) -> ApiError;
+    /// The body the service would send for an example event of `event_type` (a subscribable
+    /// one): what the filter page's **Try it** offers beside recent events.
+    fn example_body(event_type: &str) -> Option<Vec<u8>>;
 }

@@ -51,6 +51,10 @@ impl ServiceConsole for WorkflowConsole {
         &[EndpointAction { path: "test", label: "Send test event" }];
     const EDITABLE_ENDPOINTS: bool = false;
 
+    fn example_body(event_type: &str) -> Option<Vec<u8>> {
+        crate::runs::example_body(event_type)
+    }
+
     fn subscribable() -> &'static [&'static str] {
         &SUBSCRIBABLE
     }

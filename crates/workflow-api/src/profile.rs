@@ -51,7 +51,10 @@ pub fn profile(schedule: Vec<Duration>, timeout: Duration) -> Profile {
         headers: Arc::new(WorkflowHeaders),
         retry: RetryPolicy::fixed(schedule),
         timeout,
-        catalog: EventCatalog::new(SUBSCRIBABLE).with_internal([WEBHOOK_TEST]),
+        catalog: SUBSCRIBABLE
+            .iter()
+            .fold(EventCatalog::new(SUBSCRIBABLE), |c, t| c.with_fields(t, RUN_EVENT_FIELDS))
+            .with_internal([WEBHOOK_TEST]),
         secret_prefix: "whsec_".into(),
         probe_header: HeaderName::from_static("x-webhook-probe"),
     }

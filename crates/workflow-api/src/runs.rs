@@ -138,6 +138,22 @@ pub fn settle_rule(mut run: Run, outcome: Outcome, now: DateTime<Utc>) -> Result
     Ok(Settled::Changed { run, event })
 }
 
+/// The body of an example `event_type` event (`run.completed`, `run.failed`), as a run of the
+/// workflow `nightly-billing` would send it: what the console's filter page tries filters on.
+pub fn example_body(event_type: &str) -> Option<Vec<u8>> {
+    let outcome = [Outcome::Succeeded, Outcome::Failed].into_iter().find(|o| o.event_type() == event_type)?;
+    let at = DateTime::parse_from_rfc3339("2026-11-01T09:00:00Z").ok()?.with_timezone(&Utc);
+    let run = Run {
+        id: Uuid::from_u128(0x0190_0000_0000_7000_8000_0000_0000_0001),
+        account_id: String::new(),
+        workflow_id: "nightly-billing".into(),
+        status: outcome.status().into(),
+        created_at: at,
+        completed_at: Some(at),
+    };
+    Some(run_event(&run, outcome, at).body)
+}
+
 /// The event a run settled with `outcome` at `completed_at` emits.
 fn run_event(run: &Run, outcome: Outcome, completed_at: DateTime<Utc>) -> RunEvent {
     let event_type = outcome.event_type();

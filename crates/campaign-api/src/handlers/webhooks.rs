@@ -34,6 +34,10 @@ pub struct EndpointIn {
     /// A client certificate presented on HTTPS attempts (absent or null: none).
     #[serde(default)]
     pub client_certificate: Option<ClientCertificateIn>,
+    /// A content filter: only events whose envelope matches it are delivered (absent or null:
+    /// every event of its types).
+    #[serde(default)]
+    pub filter: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Serialize)]
@@ -56,6 +60,9 @@ pub struct CreatedOut {
     /// Only when set: its subject and expiry, never its key.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub client_certificate: Option<CertificateOut>,
+    /// Only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filter: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Serialize)]
@@ -74,6 +81,8 @@ pub struct EndpointOut {
     pub auth: Option<AuthSummary>,
     /// The client certificate's subject and expiry (`null`: none).
     pub client_certificate: Option<CertificateOut>,
+    /// The content filter (`null`: none).
+    pub filter: Option<serde_json::Value>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -90,6 +99,7 @@ impl From<Endpoint> for EndpointOut {
             headers: headers_out(e.headers),
             auth: e.auth,
             client_certificate: e.client_certificate.map(CertificateOut::from),
+            filter: e.content_filter,
             created_at: ts(e.created_at),
             updated_at: ts(e.updated_at),
         }
@@ -111,7 +121,7 @@ pub async fn create(
     ws: Workspace,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, event_types, rate_limit, headers, auth, client_certificate } = body.into_inner();
+    let EndpointIn { url, event_types, rate_limit, headers, auth, client_certificate, filter } = body.into_inner();
     check_url(&url)?;
     let created = state
         .engine
@@ -126,6 +136,7 @@ pub async fn create(
                     auth: auth.map(EndpointAuth::from),
                     client_certificate: client_certificate.map(Into::into),
                 },
+                content_filter: filter,
             },
         )
         .await
@@ -141,6 +152,7 @@ pub async fn create(
         headers: headers_out(e.headers),
         auth: e.auth,
         client_certificate: e.client_certificate.map(CertificateOut::from),
+        filter: e.content_filter,
     }))
 }
 
@@ -160,8 +172,8 @@ pub async fn get(
 }
 
 /// `null` and absent differ in a PATCH (`present`): absent keeps the value; for `eventTypes`,
-/// `null` or `[]` means every type; for `rateLimit`, `headers`, `auth` and `clientCertificate`,
-/// `null` removes it.
+/// `null` or `[]` means every type; for `rateLimit`, `headers`, `auth`, `clientCertificate` and
+/// `filter`, `null` removes it.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EndpointPatchIn {
@@ -177,6 +189,8 @@ pub struct EndpointPatchIn {
     pub auth: Option<Option<AuthIn>>,
     #[serde(default, deserialize_with = "present")]
     pub client_certificate: Option<Option<ClientCertificateIn>>,
+    #[serde(default, deserialize_with = "present")]
+    pub filter: Option<Option<serde_json::Value>>,
 }
 
 pub async fn update(
@@ -204,6 +218,7 @@ pub async fn update(
                 headers: patch.headers.map(headers_in),
                 auth: auth_patch(patch.auth),
                 client_certificate: certificate_patch(patch.client_certificate),
+                content_filter: patch.filter,
             },
         )
         .await

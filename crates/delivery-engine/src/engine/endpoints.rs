@@ -31,6 +31,8 @@ pub struct NewEndpoint {
     pub rate_limit_per_s: Option<i64>,
     /// Headers of the receiver's own and a credential, sent on every attempt.
     pub access: EndpointAccess,
+    /// A content filter (`crate::filter`): only events whose body matches it are delivered.
+    pub content_filter: Option<serde_json::Value>,
 }
 
 /// The rate limits an endpoint may have, in deliveries per second.
@@ -51,6 +53,8 @@ pub struct EndpointPatch {
     pub auth: Option<Option<EndpointAuth>>,
     /// `Some(None)` removes the client certificate.
     pub client_certificate: Option<Option<ClientCertificate>>,
+    /// `Some(None)` removes the content filter.
+    pub content_filter: Option<Option<serde_json::Value>>,
 }
 
 /// An endpoint with its secret in the clear: returned by creation only.
@@ -92,9 +96,21 @@ impl Engine {
         Ok(types)
     }
 
+    /// A content filter checked (`filter::Filter::compile`) and its paths against the fields
+    /// `types` declare (`filter::misspelt_field`), in its stored form (compact JSON).
+    pub(super) fn checked_filter(&self, filter: &serde_json::Value, types: &[String]) -> EngineResult<String> {
+        let compiled = crate::filter::Filter::compile(filter)?;
+        let declared = self.core.profile().catalog.declared_fields(types);
+        if let Some((path, meant)) = crate::filter::misspelt_field(&compiled.paths(), &declared) {
+            return Err(EngineError::UnknownFilterField { path, meant });
+        }
+        Ok(filter.to_string())
+    }
+
     pub async fn create_endpoint(&self, tenant: &Tenant, new: NewEndpoint) -> EngineResult<CreatedEndpoint> {
         self.validate_url(&new.url)?;
         let types = self.checked_types(new.event_types)?;
+        let content_filter = new.content_filter.as_ref().map(|f| self.checked_filter(f, &types)).transpose()?;
         let rate_limit_per_s = validate_rate_limit(new.rate_limit_per_s)?;
         let id = Uuid::now_v7();
         let reserved = self.core.profile().own_header_names();
@@ -117,6 +133,7 @@ impl Engine {
                     tenant_id: tenant.as_str(),
                     url: &url,
                     event_types: &types,
+                    content_filter: content_filter.as_deref(),
                     sealed: &sealed,
                     rate_limit_per_s,
                     created_at: now,
@@ -156,14 +173,17 @@ impl Engine {
         if let Some(url) = &patch.url {
             self.validate_url(url)?;
         }
-        let changes = self.endpoint_changes(patch.clone())?;
         let changes_secrets = patch.auth.is_some() || patch.client_certificate.is_some();
         let changes_access = patch.headers.is_some() || changes_secrets;
-        // What a URL or access change is checked against (one read, only when needed).
-        let current = match patch.url.is_some() || changes_access {
+        // A filter alone is checked against the types the endpoint keeps.
+        let filter_alone = patch.content_filter.is_some() && patch.event_types.is_none();
+        // What a URL, access or filter change is checked against (one read, only when needed).
+        let current = match patch.url.is_some() || changes_access || filter_alone {
             true => Some(self.get_endpoint(tenant, id).await?),
             false => None,
         };
+        let kept_types = current.as_ref().filter(|_| filter_alone).map(|c| c.event_types.as_slice());
+        let changes = self.endpoint_changes(patch.clone(), kept_types)?;
         // A listen session's endpoint has no address to change (its stream is its address).
         if patch.url.is_some() && current.as_ref().is_some_and(|c| crate::listen::is_listen_url(&c.url)) {
             return Err(EngineError::InvalidUrl("a listen session's endpoint has no URL to change".into()));
@@ -267,15 +287,23 @@ impl Engine {
         Ok(AccessChange { headers: patch.headers.as_ref().map(|h| access::headers_to_json(h)), secrets })
     }
 
-    /// The stored changes a patch makes, its parts checked.
-    fn endpoint_changes(&self, patch: EndpointPatch) -> EngineResult<EndpointChanges> {
+    /// The stored changes a patch makes, its parts checked (a filter against the patch's types,
+    /// else against `kept_types`, those the endpoint has).
+    fn endpoint_changes(&self, patch: EndpointPatch, kept_types: Option<&[String]>) -> EngineResult<EndpointChanges> {
         let event_types = patch.event_types.map(|t| self.checked_types(t)).transpose()?;
+        let types = event_types.as_deref().or(kept_types).unwrap_or_default();
+        let content_filter = match &patch.content_filter {
+            Some(Some(f)) => Some(Some(self.checked_filter(f, types)?)),
+            Some(None) => Some(None),
+            None => None,
+        };
         let rate_limit_per_s = patch.rate_limit_per_s.map(validate_rate_limit).transpose()?;
         let now = self.core.now();
         let reason = patch.disabled_reason;
         Ok(EndpointChanges {
             url: patch.url,
             event_types,
+            content_filter,
             disabled_at: patch.disabled.map(|d| d.then_some(now)),
             disabled_reason: patch.disabled.map(|d| if d { reason.clone() } else { None }),
             disabled_cause: patch.disabled.map(|d| d.then_some(DisableCause::Manual)),

@@ -33,7 +33,8 @@ impl Engine {
     /// Opens a listen session (or takes `open.session` again) for `tenant` and returns its
     /// stream: a [`ListenFrame::Session`] first, then deliveries. `ListenSessionLimit` beyond the
     /// cap; `NotFound` for a session that is not the tenant's or no longer lives;
-    /// `UnknownEventTypes` for a filter outside the catalog.
+    /// `UnknownEventTypes` for a type filter outside the catalog; `InvalidFilter` and
+    /// `UnknownFilterField` for a content filter, as for an endpoint.
     pub async fn listen(&self, tenant: &Tenant, open: ListenOpen) -> EngineResult<ListenStream> {
         let config = self.core.listen().config();
         let now = self.core.now();
@@ -45,7 +46,8 @@ impl Engine {
         let (endpoint, secret) = match open.session {
             Some(id) => (self.resume_session(tenant, id, connection).await?, None),
             None => {
-                let (endpoint, secret) = self.open_session(tenant, open.event_types, connection).await?;
+                let (endpoint, secret) =
+                    self.open_session(tenant, open.event_types, open.content_filter, connection).await?;
                 (endpoint, Some(secret.expose().to_owned()))
             }
         };
@@ -54,6 +56,7 @@ impl Engine {
             session_id: endpoint.id,
             secret,
             event_types: endpoint.event_types,
+            content_filter: endpoint.content_filter,
             resumed: open.session.is_some(),
             timeout: self.core.profile().timeout,
             ttl: config.ttl,
@@ -95,9 +98,11 @@ impl Engine {
         &self,
         tenant: &Tenant,
         types: Vec<String>,
+        content_filter: Option<serde_json::Value>,
         connection: ListenConnection,
     ) -> EngineResult<(Endpoint, SigningSecret)> {
         let types = self.checked_types(types)?;
+        let content_filter = content_filter.map(|f| self.checked_filter(&f, &types)).transpose()?;
         let id = Uuid::now_v7();
         let secret = self.core.profile().new_secret();
         let sealed = self.core.keyring().seal(id, &secret);
@@ -111,6 +116,7 @@ impl Engine {
                     tenant_id: tenant.as_str(),
                     url: &url,
                     event_types: &types,
+                    content_filter: content_filter.as_deref(),
                     sealed: &sealed,
                     rate_limit_per_s: None,
                     created_at: now,

@@ -63,6 +63,7 @@ async fn carry_out(
                 tenant_id: OPS_TENANT,
                 url: &url,
                 event_types: &[],
+                content_filter: None,
                 sealed: &sealed,
                 rate_limit_per_s: None,
                 created_at: now,

@@ -3,6 +3,7 @@
 //! (`pg/conn.rs`, `sqlite/conn.rs`).
 
 use super::model::Commit;
+use super::routes::Targets;
 use super::{pg, sqlite};
 use crate::cache::ChangeFeed;
 use crate::error::{EngineError, EngineResult};
@@ -110,17 +111,20 @@ pub(crate) struct Receipt {
     pub anywhere: bool,
     /// The types of the tenants' events accepted (counted once committed).
     pub events: Vec<String>,
+    /// Deliveries of those events that content filters kept from their endpoints.
+    pub filtered: u64,
 }
 
 impl Receipt {
     /// An accepted event of `event_type` whose rows went to `endpoints`; `owed` when some of its
     /// deliveries wait as owed events of backlogged endpoints (no row due yet: dispatchers look
     /// everywhere if no endpoint got a row). `counted`: a tenant's event, not an operational one.
-    pub(crate) fn enqueued(&mut self, event_type: &str, endpoints: &[Uuid], owed: bool, counted: bool) {
-        self.endpoints.extend_from_slice(endpoints);
-        self.anywhere |= endpoints.is_empty() && owed;
+    pub(crate) fn enqueued(&mut self, event_type: &str, targets: &Targets, counted: bool) {
+        self.endpoints.extend_from_slice(&targets.eager);
+        self.anywhere |= targets.eager.is_empty() && targets.owed > 0;
         if counted {
             self.events.push(event_type.to_owned());
+            self.filtered += targets.filtered as u64;
         }
     }
 

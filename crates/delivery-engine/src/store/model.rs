@@ -232,6 +232,8 @@ pub struct Endpoint {
     pub auth: Option<AuthSummary>,
     /// The client certificate presented over TLS: its subject and expiry.
     pub client_certificate: Option<CertificateSummary>,
+    /// The content filter its events must match, as set (`None`: every event of its types).
+    pub content_filter: Option<serde_json::Value>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -243,6 +245,8 @@ pub(crate) struct NewEndpointRow<'a> {
     pub tenant_id: &'a str,
     pub url: &'a str,
     pub event_types: &'a [String],
+    /// The content filter as stored (compact JSON), checked.
+    pub content_filter: Option<&'a str>,
     pub sealed: &'a SealedSecret,
     pub rate_limit_per_s: Option<i32>,
     pub created_at: DateTime<Utc>,
@@ -284,6 +288,11 @@ pub(crate) fn stored_access(
     (crate::access::headers_from_json(headers), auth)
 }
 
+/// An endpoint's content filter as stored (checked when it was stored).
+pub(crate) fn stored_filter(stored: Option<&str>) -> Option<serde_json::Value> {
+    stored.and_then(|s| serde_json::from_str(s).ok())
+}
+
 /// An endpoint's client certificate's summary as stored.
 pub(crate) fn stored_certificate(summary: Option<&str>) -> Option<CertificateSummary> {
     summary.and_then(|s| serde_json::from_str(s).ok())
@@ -303,6 +312,8 @@ pub(crate) fn sealed_auth(
 pub(crate) struct EndpointChanges {
     pub url: Option<String>,
     pub event_types: Option<Vec<String>>,
+    /// The content filter as stored; `Some(None)` removes it.
+    pub content_filter: Option<Option<String>>,
     pub disabled_at: Option<Option<DateTime<Utc>>>,
     pub disabled_reason: Option<Option<String>>,
     pub disabled_cause: Option<Option<DisableCause>>,

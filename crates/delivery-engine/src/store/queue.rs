@@ -36,7 +36,7 @@ pub(crate) async fn enqueue(
     };
     for (ev, targets) in evs.iter().zip(&written) {
         if let Some(t) = targets {
-            conn.receipt().enqueued(ev.event_type, &t.eager, t.owed > 0, ev.tenant_id != OPS_TENANT);
+            conn.receipt().enqueued(ev.event_type, t, ev.tenant_id != OPS_TENANT);
         }
     }
     Ok(written)

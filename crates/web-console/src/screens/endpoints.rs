@@ -34,6 +34,8 @@ struct EndpointRow {
     state: String,
     /// Its headers' names and its credential in words; empty without either.
     access: String,
+    /// Its content filter on one line; empty without one.
+    filter: String,
     last_delivery: String,
     success: String,
 }
@@ -55,6 +57,7 @@ impl EndpointRow {
             disabled: e.disabled_at.is_some(),
             state: disabled_state(&e),
             access: access_summary(&e, now),
+            filter: super::filter::filter_summary(e.content_filter.as_ref()),
             last_delivery: activity.map_or_else(
                 || "none in 24 h".to_owned(),
                 |a| format!("{} ago", span_words(now - a.last_attempt_at)),
@@ -111,6 +114,8 @@ struct EndpointsPage {
     form_url: String,
     /// The registration form's headers (what a refused form had typed).
     headers_text: String,
+    /// The registration form's content filter (what a refused form had typed).
+    filter_text: String,
     /// The registration form has no credential or certificate to keep.
     auth_now: String,
     cert_now: String,
@@ -137,6 +142,7 @@ impl EndpointsPage {
             error: extras.error,
             form_url: extras.form_url,
             headers_text: extras.form_headers,
+            filter_text: extras.form_filter,
             auth_now: String::new(),
             cert_now: String::new(),
             cert_soon: false,
@@ -154,6 +160,7 @@ struct EndpointsExtras {
     error: String,
     form_url: String,
     form_headers: String,
+    form_filter: String,
 }
 
 /// Whether an endpoint with the filter `event_types` takes `event_type` (an empty filter takes
@@ -199,6 +206,9 @@ pub struct EndpointFields {
     /// Headers and a credential (the registration form's; campaign-api's edit form has none).
     #[serde(flatten)]
     pub access: AccessFields,
+    /// A content filter as JSON; empty: none.
+    #[serde(default)]
+    pub filter: String,
 }
 
 /// The form's rate limit: empty is none; otherwise a whole number, which the engine holds to
@@ -240,6 +250,7 @@ pub(super) async fn create_endpoint<S: ServiceConsole>(
             error: e.detail,
             form_url: url,
             form_headers: fields.access.headers,
+            form_filter: fields.filter,
             ..Default::default()
         },
         Err(e) => return Err(e.into()),
@@ -258,6 +269,7 @@ fn new_endpoint<S: ServiceConsole>(url: &str, fields: &EndpointFields) -> Result
         event_types: fields.events.clone(),
         rate_limit_per_s: parse_rate_limit(&fields.rate_limit)?,
         access: EndpointAccess { headers: fields.access.header_pairs()?, auth, client_certificate },
+        content_filter: super::filter::parse_filter_text(&fields.filter)?,
     })
 }
 

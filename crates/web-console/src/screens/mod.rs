@@ -1,6 +1,6 @@
 //! The screens both consoles have, generic over the service's [`ServiceConsole`], a file each:
-//! the overview, the endpoints (list, register, headers and credential, rotate, disable and
-//! enable, delete), the
+//! the overview, the endpoints (list, register, headers and credential, content filter, rotate,
+//! disable and enable, delete), the
 //! delivery log and one delivery; what they share is in `shared.rs`. A handler calls the engine
 //! as the API handlers do and hands what it answered to a plain function that builds the page,
 //! so each file's tests render its pages without a database or a server.
@@ -8,6 +8,7 @@
 mod access;
 mod delivery;
 mod endpoints;
+mod filter;
 mod log;
 mod overview;
 mod shared;
@@ -16,6 +17,7 @@ mod testing;
 
 pub use access::{parse_header_lines, AccessFields, Choice};
 pub use endpoints::{parse_rate_limit, takes, EndpointFields, ExampleTypes};
+pub use filter::{filter_summary, filter_text, parse_filter_text};
 pub use log::{LogFilter, PAGE_SIZE};
 pub use shared::{endpoint_id, notice_text, NoticeQuery};
 // For the event page and bulk recovery, which show the same rows in the same layout.
@@ -48,6 +50,11 @@ pub fn configure<S: ServiceConsole>(cfg: &mut web::ServiceConfig) {
             web::resource("/endpoints/{id}/access")
                 .route(web::get().to(access::access_form::<S>))
                 .route(web::post().to(access::save_access::<S>)),
+        )
+        .service(
+            web::resource("/endpoints/{id}/filter")
+                .route(web::get().to(filter::filter_form::<S>))
+                .route(web::post().to(filter::post_filter::<S>)),
         )
         .service(web::resource("/endpoints/{id}/disable").route(web::post().to(endpoints::disable::<S>)))
         .service(web::resource("/endpoints/{id}/enable").route(web::post().to(endpoints::enable::<S>)))

@@ -85,6 +85,12 @@ impl ServiceConsole for TestConsole {
     fn api_error(e: EngineError, what: &str) -> ApiError {
         ApiError::from_engine(e, what)
     }
+
+    fn example_body(event_type: &str) -> Option<Vec<u8>> {
+        Self::subscribable()
+            .contains(&event_type)
+            .then(|| format!(r#"{{"type": "{event_type}", "payload": {{"total": 120}}}}"#).into_bytes())
+    }
 }
 
 pub(crate) fn at(rfc3339: &str) -> DateTime<Utc> {
@@ -115,6 +121,7 @@ pub(crate) fn endpoint(url: &str) -> Endpoint {
         headers: Vec::new(),
         auth: None,
         client_certificate: None,
+        content_filter: None,
         created_at: at("2026-11-01T00:00:00Z"),
         updated_at: at("2026-11-01T00:00:00Z"),
     }

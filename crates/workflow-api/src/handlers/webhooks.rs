@@ -34,6 +34,10 @@ pub struct EndpointIn {
     /// A client certificate presented on HTTPS attempts (an extension; absent or null: none).
     #[serde(default, rename = "clientCertificate")]
     pub client_certificate: Option<ClientCertificateIn>,
+    /// A content filter: only runs whose event body matches it are delivered (an extension;
+    /// absent or null: every run of its events).
+    #[serde(default)]
+    pub filter: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Serialize)]
@@ -55,6 +59,8 @@ pub struct EndpointOut {
     pub auth: Option<AuthSummary>,
     /// The client certificate's subject and expiry (`null`: none).
     pub client_certificate: Option<CertificateOut>,
+    /// The content filter (`null`: none).
+    pub filter: Option<serde_json::Value>,
 }
 
 impl From<Endpoint> for EndpointOut {
@@ -71,6 +77,7 @@ impl From<Endpoint> for EndpointOut {
             headers: headers_out(e.headers),
             auth: e.auth,
             client_certificate: e.client_certificate.map(CertificateOut::from),
+            filter: e.content_filter,
         }
     }
 }
@@ -119,6 +126,9 @@ pub struct EndpointPatchIn {
     /// Replaces the client certificate; `null` removes it.
     #[serde(default, deserialize_with = "present", rename = "clientCertificate")]
     pub client_certificate: Option<Option<ClientCertificateIn>>,
+    /// Replaces the content filter; `null` removes it.
+    #[serde(default, deserialize_with = "present")]
+    pub filter: Option<Option<serde_json::Value>>,
 }
 
 /// Changes an endpoint's URL, event kinds or whether it is enabled, keeping its id and secret.
@@ -128,7 +138,7 @@ pub async fn update(
     id: web::Path<String>,
     body: web::Json<EndpointPatchIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointPatchIn { url, events, enabled, headers, auth, client_certificate } = body.into_inner();
+    let EndpointPatchIn { url, events, enabled, headers, auth, client_certificate, filter } = body.into_inner();
     if let Some(url) = &url {
         check_url_len(url)?;
     }
@@ -143,6 +153,7 @@ pub async fn update(
         headers: headers.map(headers_in),
         auth: auth_patch(auth),
         client_certificate: certificate_patch(client_certificate),
+        content_filter: filter,
         ..Default::default()
     };
     apply(&state, &account, &id, patch).await
@@ -191,6 +202,9 @@ pub struct CreatedOut {
     /// Only when set: its subject and expiry, never its key.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub client_certificate: Option<CertificateOut>,
+    /// Only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filter: Option<serde_json::Value>,
 }
 
 /// The checks the engine leaves to the service: a URL length bound and at least one event kind.
@@ -224,7 +238,7 @@ pub async fn create(
     account: Account,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, events, rate_limit, headers, auth, client_certificate } = body.into_inner();
+    let EndpointIn { url, events, rate_limit, headers, auth, client_certificate, filter } = body.into_inner();
     check_endpoint_in(&url, &events)?;
     let access = EndpointAccess {
         headers: headers_in(headers),
@@ -235,7 +249,7 @@ pub async fn create(
         .engine
         .create_endpoint(
             &account.0,
-            NewEndpoint { url, event_types: events, rate_limit_per_s: rate_limit, access },
+            NewEndpoint { url, event_types: events, rate_limit_per_s: rate_limit, access, content_filter: filter },
         )
         .await
         .map_err(|e| ApiError::from_engine(e, "endpoint"))?;
@@ -250,6 +264,7 @@ pub async fn create(
         headers: headers_out(e.headers),
         auth: e.auth,
         client_certificate: e.client_certificate.map(CertificateOut::from),
+        filter: e.content_filter,
     }))
 }
 

@@ -28,11 +28,13 @@
 //!   routes is committed by then, so at or below it; later events are routed by the new
 //!   version, in which the endpoint is eager (or, disabled, no target).
 
-use super::rows::{BacklogFillRow, EndpointFilterRow, EndpointTenantRow, IdRow, OpenRow};
+use super::rows::{BacklogFillRow, EndpointFilterRow, EndpointTenantRow, IdRow, OpenRow, OwedBodyRow};
 use crate::error::EngineResult;
 use crate::sql::prepared;
+use crate::filter::Filter;
 use crate::store::model::{BacklogFill, EndpointRef};
-use diesel::sql_types::{Array, BigInt, Text};
+use crate::store::routes::compiled_filter;
+use diesel::sql_types::{Array, BigInt, Nullable, Text};
 use diesel::OptionalExtension;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
@@ -141,7 +143,7 @@ pub(super) async fn close(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineR
         "UPDATE webhook_endpoint_backlogs b \
          SET backlog_until = (SELECT coalesce(max(e.seq), 0) FROM webhook_events e \
                               WHERE e.tenant_id = ep.tenant_id AND e.seq IS NOT NULL), \
-             event_types = ep.event_types \
+             event_types = ep.event_types, content_filter = ep.content_filter \
          FROM webhook_endpoints ep \
          WHERE ep.id = b.endpoint_id AND b.endpoint_id = ANY ($1) AND b.backlog_until IS NULL",
     )
@@ -161,6 +163,50 @@ pub(super) async fn drop_backlog(conn: &mut AsyncPgConnection, id: Uuid) -> Engi
     Ok(())
 }
 
+/// The CTEs `backlog` (what the endpoint is owed under: `$1`) and `picked` (the next `$3`
+/// events it is owed of tenant `$2`, by type), for the fill and for [`passing_events`].
+macro_rules! owed_events {
+    () => {
+        r#"
+            backlog AS (
+            -- A closed backlog owes events up to `backlog_until`, under the filters it had then.
+            -- Nothing is filled for an endpoint disabled (its backlog is then closed) or
+            -- deleted (its backlog dropped) while the fill waited for the lock.
+            SELECT b.backlog_after, b.backlog_until, coalesce(b.event_types, ep.event_types) AS event_types
+            FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id
+            WHERE b.endpoint_id = $1 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
+        ), picked AS (
+            SELECT e.id, e.tenant_id, e.seq, e.created_at, e.event_type FROM webhook_events e, backlog
+            WHERE e.tenant_id = $2 AND e.seq > backlog.backlog_after
+              AND (backlog.backlog_until IS NULL OR e.seq <= backlog.backlog_until)
+              AND (cardinality(backlog.event_types) = 0 OR e.event_type = ANY (backlog.event_types))
+            ORDER BY e.seq LIMIT $3
+        )"#
+    };
+}
+
+/// Of the events the fill is about to pick (under the same lock, so the same ones), those whose
+/// body `filter` passes: each body read and parsed here, once per fill.
+async fn passing_events(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    tenant: &str,
+    room: i64,
+    filter: &Filter,
+) -> EngineResult<Vec<Uuid>> {
+    let picked: Vec<OwedBodyRow> = prepared(concat!(
+        "WITH",
+        owed_events!(),
+        " SELECT p.id, e.body FROM picked p JOIN webhook_events e ON e.id = p.id"
+    ))
+    .bind::<SqlUuid, _>(id)
+    .bind::<Text, _>(tenant)
+    .bind::<BigInt, _>(room)
+    .load(conn)
+    .await?;
+    Ok(picked.into_iter().filter(|e| filter.matches_body(&e.body)).map(|e| e.id).collect())
+}
+
 /// In the caller's transaction: locks a backlogged endpoint's routes, and inserts its owed
 /// deliveries in `seq` order, up to `max_open` open deliveries in all.
 async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineResult<BacklogFill> {
@@ -174,7 +220,10 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
          ) \
          SELECT ep.tenant_id, ",
         open_count!(),
-        " AS open FROM webhook_endpoints ep, routes \
+        " AS open, \
+                (SELECT CASE WHEN b.backlog_until IS NULL THEN ep.content_filter ELSE b.content_filter END \
+                 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id) AS content_filter \
+         FROM webhook_endpoints ep, routes \
          WHERE ep.id = $1 AND EXISTS (SELECT 1 FROM webhook_endpoint_backlogs b WHERE b.endpoint_id = ep.id)"
     ))
     .bind::<SqlUuid, _>(id)
@@ -187,25 +236,18 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
         Ok(room) => room,
         Err(answer) => return Ok(answer),
     };
+    let passing = match compiled_filter(&id, locked.content_filter.as_deref())? {
+        Some(filter) => Some(passing_events(conn, id, &locked.tenant_id, room, &filter).await?),
+        None => None,
+    };
     // A statement of its own, after the lock: its snapshot holds every event committed for
     // this tenant and the endpoint and its backlog row as they now are, and no enqueue to the
     // tenant can be on its way.
     let filled: BacklogFillRow = prepared(concat!(
         r#"
-        WITH backlog AS (
-            -- A closed backlog owes events up to `backlog_until`, under the filter it had then.
-            -- Nothing is filled for an endpoint disabled (its backlog is then closed) or
-            -- deleted (its backlog dropped) while the fill waited for the lock.
-            SELECT b.backlog_after, b.backlog_until, coalesce(b.event_types, ep.event_types) AS event_types
-            FROM webhook_endpoint_backlogs b JOIN webhook_endpoints ep ON ep.id = b.endpoint_id
-            WHERE b.endpoint_id = $1 AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
-        ), picked AS (
-            SELECT e.id, e.tenant_id, e.seq, e.created_at, e.event_type FROM webhook_events e, backlog
-            WHERE e.tenant_id = $2 AND e.seq > backlog.backlog_after
-              AND (backlog.backlog_until IS NULL OR e.seq <= backlog.backlog_until)
-              AND (cardinality(backlog.event_types) = 0 OR e.event_type = ANY (backlog.event_types))
-            ORDER BY e.seq LIMIT $3
-        ), ins AS (
+        WITH"#,
+        owed_events!(),
+        r#", ins AS (
             INSERT INTO webhook_deliveries
                 (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at,
                  event_type)
@@ -214,6 +256,8 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
         r#", p.tenant_id, p.id, $1, 'pending', now(), now(), p.created_at, now(), p.event_type
             FROM picked p
             WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = p.id AND d.endpoint_id = $1)
+              -- Those its content filter passes, when it has one (the cursor moves past all).
+              AND ($4::uuid[] IS NULL OR p.id = ANY ($4))
             ORDER BY p.seq
             RETURNING 1
         ), more AS (
@@ -243,6 +287,7 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
     .bind::<SqlUuid, _>(id)
     .bind::<Text, _>(&locked.tenant_id)
     .bind::<BigInt, _>(room)
+    .bind::<Nullable<Array<SqlUuid>>, _>(passing)
     .get_result(conn)
     .await?;
     Ok(BacklogFill { added: filled.added, backlogged: filled.backlogged })

@@ -31,6 +31,7 @@ pub(crate) async fn insert_endpoint(
         tenant_id: row.tenant_id,
         url: row.url,
         event_types: row.event_types,
+        content_filter: row.content_filter,
         secret_key_id: &row.sealed.key_id,
         secret_nonce: &row.sealed.nonce,
         secret_ciphertext: &row.sealed.ciphertext,
@@ -102,13 +103,15 @@ pub(crate) async fn update_endpoint(
     now: DateTime<Utc>,
 ) -> EngineResult<EndpointUpdate> {
     let disabling = changes.disabling();
-    // What enqueue routes by: the filter, and whether the endpoint is live.
-    let route_changes = changes.event_types.is_some() || disabling.is_some();
+    // What enqueue routes by: the filters, and whether the endpoint is live.
+    let route_changes =
+        changes.event_types.is_some() || changes.content_filter.is_some() || disabling.is_some();
     // A change of the disabled state starts probes and failing warnings afresh.
     let restart = disabling.is_some();
     let changeset = EndpointChangeset {
         url: changes.url,
         event_types: changes.event_types,
+        content_filter: changes.content_filter,
         disabled_at: changes.disabled_at,
         disabled_reason: changes.disabled_reason,
         disabled_cause: changes.disabled_cause.map(|c| c.map(|c| c.as_str())),

@@ -49,7 +49,7 @@ pub(crate) async fn enqueue(
             }
         };
         let targets: Vec<Targets> =
-            evs.iter().map(|ev| routes.targets(ev.event_type, ev.only_endpoint)).collect();
+            evs.iter().map(|ev| routes.targets(ev.event_type, ev.body, ev.only_endpoint)).collect();
         let outcome = write_events(conn, tenant_id, evs, routes.version, &targets).await?;
         if !outcome.current {
             // The routes changed since they were read: read them again (the change committed

@@ -13,7 +13,7 @@
 use super::rows::RouteRow;
 use crate::error::EngineResult;
 use crate::sql::prepared;
-use crate::store::routes::{lock_order, Route, RouteTable};
+use crate::store::routes::{compiled_filter, lock_order, Route, RouteTable};
 use diesel::sql_types::{Array, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
@@ -33,16 +33,16 @@ pub(crate) async fn load(conn: &mut AsyncPgConnection, tenant: &str) -> EngineRe
     .load(conn)
     .await?;
     let version = <[RouteRow]>::first(&rows).and_then(|r| r.version);
-    let routes = rows
-        .into_iter()
-        .filter_map(|r| {
-            Some(Route {
-                endpoint_id: r.endpoint_id?,
-                event_types: r.event_types?,
-                owed: r.owed.unwrap_or(false),
-            })
-        })
-        .collect();
+    let mut routes = Vec::with_capacity(rows.len());
+    for row in rows {
+        let (Some(endpoint_id), Some(event_types)) = (row.endpoint_id, row.event_types) else { continue };
+        routes.push(Route {
+            endpoint_id,
+            event_types,
+            content_filter: compiled_filter(&endpoint_id, row.content_filter.as_deref())?,
+            owed: row.owed.unwrap_or(false),
+        });
+    }
     Ok(RouteTable { version, routes })
 }
 

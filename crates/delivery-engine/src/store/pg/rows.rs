@@ -7,7 +7,7 @@ use crate::store::model::{
     key_or_id, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
     HealthBefore, ProbeTarget, StoredKey,
 };
-use crate::store::model::{sealed_auth, stored_access, stored_certificate};
+use crate::store::model::{sealed_auth, stored_access, stored_certificate, stored_filter};
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
 use chrono::{DateTime, Utc};
@@ -33,6 +33,7 @@ pub(super) struct EndpointRow {
     headers: Option<String>,
     auth_summary: Option<String>,
     client_cert_summary: Option<String>,
+    content_filter: Option<String>,
 }
 
 impl TryFrom<EndpointRow> for Endpoint {
@@ -51,6 +52,7 @@ impl TryFrom<EndpointRow> for Endpoint {
             headers,
             auth,
             client_certificate: stored_certificate(r.client_cert_summary.as_deref()),
+            content_filter: stored_filter(r.content_filter.as_deref()),
             created_at: r.created_at,
             updated_at: r.updated_at,
         })
@@ -64,6 +66,7 @@ pub(super) struct NewEndpointValues<'a> {
     pub tenant_id: &'a str,
     pub url: &'a str,
     pub event_types: &'a [String],
+    pub content_filter: Option<&'a str>,
     pub secret_key_id: &'a str,
     pub secret_nonce: &'a [u8],
     pub secret_ciphertext: &'a [u8],
@@ -91,6 +94,7 @@ pub(super) struct AccessChangeset<'a> {
 pub(super) struct EndpointChangeset {
     pub url: Option<String>,
     pub event_types: Option<Vec<String>>,
+    pub content_filter: Option<Option<String>>,
     pub disabled_at: Option<Option<DateTime<Utc>>>,
     pub disabled_reason: Option<Option<String>>,
     pub disabled_cause: Option<Option<&'static str>>,
@@ -599,6 +603,18 @@ pub(super) struct EndpointFilterRow {
     pub tenant_id: String,
     #[diesel(sql_type = BigInt)]
     pub open: i64,
+    /// The content filter owed events must match, as stored.
+    #[diesel(sql_type = Nullable<Text>)]
+    pub content_filter: Option<String>,
+}
+
+/// An owed event's id and body, for its backlog's content filter.
+#[derive(QueryableByName)]
+pub(super) struct OwedBodyRow {
+    #[diesel(sql_type = SqlUuid)]
+    pub id: Uuid,
+    #[diesel(sql_type = Bytea)]
+    pub body: Vec<u8>,
 }
 
 #[derive(QueryableByName)]
@@ -617,6 +633,8 @@ pub(super) struct RouteRow {
     pub endpoint_id: Option<Uuid>,
     #[diesel(sql_type = Nullable<Array<Text>>)]
     pub event_types: Option<Vec<String>>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub content_filter: Option<String>,
     #[diesel(sql_type = Nullable<Bool>)]
     pub owed: Option<bool>,
 }

@@ -27,6 +27,7 @@ diesel::table! {
         auth_ciphertext -> Nullable<Bytea>,
         client_cert_summary -> Nullable<Text>,
         client_cert_not_after -> Nullable<Timestamptz>,
+        content_filter -> Nullable<Text>,
     }
 }
 

@@ -8,8 +8,9 @@ use super::{atomically_as, Writer};
 use crate::error::EngineResult;
 use crate::sql::prepared;
 use crate::store::model::BacklogFill;
+use crate::store::routes::compiled_filter;
 use chrono::Utc;
-use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
 use uuid::Uuid;
 
@@ -93,7 +94,9 @@ pub(super) fn close(c: &mut SqliteConnection, ids: &[Uuid]) -> EngineResult<()> 
                               JOIN webhook_endpoints ep ON e.tenant_id = ep.tenant_id \
                               WHERE ep.id = webhook_endpoint_backlogs.endpoint_id AND e.seq IS NOT NULL), \
              event_types = (SELECT event_types FROM webhook_endpoints ep \
-                            WHERE ep.id = webhook_endpoint_backlogs.endpoint_id) \
+                            WHERE ep.id = webhook_endpoint_backlogs.endpoint_id), \
+             content_filter = (SELECT content_filter FROM webhook_endpoints ep \
+                               WHERE ep.id = webhook_endpoint_backlogs.endpoint_id) \
          WHERE endpoint_id IN (SELECT value FROM json_each(?1)) AND backlog_until IS NULL",
     )
     .bind::<Text, _>(json_ids(ids))
@@ -117,7 +120,8 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
     // A closed backlog owes events up to `backlog_until`, under the filter it had then.
     let locked: Option<EndpointFilterRow> = prepared(concat!(
         "SELECT ep.tenant_id, coalesce(b.event_types, ep.event_types) AS event_types, b.backlog_after, \
-                b.backlog_until, ",
+                b.backlog_until, \
+                CASE WHEN b.backlog_until IS NULL THEN ep.content_filter ELSE b.content_filter END AS content_filter, ",
         open_count!(),
         " AS open FROM webhook_endpoints ep JOIN webhook_endpoint_backlogs b ON b.endpoint_id = ep.id \
          WHERE ep.id = ?1"
@@ -131,8 +135,9 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
         Ok(room) => room,
         Err(answer) => return Ok(answer),
     };
+    let filter = compiled_filter(&id, locked.content_filter.as_deref())?;
     let owed: Vec<OwedEventRow> = prepared(
-        "SELECT id, seq, created_at, event_type FROM webhook_events \
+        "SELECT id, seq, created_at, event_type, CASE WHEN ?6 THEN body END AS body FROM webhook_events \
          WHERE tenant_id = ?1 AND seq > ?2 AND (?5 IS NULL OR seq <= ?5) \
            AND (json_array_length(?3) = 0 OR event_type IN (SELECT value FROM json_each(?3))) \
          ORDER BY seq LIMIT ?4",
@@ -142,12 +147,16 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
     .bind::<Text, _>(&locked.event_types)
     .bind::<BigInt, _>(room)
     .bind::<Nullable<BigInt>, _>(locked.backlog_until)
+    .bind::<Bool, _>(filter.is_some())
     .load(c)?;
     let mut added = 0;
-    if !owed.is_empty() {
+    // The content filter it is owed under: the events it passes (the cursor moves past all).
+    let matching = |e: &&OwedEventRow| filter.as_ref().is_none_or(|f| f.matches_body(e.body.as_deref().unwrap_or_default()));
+    if owed.iter().any(|e| matching(&e)) {
         // Time-ordered ids (UUIDv7), as enqueue gives them; each delivery keeps its event's time.
         let rows = serde_json::Value::from(
             owed.iter()
+                .filter(matching)
                 .map(|e| serde_json::json!([Uuid::now_v7().to_string(), e.id, e.created_at, e.event_type]))
                 .collect::<Vec<_>>(),
         )

@@ -19,7 +19,8 @@ pub(crate) fn insert_endpoint(c: &mut SqliteConnection, row: NewEndpointRow<'_>)
     let created = micros(row.created_at);
     let inserted: EndpointRow = diesel::sql_query(format!(
         "INSERT INTO webhook_endpoints (id, tenant_id, url, event_types, secret_key_id, secret_nonce, \
-         secret_ciphertext, created_at, updated_at, rate_limit_per_s) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9) \
+         secret_ciphertext, created_at, updated_at, rate_limit_per_s, content_filter) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10) \
          RETURNING {ENDPOINT_COLUMNS}"
     ))
     .bind::<Text, _>(row.id.to_string())
@@ -31,6 +32,7 @@ pub(crate) fn insert_endpoint(c: &mut SqliteConnection, row: NewEndpointRow<'_>)
     .bind::<Binary, _>(&row.sealed.ciphertext)
     .bind::<BigInt, _>(created)
     .bind::<Nullable<Integer>, _>(row.rate_limit_per_s)
+    .bind::<Nullable<Text>, _>(row.content_filter)
     .get_result(c)?;
     inserted.try_into()
 }
@@ -92,7 +94,7 @@ pub(crate) fn update_endpoint(
         .get_result(c)
         .optional()?;
         let was_disabled = before.ok_or(EngineError::NotFound)?.disabled_at.is_some();
-        if changes.event_types.is_some() || disabling == Some(true) {
+        if changes.event_types.is_some() || changes.content_filter.is_some() || disabling == Some(true) {
             // Events owed so far stay owed under the filter they were accepted under.
             super::backlog::close(c, &[id])?;
         }
@@ -109,7 +111,8 @@ pub(crate) fn update_endpoint(
                failing_warned = CASE WHEN ?5 AND ?6 IS NULL THEN 0 ELSE failing_warned END, \
                failing_since = CASE WHEN ?9 THEN ?10 ELSE failing_since END, \
                updated_at = COALESCE(?11, updated_at), \
-               rate_limit_per_s = CASE WHEN ?14 THEN ?15 ELSE rate_limit_per_s END \
+               rate_limit_per_s = CASE WHEN ?14 THEN ?15 ELSE rate_limit_per_s END, \
+               content_filter = CASE WHEN ?18 THEN ?19 ELSE content_filter END \
              WHERE id = ?12 AND tenant_id = ?13 AND deleted_at IS NULL \
              RETURNING {ENDPOINT_COLUMNS}"
         ))
@@ -130,6 +133,8 @@ pub(crate) fn update_endpoint(
         .bind::<Nullable<Integer>, _>(changes.rate_limit_per_s.flatten())
         .bind::<Bool, _>(changes.disabled_cause.is_some())
         .bind::<Nullable<Text>, _>(changes.disabled_cause.flatten().map(|c| c.as_str()))
+        .bind::<Bool, _>(changes.content_filter.is_some())
+        .bind::<Nullable<Text>, _>(changes.content_filter.as_ref().and_then(|f| f.as_deref()))
         .get_result(c)?;
         let endpoint = Endpoint::try_from(row)?;
         match disabling {

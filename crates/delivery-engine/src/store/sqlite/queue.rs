@@ -47,7 +47,7 @@ pub(crate) fn enqueue(
                 table
             }
         };
-        let targets = routes.targets(ev.event_type, ev.only_endpoint);
+        let targets = routes.targets(ev.event_type, ev.body, ev.only_endpoint);
         let inserted = prepared(
             // `seq`: the tenant's next number, under the write lock (so in the order of
             // commits), only for an event some backlogged endpoint is owed.

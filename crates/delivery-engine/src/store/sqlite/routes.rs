@@ -9,7 +9,7 @@ use super::values::uuid;
 use crate::error::EngineResult;
 use crate::sql::prepared;
 use crate::store::model::corrupt;
-use crate::store::routes::{Route, RouteTable};
+use crate::store::routes::{compiled_filter, Route, RouteTable};
 use diesel::sql_types::Text;
 use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
 
@@ -35,6 +35,7 @@ pub(super) fn load(c: &mut SqliteConnection, tenant: &str) -> EngineResult<Route
             endpoint_id: uuid(&id)?,
             event_types: serde_json::from_str(&types)
                 .map_err(|e| corrupt(format!("event_types of endpoint {id}: {e}")))?,
+            content_filter: compiled_filter(&id, row.content_filter.as_deref())?,
             owed: row.owed.unwrap_or(false),
         });
     }

@@ -8,7 +8,7 @@ use crate::store::model::{
     corrupt, Attempt, ClaimedDelivery, Delivery, DeliveryStatus, DisableCause, Endpoint, EndpointRef,
     HealthBefore, ProbeTarget, StoredKey,
 };
-use crate::store::model::{sealed_auth, stored_access, stored_certificate};
+use crate::store::model::{sealed_auth, stored_access, stored_certificate, stored_filter};
 use crate::store::recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow};
 pub(super) use crate::store::rows::{CountRow, OpenRow, ResendRow, SnapshotRow};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -17,7 +17,7 @@ use diesel::QueryableByName;
 /// The columns [`EndpointRow`] reads.
 pub(super) const ENDPOINT_COLUMNS: &str =
     "id, tenant_id, url, event_types, disabled_at, disabled_reason, disabled_cause, rate_limit_per_s, created_at, \
-     updated_at, headers, auth_summary, client_cert_summary";
+     updated_at, headers, auth_summary, client_cert_summary, content_filter";
 
 #[derive(QueryableByName)]
 pub(super) struct EndpointRow {
@@ -47,6 +47,8 @@ pub(super) struct EndpointRow {
     auth_summary: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     client_cert_summary: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    content_filter: Option<String>,
 }
 
 impl TryFrom<EndpointRow> for Endpoint {
@@ -66,6 +68,7 @@ impl TryFrom<EndpointRow> for Endpoint {
             headers,
             auth,
             client_certificate: stored_certificate(r.client_cert_summary.as_deref()),
+            content_filter: stored_filter(r.content_filter.as_deref()),
             created_at: time(r.created_at)?,
             updated_at: time(r.updated_at)?,
         })
@@ -699,6 +702,9 @@ pub(super) struct EndpointFilterRow {
     pub backlog_after: i64,
     #[diesel(sql_type = Nullable<BigInt>)]
     pub backlog_until: Option<i64>,
+    /// The content filter owed events must match, as stored.
+    #[diesel(sql_type = Nullable<Text>)]
+    pub content_filter: Option<String>,
     #[diesel(sql_type = BigInt)]
     pub open: i64,
 }
@@ -713,6 +719,9 @@ pub(super) struct OwedEventRow {
     pub created_at: i64,
     #[diesel(sql_type = Text)]
     pub event_type: String,
+    /// Only when the backlog has a content filter.
+    #[diesel(sql_type = Nullable<Binary>)]
+    pub body: Option<Vec<u8>>,
 }
 
 #[derive(QueryableByName)]
@@ -723,6 +732,8 @@ pub(super) struct RouteRow {
     pub endpoint_id: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     pub event_types: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pub content_filter: Option<String>,
     #[diesel(sql_type = Nullable<Bool>)]
     pub owed: Option<bool>,
 }

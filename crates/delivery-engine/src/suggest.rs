@@ -1,5 +1,6 @@
 //! "Did you mean …?": the known name closest to a mistyped one, for the errors that name an
-//! unknown field (`unknown_field`) or an unknown event type.
+//! unknown field (`unknown_field`), an unknown event type, or a misspelt field of a content
+//! filter (`unknown_filter_field`, which the engine itself refuses: `filter.rs`).
 
 /// The candidate `word` most likely meant, if one is close enough: equal once case, `_`, `-`
 /// and `.` are ignored (`event_types` for `eventTypes`), or a prefix of it up to a separator
