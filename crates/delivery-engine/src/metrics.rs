@@ -172,6 +172,12 @@ impl EngineMetrics {
         self.proxy_failures.inc_by(n as u64);
     }
 
+    /// How many deliveries content filters kept from their endpoints so far (tests).
+    #[cfg(feature = "test-support")]
+    pub fn filtered_out_total(&self) -> u64 {
+        self.filtered_out.get()
+    }
+
     /// How many attempts the egress proxy failed so far (tests).
     #[cfg(feature = "test-support")]
     pub fn proxy_failures(&self) -> u64 {

@@ -1023,8 +1023,62 @@ async fn a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_pr
     assert_error(&res, 422, "invalid_client_certificate");
 }
 
+/// An endpoint with a content filter receives only the matching events: here the status
+/// changes to `paused` of the workspace's campaigns. Its log holds only those; the filter is
+/// shown, refused when wrong (with a pointer, or naming the field meant) and cleared with
+/// `null`; a replay sends a delivery again whatever the filter now says.
+async fn a_content_filter_delivers_only_the_matching_events(backend: Backend) {
+    let svc = start(backend, &[]).await;
+    let (all, paused) = (Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await, Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await);
+    register(&svc.a, &all.url(), None).await;
+    let filter = json!({ "type": "campaign.status_changed.v1", "payload": { "to": "paused" } });
+    let res = svc.a.call("POST", "/api/v1/webhooks", Some(json!({ "url": paused.url(), "filter": filter }))).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    let ep = res.json();
+    assert_eq!(ep["filter"], filter);
+    let id = ep["id"].as_str().unwrap();
+
+    let cid = create_campaign(&svc.a, "Spring", "active").await["id"].as_str().unwrap().to_owned();
+    for status in ["paused", "active", "paused"] {
+        let res = svc.a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": status }))).await;
+        assert_eq!(res.status, 200);
+    }
+    // created, then updated and status_changed for each of the three changes.
+    all.wait_for(7).await;
+    let got = paused.wait_for(2).await;
+    for req in &got {
+        let env = assert_envelope(req);
+        assert_eq!((env["type"].as_str(), env["payload"]["to"].as_str()), (Some("campaign.status_changed.v1"), Some("paused")));
+    }
+    let listed = deliveries(&svc.a, &format!("endpointId={id}")).await;
+    assert_eq!(listed.len(), 2, "the other events never reach its log");
+
+    // Refused with the place named; a misspelt declared field names the field meant.
+    let wrong = json!({ "filter": { "payload": { "to": { "$inn": ["paused"] } } } });
+    let res = svc.a.call("PATCH", &format!("/api/v1/webhooks/{id}"), Some(wrong)).await;
+    assert_error(&res, 422, "invalid_filter");
+    assert_eq!(res.json()["pointer"], "/filter/payload/to/$inn");
+    let typo = json!({ "url": paused.url(), "filter": { "payload.ot": "paused" } });
+    let res = svc.a.call("POST", "/api/v1/webhooks", Some(typo)).await;
+    assert_error(&res, 422, "unknown_filter_field");
+    assert!(res.json()["detail"].as_str().unwrap().contains("did you mean `payload.to`?"), "{}", res.json());
+    let undeclared = json!({ "filter": { "payload.region": "eu", "type": "campaign.status_changed.v1" } });
+    let res = svc.a.call("PATCH", &format!("/api/v1/webhooks/{id}"), Some(undeclared)).await;
+    assert_eq!(res.status, 200, "a field beyond the declared ones is allowed: {}", String::from_utf8_lossy(&res.body));
+
+    // The filter now matches neither delivered event; a replay sends one again all the same.
+    let replay = svc.a.call("POST", &format!("/api/v1/webhook-deliveries/{}/replay", listed[0]["id"].as_str().unwrap()), None).await;
+    assert!(replay.status < 300, "{}", String::from_utf8_lossy(&replay.body));
+    paused.wait_for(3).await;
+    let cleared = svc.a.call("PATCH", &format!("/api/v1/webhooks/{id}"), Some(json!({ "filter": null }))).await;
+    assert_eq!(cleared.json()["filter"], Value::Null);
+    let read = svc.a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await;
+    assert_eq!(read.json()["filter"], Value::Null);
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
+    a_content_filter_delivers_only_the_matching_events,
     a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_presents_one,
     an_oauth2_endpoint_gets_its_token_from_the_token_server,
     rotate_secret_signs_later_deliveries_with_the_new_secret,

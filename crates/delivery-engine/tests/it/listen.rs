@@ -98,7 +98,29 @@ async fn a_session_delivers_answers_and_expires_after_its_stream_dropped(backend
     assert!(matches!(unknown, Err(EngineError::NotFound)));
 }
 
+/// A session opened with a content filter gets only the matching events, and says its filter;
+/// a wrong one is refused as an endpoint's is.
+async fn a_session_with_a_filter_gets_only_the_matching_events(backend: Backend) {
+    let db = database(backend).await;
+    let engine = engine(&db);
+    let filter = serde_json::json!({"payload.status": {"$in": ["paused", "ended"]}});
+    let open = ListenOpen { content_filter: Some(filter.clone()), ..ListenOpen::default() };
+    let mut stream = engine.listen(&TENANT, open).await.unwrap();
+    let ListenFrame::Session(info) = next_frame(&mut stream).await else { panic!("a session first") };
+    assert_eq!(info.content_filter, Some(filter));
+    let spawned = spawn_dispatcher(&engine, client(0, None), fast_config());
+    emit(&engine, "thing.created", "active", br#"{"payload": {"status": "active"}}"#).await;
+    emit(&engine, "thing.created", "ended", br#"{"payload": {"status": "ended"}}"#).await;
+    let d = next_delivery(&mut stream).await;
+    assert_eq!(d.body, br#"{"payload": {"status": "ended"}}"#, "the active one was never sent");
+    engine.listen_reply(&TENANT, info.session_id, answer(&d, 200)).await.unwrap();
+    spawned.stop().await;
+    let wrong = ListenOpen { content_filter: Some(serde_json::json!({"a": {"$like": 1}})), ..ListenOpen::default() };
+    assert!(matches!(engine.listen(&TENANT, wrong).await, Err(EngineError::InvalidFilter(_))));
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
-    a_session_delivers_answers_and_expires_after_its_stream_dropped
+    a_session_delivers_answers_and_expires_after_its_stream_dropped,
+    a_session_with_a_filter_gets_only_the_matching_events,
 );

@@ -11,6 +11,7 @@ mod backlog;
 mod client_cert;
 mod common;
 mod delivery;
+mod filters;
 mod listen;
 mod ops;
 mod proxy;

@@ -3,6 +3,8 @@
 //! starts its own service process.
 
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use test_support::{assert_error, eventually, pace};
 use test_support::{
@@ -1118,8 +1120,61 @@ async fn an_oauth2_endpoint_gets_its_token_from_the_token_server(backend: Backen
     assert_error(&svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(internal)).await, 422, "invalid_auth");
 }
 
+/// An endpoint with a content filter receives only the runs whose body matches (here failed
+/// runs of `billing-` workflows); the filter shows on the endpoint, is refused when wrong and
+/// names the field meant when misspelt; the test event and a retry ignore it (the spec sends
+/// them when asked).
+async fn a_content_filter_delivers_only_the_matching_runs(backend: Backend) {
+    let svc = start(backend, "100ms,100ms,100ms,100ms").await;
+    let answering = Arc::new(AtomicBool::new(false));
+    let receiver = {
+        let answering = answering.clone();
+        Receiver::start(move |_, _| if answering.load(Ordering::SeqCst) { Reply::Status(200) } else { Reply::Status(500) }).await
+    };
+    let filter = json!({ "status": "failed", "workflow_id": { "$startsWith": "billing-" } });
+    let body = json!({ "url": receiver.url(), "events": ["run.completed", "run.failed"], "filter": filter });
+    let res = svc.a.call("POST", "/webhooks", Some(body)).await;
+    assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
+    assert_eq!(res.json()["filter"], filter);
+    let id = res.json()["endpointId"].as_str().unwrap().to_owned();
+    for (workflow, status) in [("billing-nightly", "succeeded"), ("reports", "failed"), ("billing-nightly", "failed")] {
+        let run = new_run(&svc.a, workflow).await;
+        assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), status).await.status, 200);
+    }
+    let logged = eventually("the failed billing run to die after its attempts", || async {
+        let all = deliveries(&svc.a).await;
+        all.first().filter(|d| d["status"] == "dead_letter").map(|_| all.clone())
+    })
+    .await;
+    assert_eq!(logged.len(), 1, "only the matching run has a delivery: {logged:?}");
+    let got = receiver.requests();
+    assert!(got.iter().all(|r| r.body == receiver.requests()[0].body) && got.len() == 5);
+    let sent: Value = serde_json::from_slice(&got[0].body).unwrap();
+    assert_eq!((sent["workflow_id"].as_str(), sent["status"].as_str()), (Some("billing-nightly"), Some("failed")));
+
+    let wrong = svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(json!({ "filter": { "status": { "$gt": true } } }))).await;
+    assert_error(&wrong, 422, "invalid_filter");
+    assert_eq!(wrong.json()["pointer"], "/filter/status/$gt");
+    let typo = svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(json!({ "filter": { "workflowid": "x" } }))).await;
+    assert_error(&typo, 422, "unknown_filter_field");
+    assert_eq!(typo.json()["field"], "workflowid");
+
+    // Now the filter no longer matches the dead delivery: a retry sends it all the same, and the
+    // test event arrives whatever the filter says.
+    let now_succeeded = json!({ "filter": { "status": "succeeded" } });
+    assert_eq!(svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(now_succeeded)).await.status, 200);
+    answering.store(true, Ordering::SeqCst);
+    let dead = logged[0]["deliveryId"].as_str().unwrap();
+    assert_eq!(svc.a.call("POST", &format!("/webhooks/deliveries/{dead}/retry"), None).await.status, 202);
+    wait_delivery(&svc.a, dead, |d| d["status"] == "delivered").await;
+    assert_eq!(svc.a.call("POST", &format!("/webhooks/{id}/test"), None).await.status, 202);
+    let got = receiver.wait_for(7).await;
+    assert!(got[6].body.starts_with(br#"{"event":"webhook.test""#), "{}", String::from_utf8_lossy(&got[6].body));
+}
+
 on_both_backends!(
     #[tokio::test(flavor = "multi_thread")]
+    a_content_filter_delivers_only_the_matching_runs,
     the_delivery_log_pages_through_the_api_with_its_filters,
     an_oauth2_endpoint_gets_its_token_from_the_token_server,
     a_receiver_behind_a_gateway_gets_the_endpoints_headers_and_credential,

@@ -20,7 +20,7 @@ use diesel_async::{AsyncPgConnection, RunQueryDsl};
 /// The tenant's routes and their version, read in one snapshot, without a lock.
 pub(crate) async fn load(conn: &mut AsyncPgConnection, tenant: &str) -> EngineResult<RouteTable> {
     let rows: Vec<RouteRow> = prepared(
-        "SELECT r.version, ep.id AS endpoint_id, ep.event_types, \
+        "SELECT r.version, ep.id AS endpoint_id, ep.event_types, ep.content_filter, \
                 b.endpoint_id IS NOT NULL AND b.backlog_until IS NULL AS owed \
          FROM (SELECT $1::text AS tenant_id) t \
          LEFT JOIN webhook_tenant_routes r ON r.tenant_id = t.tenant_id \

@@ -16,7 +16,7 @@ use diesel::{OptionalExtension, RunQueryDsl, SqliteConnection};
 /// The tenant's routes and their version, in one statement.
 pub(super) fn load(c: &mut SqliteConnection, tenant: &str) -> EngineResult<RouteTable> {
     let rows: Vec<RouteRow> = prepared(
-        "SELECT r.version, ep.id AS endpoint_id, ep.event_types, \
+        "SELECT r.version, ep.id AS endpoint_id, ep.event_types, ep.content_filter, \
                 b.endpoint_id IS NOT NULL AND b.backlog_until IS NULL AS owed \
          FROM (SELECT ?1 AS tenant_id) t \
          LEFT JOIN webhook_tenant_routes r ON r.tenant_id = t.tenant_id \
