@@ -258,6 +258,25 @@ pub async fn emit_now(
 mod tests {
     use super::*;
 
+    /// The rows of docs/events.md's filter examples: each filter against its type's example.
+    #[test]
+    fn docs_events_md_filter_examples_answer_as_shown() {
+        let doc = include_str!("../../../docs/events.md");
+        let (begin, end) = ("<!-- begin filter-examples -->\n", "<!-- end filter-examples -->");
+        let start = doc.find(begin).expect("docs/events.md has its filter examples") + begin.len();
+        let rows = &doc[start..start + doc[start..].find(end).expect("and their end")];
+        let mut checked = 0;
+        for row in rows.lines().skip(2) {
+            let cells: Vec<&str> = row.split(" | ").map(|c| c.trim_matches(|ch| ch == '|' || ch == ' ' || ch == '`')).collect();
+            let [filter, event_type, matches] = cells[..] else { panic!("a row of three cells: {row}") };
+            let filter = delivery_engine::filter::Filter::compile(&serde_json::from_str(filter).unwrap()).unwrap();
+            let body = example_envelope(event_type).unwrap_or_else(|| panic!("no example of {event_type}"));
+            assert_eq!(filter.matches_body(&body), matches == "yes", "{row}");
+            checked += 1;
+        }
+        assert_eq!(checked, 8);
+    }
+
     #[test]
     fn the_declared_fields_are_the_envelopes_keys_and_the_payloads_fields() {
         let t = catalog::find("campaign.status_changed.v1").unwrap();
