@@ -509,3 +509,79 @@ async fn one_browser_stays_signed_in_to_both_consoles() {
     }
     browser.close().await.unwrap();
 }
+
+/// The filter page in Chromium: **Try it** on a recent event of the endpoint's types and on the
+/// catalog's example says whether a typed filter matches and which clause decided, saving
+/// nothing; a misspelt field is refused with the field meant and the typed filter kept; a
+/// saved filter shows in the list and in the API.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_filter_page_tries_a_filter_on_recent_events_and_saves_it() {
+    let db = TestDb::migrated_by(Backend::Sqlite, "campaign", BIN).await.unwrap();
+    let ca = TestCa::new().unwrap();
+    let ca_path = ca.pem_path().display().to_string();
+    let env = [
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("OUTBOUND_CA_FILE", ca_path.as_str()),
+        ("OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8,::1/128"),
+    ];
+    let service = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let base = service.base_url().to_owned();
+    let wa = workspace(&db, "Workspace A").await;
+    let a = ApiClient::new(&base).with_bearer(wa["apiKey"].as_str().unwrap());
+    let receiver = Receiver::start_https(&ca, |_, _| Reply::Status(200)).await;
+    let ep = a
+        .call("POST", "/api/v1/webhooks", Some(json!({ "url": receiver.url(), "eventTypes": ["campaign.status_changed.v1"] })))
+        .await
+        .json();
+    let id = ep["id"].as_str().unwrap().to_owned();
+    let campaign = a.call("POST", "/api/v1/campaigns", Some(json!({ "name": "Spring", "status": "active" }))).await.json();
+    let cid = campaign["id"].as_str().unwrap();
+    for status in ["paused", "active"] {
+        let res = a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": status }))).await;
+        assert_eq!(res.status, 200);
+    }
+    receiver.wait_for(2).await;
+
+    let browser = Browser::start("campaign-filter").await.unwrap();
+    browser.goto(&format!("{base}/console")).await.unwrap();
+    browser.fill("#credential", wa["apiKey"].as_str().unwrap()).await.unwrap();
+    browser.click("form button[type=submit]").await.unwrap();
+    browser.find("#new-deliveries").await.unwrap();
+    browser.goto(&format!("{base}/console/endpoints/{id}/filter")).await.unwrap();
+
+    // The newest event (to: active) is the first sample; the example says to: paused.
+    let try_it = |filter: &'static str, sample: Option<&'static str>| {
+        let browser = &browser;
+        async move {
+            browser.fill("#filter", filter).await.unwrap();
+            if let Some(s) = sample {
+                browser.click(&format!("#sample option[value='{s}']")).await.unwrap();
+            }
+            browser.click("#try-filter").await.unwrap();
+            browser.text("#try-result").await.unwrap()
+        }
+    };
+    let answer = try_it(r#"{"payload": {"to": "paused"}}"#, None).await;
+    assert!(answer.starts_with("Does not match") && answer.contains("/payload/to"), "{answer}");
+    let answer = try_it(r#"{"payload": {"to": "paused"}}"#, Some("example:campaign.status_changed.v1")).await;
+    assert!(answer.starts_with("Matches"), "{answer}");
+    browser.click("#sample option:first-child").await.unwrap();
+    let answer = try_it(r#"{"payload.to": {"$in": ["active", "ended"]}, "type": "campaign.status_changed.v1"}"#, None).await;
+    assert!(answer.starts_with("Matches") && answer.contains("whole filter"), "{answer}");
+    browser.screenshot("filter-tried").await.unwrap();
+    assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await.json()["filter"], Value::Null, "trying saves nothing");
+
+    browser.fill("#filter", r#"{"payload.ot": "active"}"#).await.unwrap();
+    browser.click("#endpoint-filter button[value=save]").await.unwrap();
+    assert!(browser.text("#form-error").await.unwrap().contains("did you mean `payload.to`?"));
+    assert!(browser.find("#filter").await.unwrap().prop("value").await.unwrap().unwrap().contains("payload.ot"));
+    browser.fill("#filter", r#"{"payload.to": "active"}"#).await.unwrap();
+    browser.click("#endpoint-filter button[value=save]").await.unwrap();
+    assert_eq!(browser.path().await.unwrap(), "/console/endpoints?notice=updated");
+    assert!(browser.text(".content-filter").await.unwrap().contains(r#"{"payload.to":"active"}"#));
+    assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await.json()["filter"], json!({ "payload.to": "active" }));
+    assert!(!browser.injected().await.unwrap());
+    browser.close().await.unwrap();
+}
