@@ -238,7 +238,8 @@ mod tests {
         assert_eq!(open.session, None);
         let bad = ListenQuery { session: Some("nope".into()), events: None, filter: None };
         assert_eq!(listen_open(&sse, bad).expect_err("refused").status.as_u16(), 404);
-        let filtered = ListenQuery { filter: Some(r#"{"payload.to": "paused"}"#.into()), ..Default::default() };
+        let filtered =
+            ListenQuery { filter: Some(r#"{"payload.to": "paused"}"#.into()), ..Default::default() };
         let open = listen_open(&sse, filtered).expect("accepted");
         assert_eq!(open.content_filter, Some(serde_json::json!({"payload.to": "paused"})));
         let garbled = ListenQuery { filter: Some("{payload".into()), ..Default::default() };

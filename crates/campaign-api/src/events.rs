@@ -38,7 +38,8 @@ struct Envelope<'a> {
 }
 
 /// The envelope's fields as receivers read them (and content filters name them).
-pub const ENVELOPE_FIELDS: [&str; 7] = ["id", "type", "entityType", "entityId", "workspaceId", "payload", "occurredAt"];
+pub const ENVELOPE_FIELDS: [&str; 7] =
+    ["id", "type", "entityType", "entityId", "workspaceId", "payload", "occurredAt"];
 
 /// The body fields an event of `t` declares: the envelope's, and its payload's under `payload.`
 /// (what an endpoint's content filter is checked against for misspellings).
@@ -68,7 +69,12 @@ pub fn example_envelope(event_type: &str) -> Option<Vec<u8>> {
     let t = catalog::find(event_type)?;
     let at = DateTime::parse_from_rfc3339("2026-11-01T09:00:00Z").ok()?.with_timezone(&Utc);
     let example = |n: u128| Uuid::from_u128(0x0190_0000_0000_7000_8000_0000_0000_0000 + n);
-    let emit = Emit { event_type: t.name, entity_id: example(2), payload: catalog::example_payload(t), occurred_at: at };
+    let emit = Emit {
+        event_type: t.name,
+        entity_id: example(2),
+        payload: catalog::example_payload(t),
+        occurred_at: at,
+    };
     Some(envelope(example(1), example(3), &emit))
 }
 
@@ -267,9 +273,11 @@ mod tests {
         let rows = &doc[start..start + doc[start..].find(end).expect("and their end")];
         let mut checked = 0;
         for row in rows.lines().skip(2) {
-            let cells: Vec<&str> = row.split(" | ").map(|c| c.trim_matches(|ch| ch == '|' || ch == ' ' || ch == '`')).collect();
+            let cells: Vec<&str> =
+                row.split(" | ").map(|c| c.trim_matches(|ch| ch == '|' || ch == ' ' || ch == '`')).collect();
             let [filter, event_type, matches] = cells[..] else { panic!("a row of three cells: {row}") };
-            let filter = delivery_engine::filter::Filter::compile(&serde_json::from_str(filter).unwrap()).unwrap();
+            let filter =
+                delivery_engine::filter::Filter::compile(&serde_json::from_str(filter).unwrap()).unwrap();
             let body = example_envelope(event_type).unwrap_or_else(|| panic!("no example of {event_type}"));
             assert_eq!(filter.matches_body(&body), matches == "yes", "{row}");
             checked += 1;
@@ -282,7 +290,8 @@ mod tests {
         let t = catalog::find("campaign.status_changed.v1").unwrap();
         let payload = catalog::example_payload(t);
         let emit = Emit { event_type: t.name, entity_id: Uuid::nil(), payload, occurred_at: Utc::now() };
-        let body: serde_json::Value = serde_json::from_slice(&envelope(Uuid::nil(), Uuid::nil(), &emit)).unwrap();
+        let body: serde_json::Value =
+            serde_json::from_slice(&envelope(Uuid::nil(), Uuid::nil(), &emit)).unwrap();
         let keys: Vec<&str> = body.as_object().unwrap().keys().map(String::as_str).collect();
         let mut expected = ENVELOPE_FIELDS.to_vec();
         expected.sort_unstable();
@@ -290,7 +299,10 @@ mod tests {
         keys.sort_unstable();
         assert_eq!(keys, expected);
         let declared = declared_fields(t);
-        assert!(declared.contains(&"payload.to".to_owned()) && declared.contains(&"occurredAt".to_owned()), "{declared:?}");
+        assert!(
+            declared.contains(&"payload.to".to_owned()) && declared.contains(&"occurredAt".to_owned()),
+            "{declared:?}"
+        );
     }
     use chrono::TimeZone;
     use serde_json::json;

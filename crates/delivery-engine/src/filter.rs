@@ -15,8 +15,9 @@
 //!
 //! [`Filter::compile`] checks a filter once, naming the offending part with a JSON pointer
 //! (RFC 6901); [`Filter::decide`] evaluates it against a body parsed once, and says which clause
-//! decided. Limits: [`MAX_DEPTH`], [`MAX_CLAUSES`], [`MAX_BYTES`], [`MAX_LIST`].
-//! [`misspelt_field`] is the check of a filter's paths against the fields its event types
+//! decided. Limits: 8 levels, 64 tests and combinators, 4,096 bytes of JSON, 100 values in a
+//! list (`MAX_DEPTH`, `MAX_CLAUSES`, `MAX_BYTES`, `MAX_LIST`).
+//! `misspelt_field` is the check of a filter's paths against the fields its event types
 //! declare. Where filters are matched (once per event, in the routes the outbox caches, and in
 //! a backlog's fill) and what they cost: docs/engine.md, "Content filters".
 
@@ -24,17 +25,18 @@ use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
 /// How deeply match objects and operator objects may nest.
-pub const MAX_DEPTH: usize = 8;
+pub(crate) const MAX_DEPTH: usize = 8;
 /// How many tests and combinators a filter may hold.
-pub const MAX_CLAUSES: usize = 64;
+pub(crate) const MAX_CLAUSES: usize = 64;
 /// The most bytes a filter's JSON may take.
-pub const MAX_BYTES: usize = 4096;
+pub(crate) const MAX_BYTES: usize = 4096;
 /// The most values an `$in` or `$nin` list may hold.
-pub const MAX_LIST: usize = 100;
+pub(crate) const MAX_LIST: usize = 100;
 
 /// A filter that was refused: where (a JSON pointer into the filter) and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{detail} (at `{pointer}`)")]
+// tidy: in the signature of EngineError::InvalidFilter
 pub struct FilterError {
     pub pointer: String,
     pub detail: String,
@@ -50,6 +52,7 @@ pub struct Filter {
 /// (a failed test; for a match of several clauses, the object holding them; for a `$or`, the
 /// branch that held).
 #[derive(Debug, Clone, PartialEq, Eq)]
+// tidy: in the signature of Filter::decide
 pub struct Decision {
     pub matched: bool,
     pub clause: String,
@@ -151,7 +154,7 @@ impl Filter {
 /// misspelling of one, with the field meant ([`crate::suggest::closest`]). Fields beyond the
 /// declared ones are allowed (payloads may carry more), so an undeclared path unlike any
 /// declared one passes; so does every path when nothing is declared.
-pub fn misspelt_field(paths: &[String], declared: &[&str]) -> Option<(String, String)> {
+pub(crate) fn misspelt_field(paths: &[String], declared: &[&str]) -> Option<(String, String)> {
     let below = |path: &str, field: &str| path.strip_prefix(field).is_some_and(|rest| rest.starts_with('.'));
     let is_leaf = |field: &str| !declared.iter().any(|d| below(d, field));
     let holds = |path: &str, field: &str| {

@@ -7,7 +7,7 @@
 /// (`campaign.created` for `campaign.created.v1`), or within a sixth of its length in edits
 /// (at least one; a swap of two neighbours is one edit): close enough for a typo, not so close
 /// that `segment.deleted.v1` reads as `segment.created.v1`.
-pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let folded = fold(word);
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {

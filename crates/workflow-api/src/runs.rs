@@ -360,6 +360,21 @@ fn new_event<'a>(account: &'a Tenant, event: &'a RunEvent) -> NewEvent<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_example_bodies_are_run_bodies_of_their_kind_that_filters_match() {
+        let failed: serde_json::Value = serde_json::from_slice(&example_body(RUN_FAILED).unwrap()).unwrap();
+        let mut keys: Vec<&str> = failed.as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let mut fields = crate::profile::RUN_EVENT_FIELDS.to_vec();
+        fields.sort_unstable();
+        assert_eq!(keys, fields);
+        let filter = serde_json::json!({"event": "run.failed", "status": "failed", "workflow_id": {"$startsWith": "nightly-"}});
+        let filter = delivery_engine::filter::Filter::compile(&filter).unwrap();
+        assert!(filter.matches(&failed));
+        assert!(!filter.matches_body(&example_body(RUN_COMPLETED).unwrap()));
+        assert_eq!(example_body("webhook.test"), None);
+    }
     use chrono::TimeZone;
 
     fn at(secs: u32) -> DateTime<Utc> {

@@ -121,7 +121,8 @@ pub async fn create(
     ws: Workspace,
     body: web::Json<EndpointIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointIn { url, event_types, rate_limit, headers, auth, client_certificate, filter } = body.into_inner();
+    let EndpointIn { url, event_types, rate_limit, headers, auth, client_certificate, filter } =
+        body.into_inner();
     check_url(&url)?;
     let created = state
         .engine

@@ -532,14 +532,22 @@ async fn the_filter_page_tries_a_filter_on_recent_events_and_saves_it() {
     let a = ApiClient::new(&base).with_bearer(wa["apiKey"].as_str().unwrap());
     let receiver = Receiver::start_https(&ca, |_, _| Reply::Status(200)).await;
     let ep = a
-        .call("POST", "/api/v1/webhooks", Some(json!({ "url": receiver.url(), "eventTypes": ["campaign.status_changed.v1"] })))
+        .call(
+            "POST",
+            "/api/v1/webhooks",
+            Some(json!({ "url": receiver.url(), "eventTypes": ["campaign.status_changed.v1"] })),
+        )
         .await
         .json();
     let id = ep["id"].as_str().unwrap().to_owned();
-    let campaign = a.call("POST", "/api/v1/campaigns", Some(json!({ "name": "Spring", "status": "active" }))).await.json();
+    let campaign = a
+        .call("POST", "/api/v1/campaigns", Some(json!({ "name": "Spring", "status": "active" })))
+        .await
+        .json();
     let cid = campaign["id"].as_str().unwrap();
     for status in ["paused", "active"] {
-        let res = a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": status }))).await;
+        let res =
+            a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": status }))).await;
         assert_eq!(res.status, 200);
     }
     receiver.wait_for(2).await;
@@ -568,20 +576,37 @@ async fn the_filter_page_tries_a_filter_on_recent_events_and_saves_it() {
     let answer = try_it(r#"{"payload": {"to": "paused"}}"#, Some("example:campaign.status_changed.v1")).await;
     assert!(answer.starts_with("Matches"), "{answer}");
     browser.click("#sample option:first-child").await.unwrap();
-    let answer = try_it(r#"{"payload.to": {"$in": ["active", "ended"]}, "type": "campaign.status_changed.v1"}"#, None).await;
+    let answer =
+        try_it(r#"{"payload.to": {"$in": ["active", "ended"]}, "type": "campaign.status_changed.v1"}"#, None)
+            .await;
     assert!(answer.starts_with("Matches") && answer.contains("whole filter"), "{answer}");
     browser.screenshot("filter-tried").await.unwrap();
-    assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await.json()["filter"], Value::Null, "trying saves nothing");
+    assert_eq!(
+        a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await.json()["filter"],
+        Value::Null,
+        "trying saves nothing"
+    );
 
     browser.fill("#filter", r#"{"payload.ot": "active"}"#).await.unwrap();
     browser.click("#endpoint-filter button[value=save]").await.unwrap();
     assert!(browser.text("#form-error").await.unwrap().contains("did you mean `payload.to`?"));
-    assert!(browser.find("#filter").await.unwrap().prop("value").await.unwrap().unwrap().contains("payload.ot"));
+    assert!(browser
+        .find("#filter")
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap()
+        .contains("payload.ot"));
     browser.fill("#filter", r#"{"payload.to": "active"}"#).await.unwrap();
     browser.click("#endpoint-filter button[value=save]").await.unwrap();
     assert_eq!(browser.path().await.unwrap(), "/console/endpoints?notice=updated");
     assert!(browser.text(".content-filter").await.unwrap().contains(r#"{"payload.to":"active"}"#));
-    assert_eq!(a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await.json()["filter"], json!({ "payload.to": "active" }));
+    assert_eq!(
+        a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await.json()["filter"],
+        json!({ "payload.to": "active" })
+    );
     assert!(!browser.injected().await.unwrap());
     browser.close().await.unwrap();
 }

@@ -1029,10 +1029,14 @@ async fn a_receiver_that_requires_a_client_certificate_gets_the_endpoint_that_pr
 /// `null`; a replay sends a delivery again whatever the filter now says.
 async fn a_content_filter_delivers_only_the_matching_events(backend: Backend) {
     let svc = start(backend, &[]).await;
-    let (all, paused) = (Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await, Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await);
+    let (all, paused) = (
+        Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await,
+        Receiver::start_https(&svc.ca, |_, _| Reply::Status(200)).await,
+    );
     register(&svc.a, &all.url(), None).await;
     let filter = json!({ "type": "campaign.status_changed.v1", "payload": { "to": "paused" } });
-    let res = svc.a.call("POST", "/api/v1/webhooks", Some(json!({ "url": paused.url(), "filter": filter }))).await;
+    let res =
+        svc.a.call("POST", "/api/v1/webhooks", Some(json!({ "url": paused.url(), "filter": filter }))).await;
     assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
     let ep = res.json();
     assert_eq!(ep["filter"], filter);
@@ -1040,7 +1044,8 @@ async fn a_content_filter_delivers_only_the_matching_events(backend: Backend) {
 
     let cid = create_campaign(&svc.a, "Spring", "active").await["id"].as_str().unwrap().to_owned();
     for status in ["paused", "active", "paused"] {
-        let res = svc.a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": status }))).await;
+        let res =
+            svc.a.call("PATCH", &format!("/api/v1/campaigns/{cid}"), Some(json!({ "status": status }))).await;
         assert_eq!(res.status, 200);
     }
     // created, then updated and status_changed for each of the three changes.
@@ -1048,7 +1053,10 @@ async fn a_content_filter_delivers_only_the_matching_events(backend: Backend) {
     let got = paused.wait_for(2).await;
     for req in &got {
         let env = assert_envelope(req);
-        assert_eq!((env["type"].as_str(), env["payload"]["to"].as_str()), (Some("campaign.status_changed.v1"), Some("paused")));
+        assert_eq!(
+            (env["type"].as_str(), env["payload"]["to"].as_str()),
+            (Some("campaign.status_changed.v1"), Some("paused"))
+        );
     }
     let listed = deliveries(&svc.a, &format!("endpointId={id}")).await;
     assert_eq!(listed.len(), 2, "the other events never reach its log");
@@ -1064,13 +1072,26 @@ async fn a_content_filter_delivers_only_the_matching_events(backend: Backend) {
     assert!(res.json()["detail"].as_str().unwrap().contains("did you mean `payload.to`?"), "{}", res.json());
     let undeclared = json!({ "filter": { "payload.region": "eu", "type": "campaign.status_changed.v1" } });
     let res = svc.a.call("PATCH", &format!("/api/v1/webhooks/{id}"), Some(undeclared)).await;
-    assert_eq!(res.status, 200, "a field beyond the declared ones is allowed: {}", String::from_utf8_lossy(&res.body));
+    assert_eq!(
+        res.status,
+        200,
+        "a field beyond the declared ones is allowed: {}",
+        String::from_utf8_lossy(&res.body)
+    );
 
     // The filter now matches neither delivered event; a replay sends one again all the same.
-    let replay = svc.a.call("POST", &format!("/api/v1/webhook-deliveries/{}/replay", listed[0]["id"].as_str().unwrap()), None).await;
+    let replay = svc
+        .a
+        .call(
+            "POST",
+            &format!("/api/v1/webhook-deliveries/{}/replay", listed[0]["id"].as_str().unwrap()),
+            None,
+        )
+        .await;
     assert!(replay.status < 300, "{}", String::from_utf8_lossy(&replay.body));
     paused.wait_for(3).await;
-    let cleared = svc.a.call("PATCH", &format!("/api/v1/webhooks/{id}"), Some(json!({ "filter": null }))).await;
+    let cleared =
+        svc.a.call("PATCH", &format!("/api/v1/webhooks/{id}"), Some(json!({ "filter": null }))).await;
     assert_eq!(cleared.json()["filter"], Value::Null);
     let read = svc.a.call("GET", &format!("/api/v1/webhooks/{id}"), None).await;
     assert_eq!(read.json()["filter"], Value::Null);

@@ -98,7 +98,11 @@ impl Engine {
 
     /// A content filter checked (`filter::Filter::compile`) and its paths against the fields
     /// `types` declare (`filter::misspelt_field`), in its stored form (compact JSON).
-    pub(super) fn checked_filter(&self, filter: &serde_json::Value, types: &[String]) -> EngineResult<String> {
+    pub(super) fn checked_filter(
+        &self,
+        filter: &serde_json::Value,
+        types: &[String],
+    ) -> EngineResult<String> {
         let compiled = crate::filter::Filter::compile(filter)?;
         let declared = self.core.profile().catalog.declared_fields(types);
         if let Some((path, meant)) = crate::filter::misspelt_field(&compiled.paths(), &declared) {
@@ -110,7 +114,8 @@ impl Engine {
     pub async fn create_endpoint(&self, tenant: &Tenant, new: NewEndpoint) -> EngineResult<CreatedEndpoint> {
         self.validate_url(&new.url)?;
         let types = self.checked_types(new.event_types)?;
-        let content_filter = new.content_filter.as_ref().map(|f| self.checked_filter(f, &types)).transpose()?;
+        let content_filter =
+            new.content_filter.as_ref().map(|f| self.checked_filter(f, &types)).transpose()?;
         let rate_limit_per_s = validate_rate_limit(new.rate_limit_per_s)?;
         let id = Uuid::now_v7();
         let reserved = self.core.profile().own_header_names();
@@ -289,7 +294,11 @@ impl Engine {
 
     /// The stored changes a patch makes, its parts checked (a filter against the patch's types,
     /// else against `kept_types`, those the endpoint has).
-    fn endpoint_changes(&self, patch: EndpointPatch, kept_types: Option<&[String]>) -> EngineResult<EndpointChanges> {
+    fn endpoint_changes(
+        &self,
+        patch: EndpointPatch,
+        kept_types: Option<&[String]>,
+    ) -> EngineResult<EndpointChanges> {
         let event_types = patch.event_types.map(|t| self.checked_types(t)).transpose()?;
         let types = event_types.as_deref().or(kept_types).unwrap_or_default();
         let content_filter = match &patch.content_filter {

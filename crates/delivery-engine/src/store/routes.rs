@@ -33,12 +33,15 @@ pub(crate) struct Route {
 
 /// A stored content filter (checked when stored), compiled; one that no longer compiles is a
 /// corrupt row.
-pub(crate) fn compiled_filter(endpoint: &dyn std::fmt::Display, stored: Option<&str>) -> EngineResult<Option<Arc<Filter>>> {
+pub(crate) fn compiled_filter(
+    endpoint: &dyn std::fmt::Display,
+    stored: Option<&str>,
+) -> EngineResult<Option<Arc<Filter>>> {
     let Some(stored) = stored else { return Ok(None) };
     let value: Value = serde_json::from_str(stored)
         .map_err(|e| corrupt(format!("content_filter of endpoint {endpoint}: {e}")))?;
-    let filter =
-        Filter::compile(&value).map_err(|e| corrupt(format!("content_filter of endpoint {endpoint}: {e}")))?;
+    let filter = Filter::compile(&value)
+        .map_err(|e| corrupt(format!("content_filter of endpoint {endpoint}: {e}")))?;
     Ok(Some(Arc::new(filter)))
 }
 
@@ -192,7 +195,10 @@ mod tests {
 
     #[test]
     fn a_test_event_goes_to_its_one_live_endpoint_regardless_of_filter_or_backlog() {
-        assert_eq!(table().targets("z.created", b"{}", Some(Uuid::from_u128(3))).eager, vec![Uuid::from_u128(3)]);
+        assert_eq!(
+            table().targets("z.created", b"{}", Some(Uuid::from_u128(3))).eager,
+            vec![Uuid::from_u128(3)]
+        );
         let owed = table().targets("a.created", b"{}", Some(Uuid::from_u128(4)));
         assert_eq!((owed.eager, owed.owed), (vec![Uuid::from_u128(4)], 0));
         assert_eq!(table().targets("a.created", b"{}", Some(Uuid::from_u128(9))), Targets::default());
@@ -210,13 +216,22 @@ mod tests {
             ],
         };
         let paused = table.targets("a.created", br#"{"payload": {"to": "paused", "amount": 5}}"#, None);
-        assert_eq!((paused.eager, paused.owed, paused.filtered), (vec![Uuid::from_u128(1), Uuid::from_u128(2)], 1, 1));
+        assert_eq!(
+            (paused.eager, paused.owed, paused.filtered),
+            (vec![Uuid::from_u128(1), Uuid::from_u128(2)], 1, 1)
+        );
         let large = table.targets("a.created", br#"{"payload": {"to": "active", "amount": 500}}"#, None);
-        assert_eq!((large.eager, large.owed, large.filtered), (vec![Uuid::from_u128(1), Uuid::from_u128(4)], 0, 2));
+        assert_eq!(
+            (large.eager, large.owed, large.filtered),
+            (vec![Uuid::from_u128(1), Uuid::from_u128(4)], 0, 2)
+        );
         // A body that is not JSON matches no content filter; the test event ignores them.
         let garbled = table.targets("a.created", b"not json", None);
         assert_eq!((garbled.eager, garbled.filtered), (vec![Uuid::from_u128(1)], 3));
-        assert_eq!(table.targets("a.created", b"not json", Some(Uuid::from_u128(4))).eager, vec![Uuid::from_u128(4)]);
+        assert_eq!(
+            table.targets("a.created", b"not json", Some(Uuid::from_u128(4))).eager,
+            vec![Uuid::from_u128(4)]
+        );
     }
 
     #[test]

@@ -60,12 +60,17 @@ async fn an_endpoint_receives_only_the_events_its_filter_matches(backend: Backen
     let running = spawn_dispatcher(&engine, client(0, None), fast_config());
     let got = some.wait_for(2).await;
     all.wait_for(5).await;
-    let mut keys: Vec<String> =
-        got.iter().map(|r| serde_json::from_slice::<Value>(&r.body).unwrap()["payload"]["amount"].to_string()).collect();
+    let mut keys: Vec<String> = got
+        .iter()
+        .map(|r| serde_json::from_slice::<Value>(&r.body).unwrap()["payload"]["amount"].to_string())
+        .collect();
     keys.sort();
     assert_eq!(keys, ["5", "500"]);
 
-    let patch = EndpointPatch { content_filter: Some(Some(json!({"payload.status": "active"}))), ..Default::default() };
+    let patch = EndpointPatch {
+        content_filter: Some(Some(json!({"payload.status": "active"}))),
+        ..Default::default()
+    };
     engine.update_endpoint(&TENANT, filtered, patch).await.unwrap();
     emit(&engine, "thing.created", "active-after", &body("active", 1, &[])).await;
     emit(&engine, "thing.created", "paused-after", &body("paused", 999, &[])).await;
@@ -159,7 +164,10 @@ async fn a_filter_is_checked_when_it_is_set(backend: Backend) {
     let id = create(json!({"payload.region": "eu"})).await.unwrap().endpoint.id;
     // A PATCH's filter is checked against the types the endpoint keeps.
     let typo = EndpointPatch { content_filter: Some(Some(json!({"tpye": "x"}))), ..Default::default() };
-    assert!(matches!(engine.update_endpoint(&TENANT, id, typo).await, Err(EngineError::UnknownFilterField { .. })));
+    assert!(matches!(
+        engine.update_endpoint(&TENANT, id, typo).await,
+        Err(EngineError::UnknownFilterField { .. })
+    ));
     assert!(engine.list_endpoints(&TENANT).await.unwrap().len() == 1, "nothing made by a refusal");
 }
 

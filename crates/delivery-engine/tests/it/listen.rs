@@ -45,7 +45,8 @@ async fn a_session_delivers_answers_and_expires_after_its_stream_dropped(backend
     let db = database(backend).await;
     let engine = engine(&db);
     engine.configure_listen(ListenConfig { ttl: Duration::from_secs(1), max_sessions: 1 });
-    let open = || ListenOpen { session: None, event_types: vec!["thing.created".into()], content_filter: None };
+    let open =
+        || ListenOpen { session: None, event_types: vec!["thing.created".into()], content_filter: None };
     let mut stream = engine.listen(&TENANT, open()).await.unwrap();
     let ListenFrame::Session(info) = next_frame(&mut stream).await else { panic!("a session first") };
     let session = info.session_id;
@@ -92,7 +93,9 @@ async fn a_session_delivers_answers_and_expires_after_its_stream_dropped(backend
     assert_eq!(ended.status, DeliveryStatus::Dead);
     assert_eq!(ended.last_error.as_deref(), Some("listen session expired"));
     assert_eq!(attempts[0].error.as_deref(), Some("listener not connected"));
-    let resumed = engine.listen(&TENANT, ListenOpen { session: Some(session), event_types: vec![], content_filter: None }).await;
+    let resumed = engine
+        .listen(&TENANT, ListenOpen { session: Some(session), event_types: vec![], content_filter: None })
+        .await;
     assert!(matches!(resumed, Err(EngineError::NotFound)), "{:?}", resumed.map(|_| ()));
     let unknown = engine.end_listen(&TENANT, Uuid::now_v7()).await;
     assert!(matches!(unknown, Err(EngineError::NotFound)));
@@ -115,7 +118,8 @@ async fn a_session_with_a_filter_gets_only_the_matching_events(backend: Backend)
     assert_eq!(d.body, br#"{"payload": {"status": "ended"}}"#, "the active one was never sent");
     engine.listen_reply(&TENANT, info.session_id, answer(&d, 200)).await.unwrap();
     spawned.stop().await;
-    let wrong = ListenOpen { content_filter: Some(serde_json::json!({"a": {"$like": 1}})), ..ListenOpen::default() };
+    let wrong =
+        ListenOpen { content_filter: Some(serde_json::json!({"a": {"$like": 1}})), ..ListenOpen::default() };
     assert!(matches!(engine.listen(&TENANT, wrong).await, Err(EngineError::InvalidFilter(_))));
 }
 

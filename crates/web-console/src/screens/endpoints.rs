@@ -3,7 +3,8 @@
 //! confirmation). Every form answers 303 to the list.
 
 use super::access::{access_summary, AccessFields};
-use super::shared::{endpoint_id, layout, notice_text, NoticeQuery, RECENT};
+use super::filter::{filter_summary, parse_filter_text};
+use super::shared::{endpoint_id, layout, notice_text, takes, NoticeQuery, RECENT};
 use crate::error::ConsoleError;
 use crate::layout::Layout;
 use crate::render::{html, see_other};
@@ -57,7 +58,7 @@ impl EndpointRow {
             disabled: e.disabled_at.is_some(),
             state: disabled_state(&e),
             access: access_summary(&e, now),
-            filter: super::filter::filter_summary(e.content_filter.as_ref()),
+            filter: filter_summary(e.content_filter.as_ref()),
             last_delivery: activity.map_or_else(
                 || "none in 24 h".to_owned(),
                 |a| format!("{} ago", span_words(now - a.last_attempt_at)),
@@ -163,12 +164,6 @@ struct EndpointsExtras {
     form_filter: String,
 }
 
-/// Whether an endpoint with the filter `event_types` takes `event_type` (an empty filter takes
-/// every type).
-pub fn takes(event_types: &[String], event_type: &str) -> bool {
-    event_types.is_empty() || event_types.iter().any(|t| t == event_type)
-}
-
 /// The event types of the service's example form: none unless it registers one.
 #[derive(Debug, Clone, Copy)]
 pub struct ExampleTypes(pub &'static [&'static str]);
@@ -269,7 +264,7 @@ fn new_endpoint<S: ServiceConsole>(url: &str, fields: &EndpointFields) -> Result
         event_types: fields.events.clone(),
         rate_limit_per_s: parse_rate_limit(&fields.rate_limit)?,
         access: EndpointAccess { headers: fields.access.header_pairs()?, auth, client_certificate },
-        content_filter: super::filter::parse_filter_text(&fields.filter)?,
+        content_filter: parse_filter_text(&fields.filter)?,
     })
 }
 

@@ -5,8 +5,7 @@
 //! enqueue matches by). Trying saves nothing. The registration form takes a filter too
 //! ([`parse_filter_text`]). A refused save shows the engine's words with what was typed.
 
-use super::endpoints::takes;
-use super::shared::{endpoint_id, layout};
+use super::shared::{endpoint_id, layout, takes};
 use crate::error::ConsoleError;
 use crate::layout::Layout;
 use crate::render::{html, see_other};
@@ -35,9 +34,9 @@ pub fn parse_filter_text(text: &str) -> Result<Option<Value>, ApiError> {
     if text.is_empty() {
         return Ok(None);
     }
-    serde_json::from_str(text).map(Some).map_err(|e| {
-        ApiError::invalid(codes::INVALID_FILTER, format!("the filter is not JSON: {e}"))
-    })
+    serde_json::from_str(text)
+        .map(Some)
+        .map_err(|e| ApiError::invalid(codes::INVALID_FILTER, format!("the filter is not JSON: {e}")))
 }
 
 /// A filter as the form shows it: indented JSON, or nothing.
@@ -95,7 +94,12 @@ fn sample_options<S: ServiceConsole>(e: &Endpoint, recent: &[Delivery], chosen: 
         .iter()
         .filter(|d| takes(&e.event_types, &d.event_type) && seen.insert(d.event_id))
         .take(RECENT_SAMPLES)
-        .map(|d| (Sample::Delivery(d.id), format!("{} at {} (event {})", d.event_type, ts(d.created_at), d.dedupe_key)));
+        .map(|d| {
+            (
+                Sample::Delivery(d.id),
+                format!("{} at {} (event {})", d.event_type, ts(d.created_at), d.dedupe_key),
+            )
+        });
     let examples = S::subscribable()
         .iter()
         .filter(|t| takes(&e.event_types, t))
@@ -210,8 +214,12 @@ pub(super) async fn post_filter<S: ServiceConsole>(
     let ConsoleForm { session, fields } = form;
     if fields.action == "try" {
         let e = engine.get_endpoint(&session.tenant, id).await.map_err(|e| S::api_error(e, "endpoint"))?;
-        let mut page = filter_page::<S>(&engine, &session, &e, Some(fields.filter.clone()), &fields.sample).await?;
-        match sample_body::<S>(&engine, &session.tenant, &fields.sample).await.and_then(|b| try_on(&fields.filter, &b)) {
+        let mut page =
+            filter_page::<S>(&engine, &session, &e, Some(fields.filter.clone()), &fields.sample).await?;
+        match sample_body::<S>(&engine, &session.tenant, &fields.sample)
+            .await
+            .and_then(|b| try_on(&fields.filter, &b))
+        {
             Ok(tried) => page.tried = Some(tried),
             Err(error) => page.error = error,
         }
@@ -236,7 +244,11 @@ pub(super) async fn post_filter<S: ServiceConsole>(
 }
 
 /// The body a sample stands for: a recent event's as sent, or the service's example.
-async fn sample_body<S: ServiceConsole>(engine: &Engine, tenant: &Tenant, value: &str) -> Result<Vec<u8>, String> {
+async fn sample_body<S: ServiceConsole>(
+    engine: &Engine,
+    tenant: &Tenant,
+    value: &str,
+) -> Result<Vec<u8>, String> {
     match Sample::parse(value) {
         Some(Sample::Delivery(d)) => match engine.sent_request(tenant, d, 1, chrono::Utc::now()).await {
             Ok(sent) => Ok(sent.body),
@@ -282,8 +294,13 @@ mod tests {
         e.event_types = vec!["order.paid".into()];
         let paid = delivery(e.id, DeliveryStatus::Delivered);
         let same_event = Delivery { id: Uuid::now_v7(), ..paid.clone() };
-        let created = Delivery { event_type: "order.created".into(), ..delivery(e.id, DeliveryStatus::Pending) };
-        let options = sample_options::<TestConsole>(&e, &[paid.clone(), same_event, created], &format!("delivery:{}", paid.id));
+        let created =
+            Delivery { event_type: "order.created".into(), ..delivery(e.id, DeliveryStatus::Pending) };
+        let options = sample_options::<TestConsole>(
+            &e,
+            &[paid.clone(), same_event, created],
+            &format!("delivery:{}", paid.id),
+        );
         let values: Vec<&str> = options.iter().map(|o| o.value.as_str()).collect();
         assert_eq!(values, [format!("delivery:{}", paid.id).as_str(), "example:order.paid"]);
         assert!(options[0].selected && !options[1].selected);
@@ -300,7 +317,11 @@ mod tests {
             url: e.url.clone(),
             events: "every type".into(),
             filter_text: r#"{"payload.note": "</textarea><script>x</script>"}"#.into(),
-            samples: vec![SampleOption { value: "example:order.paid".into(), label: "example of order.paid".into(), selected: true }],
+            samples: vec![SampleOption {
+                value: "example:order.paid".into(),
+                label: "example of order.paid".into(),
+                selected: true,
+            }],
             tried: Some(Tried { matched: false, clause: "/payload.note".into() }),
             error: String::new(),
         };
@@ -315,6 +336,8 @@ mod tests {
         assert_eq!(filter_summary(None), "");
         assert_eq!(filter_summary(Some(&serde_json::json!({"a": 1}))), r#"filter {"a":1}"#);
         let long = serde_json::json!({"payload.note": "x".repeat(200)});
-        assert!(filter_summary(Some(&long)).ends_with('…') && filter_summary(Some(&long)).chars().count() < 90);
+        assert!(
+            filter_summary(Some(&long)).ends_with('…') && filter_summary(Some(&long)).chars().count() < 90
+        );
     }
 }

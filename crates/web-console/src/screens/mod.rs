@@ -16,10 +16,10 @@ mod shared;
 mod testing;
 
 pub use access::{parse_header_lines, AccessFields, Choice};
-pub use endpoints::{parse_rate_limit, takes, EndpointFields, ExampleTypes};
+pub use endpoints::{parse_rate_limit, EndpointFields, ExampleTypes};
 pub use filter::{filter_summary, filter_text, parse_filter_text};
 pub use log::{LogFilter, PAGE_SIZE};
-pub use shared::{endpoint_id, notice_text, NoticeQuery};
+pub use shared::{endpoint_id, notice_text, takes, NoticeQuery};
 // For the event page and bulk recovery, which show the same rows in the same layout.
 pub(crate) use log::{endpoint_urls, log_rows, LogRow};
 pub(crate) use shared::layout;

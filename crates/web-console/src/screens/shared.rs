@@ -51,3 +51,9 @@ pub struct NoticeQuery {
     #[serde(default)]
     pub notice: String,
 }
+
+/// Whether an endpoint with the filter `event_types` takes `event_type` (an empty filter takes
+/// every type).
+pub fn takes(event_types: &[String], event_type: &str) -> bool {
+    event_types.is_empty() || event_types.iter().any(|t| t == event_type)
+}

@@ -138,7 +138,8 @@ pub async fn update(
     id: web::Path<String>,
     body: web::Json<EndpointPatchIn>,
 ) -> Result<HttpResponse, ApiError> {
-    let EndpointPatchIn { url, events, enabled, headers, auth, client_certificate, filter } = body.into_inner();
+    let EndpointPatchIn { url, events, enabled, headers, auth, client_certificate, filter } =
+        body.into_inner();
     if let Some(url) = &url {
         check_url_len(url)?;
     }
@@ -249,7 +250,13 @@ pub async fn create(
         .engine
         .create_endpoint(
             &account.0,
-            NewEndpoint { url, event_types: events, rate_limit_per_s: rate_limit, access, content_filter: filter },
+            NewEndpoint {
+                url,
+                event_types: events,
+                rate_limit_per_s: rate_limit,
+                access,
+                content_filter: filter,
+            },
         )
         .await
         .map_err(|e| ApiError::from_engine(e, "endpoint"))?;

@@ -1129,7 +1129,14 @@ async fn a_content_filter_delivers_only_the_matching_runs(backend: Backend) {
     let answering = Arc::new(AtomicBool::new(false));
     let receiver = {
         let answering = answering.clone();
-        Receiver::start(move |_, _| if answering.load(Ordering::SeqCst) { Reply::Status(200) } else { Reply::Status(500) }).await
+        Receiver::start(move |_, _| {
+            if answering.load(Ordering::SeqCst) {
+                Reply::Status(200)
+            } else {
+                Reply::Status(500)
+            }
+        })
+        .await
     };
     let filter = json!({ "status": "failed", "workflow_id": { "$startsWith": "billing-" } });
     let body = json!({ "url": receiver.url(), "events": ["run.completed", "run.failed"], "filter": filter });
@@ -1137,7 +1144,9 @@ async fn a_content_filter_delivers_only_the_matching_runs(backend: Backend) {
     assert_eq!(res.status, 201, "{}", String::from_utf8_lossy(&res.body));
     assert_eq!(res.json()["filter"], filter);
     let id = res.json()["endpointId"].as_str().unwrap().to_owned();
-    for (workflow, status) in [("billing-nightly", "succeeded"), ("reports", "failed"), ("billing-nightly", "failed")] {
+    for (workflow, status) in
+        [("billing-nightly", "succeeded"), ("reports", "failed"), ("billing-nightly", "failed")]
+    {
         let run = new_run(&svc.a, workflow).await;
         assert_eq!(settle(&svc.a, run["id"].as_str().unwrap(), status).await.status, 200);
     }
@@ -1150,12 +1159,21 @@ async fn a_content_filter_delivers_only_the_matching_runs(backend: Backend) {
     let got = receiver.requests();
     assert!(got.iter().all(|r| r.body == receiver.requests()[0].body) && got.len() == 5);
     let sent: Value = serde_json::from_slice(&got[0].body).unwrap();
-    assert_eq!((sent["workflow_id"].as_str(), sent["status"].as_str()), (Some("billing-nightly"), Some("failed")));
+    assert_eq!(
+        (sent["workflow_id"].as_str(), sent["status"].as_str()),
+        (Some("billing-nightly"), Some("failed"))
+    );
 
-    let wrong = svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(json!({ "filter": { "status": { "$gt": true } } }))).await;
+    let wrong = svc
+        .a
+        .call("PATCH", &format!("/webhooks/{id}"), Some(json!({ "filter": { "status": { "$gt": true } } })))
+        .await;
     assert_error(&wrong, 422, "invalid_filter");
     assert_eq!(wrong.json()["pointer"], "/filter/status/$gt");
-    let typo = svc.a.call("PATCH", &format!("/webhooks/{id}"), Some(json!({ "filter": { "workflowid": "x" } }))).await;
+    let typo = svc
+        .a
+        .call("PATCH", &format!("/webhooks/{id}"), Some(json!({ "filter": { "workflowid": "x" } })))
+        .await;
     assert_error(&typo, 422, "unknown_filter_field");
     assert_eq!(typo.json()["field"], "workflowid");
 
@@ -1169,7 +1187,11 @@ async fn a_content_filter_delivers_only_the_matching_runs(backend: Backend) {
     wait_delivery(&svc.a, dead, |d| d["status"] == "delivered").await;
     assert_eq!(svc.a.call("POST", &format!("/webhooks/{id}/test"), None).await.status, 202);
     let got = receiver.wait_for(7).await;
-    assert!(got[6].body.starts_with(br#"{"event":"webhook.test""#), "{}", String::from_utf8_lossy(&got[6].body));
+    assert!(
+        got[6].body.starts_with(br#"{"event":"webhook.test""#),
+        "{}",
+        String::from_utf8_lossy(&got[6].body)
+    );
 }
 
 on_both_backends!(

@@ -251,3 +251,47 @@ async fn a_stream_held_by_one_api_process_takes_answers_through_another() {
     assert_eq!(end.event, "end");
     assert_eq!(serde_json::from_str::<Value>(&end.data).unwrap()["reconnect"], true);
 }
+
+/// `listen --filter`: the session says its filter, and only the matching runs reach the local
+/// app (the other gets no delivery at all: the session's log holds one).
+#[tokio::test(flavor = "multi_thread")]
+async fn listen_with_a_filter_forwards_only_the_matching_runs() {
+    let db = TestDb::migrated_by(Backend::Sqlite, "listen", BIN).await.unwrap();
+    let env = [
+        ("DATABASE_URL", db.url()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("JWT_SECRET", JWT_SECRET),
+        ("MASTER_KEYS", MASTER_KEYS),
+        ("WORKER_POLL_INTERVAL", "50ms"),
+    ];
+    let process = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    let server = process.base_url().to_owned();
+    let token_a = token("acct-a").await;
+    let a = ApiClient::new(&server).with_bearer(&token_a);
+    let local = Receiver::start(|_, _| Reply::Status(200)).await;
+    let forward_to = format!("{}/hooks", local.url());
+    let filter = r#"{"workflow_id": {"$startsWith": "billing-"}}"#;
+    let args = ["listen", "--server", &server, "--forward-to", &forward_to, "--filter", filter];
+    let cli = CliProcess::start(BIN, &args, &[("TOKEN", token_a.as_str())]).unwrap();
+    let opened = cli.wait_for_line("listening as session ").await;
+    assert!(opened.contains(r#"matching {"workflow_id":{"$startsWith":"billing-"}}"#), "{opened}");
+    let session = opened.split_whitespace().next().unwrap().to_owned();
+
+    for workflow in ["reports-weekly", "billing-nightly"] {
+        let run = a.call("POST", "/runs", Some(json!({ "workflow_id": workflow }))).await.json();
+        let id = run["id"].as_str().unwrap();
+        let res = a.call("POST", &format!("/runs/{id}/settle"), Some(json!({ "status": "failed" }))).await;
+        assert_eq!(res.status, 200);
+    }
+    let got = local.wait_for(1).await;
+    let body: Value = serde_json::from_slice(&got[0].body).unwrap();
+    assert_eq!(body["workflow_id"], "billing-nightly");
+    assert_eq!(session_log(&a, &session).await.len(), 1, "the other run made no delivery");
+    let wrong =
+        ["listen", "--server", &server, "--forward-to", &forward_to, "--filter", r#"{"workflowid": 1}"#];
+    let refused = run_cli(BIN, &wrong, &[("TOKEN", token_a.as_str())]).await.unwrap_err().to_string();
+    assert!(
+        refused.contains("unknown_filter_field") || refused.contains("did you mean `workflow_id`"),
+        "{refused}"
+    );
+}

@@ -30,8 +30,8 @@
 
 use super::rows::{BacklogFillRow, EndpointFilterRow, EndpointTenantRow, IdRow, OpenRow, OwedBodyRow};
 use crate::error::EngineResult;
-use crate::sql::prepared;
 use crate::filter::Filter;
+use crate::sql::prepared;
 use crate::store::model::{BacklogFill, EndpointRef};
 use crate::store::routes::compiled_filter;
 use diesel::sql_types::{Array, BigInt, Nullable, Text};

@@ -151,7 +151,9 @@ fn fill(c: &mut SqliteConnection, id: Uuid, max_open: i64) -> EngineResult<Backl
     .load(c)?;
     let mut added = 0;
     // The content filter it is owed under: the events it passes (the cursor moves past all).
-    let matching = |e: &&OwedEventRow| filter.as_ref().is_none_or(|f| f.matches_body(e.body.as_deref().unwrap_or_default()));
+    let matching = |e: &&OwedEventRow| {
+        filter.as_ref().is_none_or(|f| f.matches_body(e.body.as_deref().unwrap_or_default()))
+    };
     if owed.iter().any(|e| matching(&e)) {
         // Time-ordered ids (UUIDv7), as enqueue gives them; each delivery keeps its event's time.
         let rows = serde_json::Value::from(
