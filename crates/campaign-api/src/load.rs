@@ -22,8 +22,12 @@ impl LoadTarget for CampaignLoad {
         "/api/v1/webhooks?limit=1"
     }
 
-    async fn register(&self, api: &ServerClient, url: &str) -> anyhow::Result<String> {
-        let endpoint = json!({ "url": url, "eventTypes": [EVENT_TYPE] });
+    /// Filtered: only events whose payload says `kept`.
+    async fn register(&self, api: &ServerClient, url: &str, filtered: bool) -> anyhow::Result<String> {
+        let mut endpoint = json!({ "url": url, "eventTypes": [EVENT_TYPE] });
+        if filtered {
+            endpoint["filter"] = json!({ "payload.kept": true });
+        }
         let created = api
             .call(Method::POST, "/api/v1/webhooks", Some(&endpoint))
             .await?
@@ -38,7 +42,8 @@ impl LoadTarget for CampaignLoad {
             "type": EVENT_TYPE,
             "entityType": "segment",
             "entityId": uuid::Uuid::now_v7(),
-            "payload": { "size": event.seq, "load": { "run": event.run, "seq": event.seq }, "pad": event.pad },
+            "payload": { "size": event.seq, "load": { "run": event.run, "seq": event.seq }, "kept": event.kept,
+                "pad": event.pad },
         });
         api.call(Method::POST, "/api/v1/events", Some(&body)).await?.success("publishing")?;
         Ok(LoadKey::from(event.seq))

@@ -25,8 +25,12 @@ impl LoadTarget for WorkflowLoad {
         2
     }
 
-    async fn register(&self, api: &ServerClient, url: &str) -> anyhow::Result<String> {
-        let endpoint = json!({ "url": url, "events": ["run.completed"] });
+    /// Filtered: only runs of workflows named `load-…` (the events not kept are `filtered-load-…`).
+    async fn register(&self, api: &ServerClient, url: &str, filtered: bool) -> anyhow::Result<String> {
+        let mut endpoint = json!({ "url": url, "events": ["run.completed"] });
+        if filtered {
+            endpoint["filter"] = json!({ "workflow_id": { "$startsWith": "load-" } });
+        }
         let created = api
             .call(Method::POST, "/webhooks", Some(&endpoint))
             .await?
@@ -38,7 +42,8 @@ impl LoadTarget for WorkflowLoad {
     }
 
     async fn publish(&self, api: &ServerClient, event: &LoadEvent<'_>) -> anyhow::Result<LoadKey> {
-        let run = json!({ "workflow_id": format!("load-{}", event.run) });
+        let prefix = if event.kept { "" } else { "filtered-" };
+        let run = json!({ "workflow_id": format!("{prefix}load-{}", event.run) });
         let run = api.call(Method::POST, "/runs", Some(&run)).await?.success("creating a run")?.json();
         let id = run["id"].as_str().ok_or_else(|| anyhow::anyhow!("no id in {run}"))?;
         let key = run_key(id).ok_or_else(|| anyhow::anyhow!("run id {id} is not a UUID"))?;

@@ -55,4 +55,9 @@ pub struct LoadArgs {
     /// goes into each line.
     #[arg(long, value_name = "URL_OR_DIR")]
     pub watch_db: Option<String>,
+    /// Register each endpoint with a content filter that passes this percentage of the events
+    /// (an event is kept when its number modulo 100 is below it; 100 keeps all but still
+    /// evaluates the filter): only kept events are expected. Unset: no filter.
+    #[arg(long, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub filter_keep: Option<u8>,
 }

@@ -21,6 +21,8 @@ pub(crate) struct Plan {
     pub rate: u32,
     pub concurrency: usize,
     pub pad: String,
+    /// `--filter-keep`: the percentage of events the endpoints' filter passes.
+    pub keep: Option<u8>,
 }
 
 impl Plan {
@@ -35,6 +37,7 @@ impl Plan {
             rate: args.rate,
             concurrency: args.concurrency.max(1),
             pad: "x".repeat(args.payload_bytes),
+            keep: args.filter_keep,
         }
     }
 
@@ -74,9 +77,10 @@ pub(crate) async fn publish_all(
                     let seq = next.fetch_add(1, Ordering::Relaxed);
                     let Some(due) = plan.due(start, seq) else { break };
                     tokio::time::sleep_until(due.into()).await;
-                    let event = LoadEvent { run, seq, pad: &plan.pad };
+                    let kept = plan.keep.is_none_or(|keep| seq % 100 < u64::from(keep));
+                    let event = LoadEvent { run, seq, pad: &plan.pad, kept };
                     match target.publish(&api, &event).await {
-                        Ok(key) => tally.accepted(key, due),
+                        Ok(key) => tally.accepted(key, due, kept),
                         Err(e) => tally.refused(format!("{e:#}")),
                     }
                 }
@@ -94,7 +98,14 @@ mod tests {
     use super::*;
 
     fn plan(events: Option<u64>, duration: Option<u64>, rate: u32) -> Plan {
-        Plan { events, duration: duration.map(Duration::from_secs), rate, concurrency: 1, pad: String::new() }
+        Plan {
+            events,
+            duration: duration.map(Duration::from_secs),
+            rate,
+            concurrency: 1,
+            pad: String::new(),
+            keep: None,
+        }
     }
 
     #[test]

@@ -72,7 +72,7 @@ async fn register(
     let mut paths = Vec::new();
     for i in 0..args.endpoints {
         let url = format!("{base}/{}/{i}", if i < args.hang { receive::HANG } else { receive::LOAD });
-        paths.push(target.register(api, &url).await?);
+        paths.push(target.register(api, &url, args.filter_keep.is_some()).await?);
     }
     println!(
         "load: {} endpoints of {} ({} hanging) receive at {base}",

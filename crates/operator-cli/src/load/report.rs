@@ -94,13 +94,14 @@ impl Summary {
         };
         let mut line = format!(
             "load service={service} endpoints={} hang={} concurrency={} rate={rate} payload_bytes={} \
-             accepted={} errors={} expected={} delivered={} lost={lost} dup={} unmatched={} hung_requests={} \
+             accepted={} filtered={} errors={} expected={} delivered={} lost={lost} dup={} unmatched={} hung_requests={} \
              ingest_rps={} delivery_rps={}",
             args.endpoints,
             args.hang,
             args.concurrency,
             args.payload_bytes,
             s.accepted,
+            s.filtered,
             s.errors,
             s.expected,
             s.delivered,

@@ -20,7 +20,9 @@ type Slot = (u16, LoadKey);
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Snapshot {
     pub accepted: u64,
-    /// Deliveries expected: accepted events times answering endpoints.
+    /// Accepted events the endpoints' content filter does not pass (`--filter-keep`).
+    pub filtered: u64,
+    /// Deliveries expected: accepted events the filter passes times answering endpoints.
     pub expected: u64,
     /// Requests the hanging endpoints received, retries included.
     pub hung_requests: u64,
@@ -83,12 +85,20 @@ impl Tally {
     }
 
     /// The API accepted an event whose delivery will carry `key`; it was due or sent at `sent`.
-    pub fn accepted(&self, key: LoadKey, sent: Instant) {
+    /// An event the endpoints' filter does not pass (`kept` false) is expected nowhere: one
+    /// that arrives is counted `unmatched`.
+    pub fn accepted(&self, key: LoadKey, sent: Instant, kept: bool) {
         let sent = self.since_start(sent);
         let now = self.since_start(Instant::now());
         let mut inner = self.lock();
         inner.counts.accepted += 1;
         inner.counts.last_accepted = Duration::from_micros(now);
+        if !kept {
+            inner.counts.filtered += 1;
+            drop(inner);
+            self.changed.notify_waiters();
+            return;
+        }
         for endpoint in self.answering.clone() {
             let slot = (endpoint, key);
             inner.counts.expected += 1;
@@ -205,11 +215,11 @@ mod tests {
     fn an_arrival_before_or_after_its_publish_counts_once_and_a_repeat_is_a_duplicate() {
         let tally = Tally::new(0..1);
         let sent = Instant::now();
-        tally.accepted(1, sent);
+        tally.accepted(1, sent, true);
         tally.arrived(0, 1);
         tally.arrived(0, 2);
         assert_eq!(tally.snapshot().unmatched, 1, "an arrival ahead of its publish waits");
-        tally.accepted(2, sent);
+        tally.accepted(2, sent, true);
         tally.arrived(0, 1);
         tally.arrived(0, 2);
         tally.arrived(0, 3);
@@ -221,9 +231,19 @@ mod tests {
     }
 
     #[test]
+    fn an_event_the_filter_does_not_pass_is_expected_nowhere_and_its_arrival_is_unmatched() {
+        let tally = Tally::new(0..2);
+        tally.accepted(5, Instant::now(), false);
+        tally.accepted(6, Instant::now(), true);
+        tally.arrived(0, 5);
+        let s = tally.snapshot();
+        assert_eq!((s.accepted, s.filtered, s.expected, s.unmatched), (2, 1, 2, 1));
+    }
+
+    #[test]
     fn an_event_is_expected_at_every_answering_endpoint_once() {
         let tally = Tally::new(2..4);
-        tally.accepted(9, Instant::now());
+        tally.accepted(9, Instant::now(), true);
         tally.arrived(2, 9);
         tally.arrived(3, 9);
         tally.arrived(3, 9);
@@ -246,7 +266,7 @@ mod tests {
     #[tokio::test]
     async fn draining_ends_when_everything_accepted_arrived_or_at_the_timeout() {
         let tally = std::sync::Arc::new(Tally::new(0..1));
-        tally.accepted(1, Instant::now());
+        tally.accepted(1, Instant::now(), true);
         tally.publishing_done();
         assert!(!tally.drained(Duration::from_millis(20)).await, "one is still missing");
         let waiting = tokio::spawn({

@@ -10,6 +10,9 @@ pub struct LoadEvent<'a> {
     pub run: u64,
     pub seq: u64,
     pub pad: &'a str,
+    /// Whether the endpoints' content filter (`--filter-keep`) passes it: the target marks the
+    /// event so that [`LoadTarget::register`]'s filter tells; true without a filter.
+    pub kept: bool,
 }
 
 /// What a service tells `load`: how to register an endpoint, publish one event and recognise
@@ -25,9 +28,10 @@ pub trait LoadTarget: Send + Sync + 'static {
     fn calls_per_event(&self) -> u32 {
         1
     }
-    /// Registers an endpoint for `url` that takes what [`LoadTarget::publish`] sends; returns
-    /// the path that deletes it.
-    async fn register(&self, api: &ServerClient, url: &str) -> anyhow::Result<String>;
+    /// Registers an endpoint for `url` that takes what [`LoadTarget::publish`] sends, with
+    /// `filtered`, through a content filter that passes the events marked kept; returns the
+    /// path that deletes it.
+    async fn register(&self, api: &ServerClient, url: &str, filtered: bool) -> anyhow::Result<String>;
     /// Publishes one event; returns the key its delivery will carry.
     async fn publish(&self, api: &ServerClient, event: &LoadEvent<'_>) -> anyhow::Result<LoadKey>;
     /// The key a delivered body carries, if it belongs to run `run`.
