@@ -22,13 +22,16 @@
 //!    one event at a time to its own endpoint, 20 times: enqueue-commit to receipt.
 //!
 //! 5. `--history N` (alone): what N stored deliveries cost (`history.rs`).
+//! 6. `--only filters`: what content filters cost per event and endpoint, no store
+//!    (`filters.rs`).
 //!
 //! `cargo xtask bench [--backend postgres|sqlite|both] [--deliveries N] [--rate R] [--seconds S]
-//! [--log-size N] [--backlog N] [--only log|fairness]`, `cargo xtask bench --history N
+//! [--log-size N] [--backlog N] [--only log|fairness|filters]`, `cargo xtask bench --history N
 //! [--backend …] [--deliveries N]`, `cargo xtask bench --history N --into URL --tenant T`.
 #![allow(clippy::unwrap_used)]
 
 mod fill;
+mod filters;
 mod history;
 mod sweep;
 
@@ -453,6 +456,10 @@ async fn main() {
     let backlog = arg(&args, "--backlog", 100_000) as usize;
     let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)).map(String::as_str);
     let named = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    if only == Some("filters") {
+        filters::run();
+        return;
+    }
     if let Some(n) = named("--sweep") {
         for backend in backends {
             sweep::run(backend, n.parse().expect("--sweep takes a number"), deliveries).await;
