@@ -126,9 +126,10 @@ impl Filter {
         Ok(Self { root })
     }
 
-    /// Whether `body` matches.
+    /// Whether `body` matches (what enqueue asks, once per filtered endpoint of an event:
+    /// nothing is allocated unless a path steps through an array).
     pub fn matches(&self, body: &Value) -> bool {
-        decide(&self.root, body).matched
+        matched(&self.root, body)
     }
 
     /// Whether a body as sent (JSON text) matches; one that is not JSON matches no filter.
@@ -369,12 +370,43 @@ fn decide(node: &Node, body: &Value) -> Decision {
             .unwrap_or(Decision { matched: false, clause: at.clone() }),
         Node::Not(at, inner) => Decision { matched: !decide(inner, body).matched, clause: at.clone() },
         Node::Field { pointer, path, ops, negated } => {
-            let mut found = Vec::new();
-            resolve(body, path, &mut found);
-            let held = ops.iter().all(|op| holds(op, &found));
+            let held = with_found(body, path, |found| ops.iter().all(|op| holds(op, found)));
             Decision { matched: held != *negated, clause: pointer.clone() }
         }
     }
+}
+
+/// [`decide`]'s result alone, without naming the clause.
+fn matched(node: &Node, body: &Value) -> bool {
+    match node {
+        Node::All(_, nodes) => nodes.iter().all(|n| matched(n, body)),
+        Node::Any(_, nodes) => nodes.iter().any(|n| matched(n, body)),
+        Node::Not(_, inner) => !matched(inner, body),
+        Node::Field { path, ops, negated, .. } => {
+            with_found(body, path, |found| ops.iter().all(|op| holds(op, found))) != *negated
+        }
+    }
+}
+
+/// `f` of the values at `path` in `body`: none, the one value, or (a step into an array)
+/// each element's, collected.
+fn with_found<R>(body: &Value, path: &[String], f: impl FnOnce(&[&Value]) -> R) -> R {
+    let mut at = body;
+    for (i, step) in path.iter().enumerate() {
+        match at {
+            Value::Object(o) => match o.get(step) {
+                Some(v) => at = v,
+                None => return f(&[]),
+            },
+            Value::Array(_) => {
+                let mut found = Vec::new();
+                resolve(at, &path[i..], &mut found);
+                return f(&found);
+            }
+            _ => return f(&[]),
+        }
+    }
+    f(&[at])
 }
 
 /// The values at `path` in `value`; a step into an array looks into each element.
@@ -441,8 +473,14 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Whether `body` matches `filter`, asked both ways (enqueue's `matches` and the console's
+    /// `decide`), which must agree.
     fn run(filter: Value, body: Value) -> bool {
-        Filter::compile(&filter).unwrap().matches(&body)
+        let filter = Filter::compile(&filter).unwrap();
+        let matched = filter.matches(&body);
+        assert_eq!(matched, filter.decide(&body).matched, "matches and decide agree");
+        assert_eq!(matched, filter.matches_body(body.to_string().as_bytes()));
+        matched
     }
 
     fn refused(filter: Value) -> FilterError {
