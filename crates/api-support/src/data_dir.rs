@@ -20,6 +20,15 @@ pub struct StoreConfig {
     /// DATABASE_URL is unset).
     #[arg(long, env = "DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
+    /// PostgreSQL: the deadline of every statement and commit, of opening a connection and of
+    /// waiting for one; past it the call answers 503 and its connection is dropped
+    /// (docs/operations.md, "The database connection"). Migrations have none.
+    #[arg(long, env = "DATABASE_TIMEOUT", default_value = "5s", value_parser = crate::cli::duration_arg)]
+    pub database_timeout: std::time::Duration,
+    /// PostgreSQL with `sslmode=require` in DATABASE_URL: the CA certificates (PEM) the server's
+    /// certificate must chain to, such as a managed database's bundle. Unset: Mozilla's roots.
+    #[arg(long, env = "DATABASE_CA_FILE")]
+    pub database_ca_file: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for StoreConfig {
@@ -28,6 +37,8 @@ impl std::fmt::Debug for StoreConfig {
         f.debug_struct("StoreConfig")
             .field("database_url", &self.database_url.as_ref().map(|_| "<redacted>"))
             .field("data_dir", &self.data_dir)
+            .field("database_timeout", &self.database_timeout)
+            .field("database_ca_file", &self.database_ca_file)
             .finish()
     }
 }
@@ -69,6 +80,16 @@ impl StoreConfig {
     }
 
     /// The URL to connect to: DATABASE_URL, or `sqlite://<DATA_DIR>/<service>.db`.
+    /// How to reach PostgreSQL beyond the URL, for connections named `application_name` (the
+    /// service and what the connection is for: `campaign-api api`, `workflow-api worker`).
+    pub fn db_settings(&self, application_name: String) -> delivery_engine::db::DbSettings {
+        delivery_engine::db::DbSettings {
+            timeout: self.database_timeout,
+            ca_file: self.database_ca_file.clone(),
+            application_name,
+        }
+    }
+
     pub fn database_url(&self, service: &str) -> String {
         match self.database_url.as_deref() {
             Some(url) if !url.is_empty() => url.to_owned(),
@@ -225,7 +246,12 @@ mod tests {
     use super::*;
 
     fn store(url: Option<&str>, dir: &Path) -> StoreConfig {
-        StoreConfig { database_url: url.map(str::to_owned), data_dir: dir.to_owned() }
+        StoreConfig {
+            database_url: url.map(str::to_owned),
+            data_dir: dir.to_owned(),
+            database_timeout: std::time::Duration::from_secs(5),
+            database_ca_file: None,
+        }
     }
 
     #[test]

@@ -301,12 +301,30 @@ pub async fn cli_database(
 ) -> anyhow::Result<delivery_engine::db::Pool> {
     use anyhow::Context as _;
     let url = store.existing_database_url(service)?;
-    migrate(&url, migrations).await?;
-    delivery_engine::db::connect_pool(&url, 1).context("connecting to the database")
+    migrate_url(store, service, &url, migrations).await?;
+    let settings = store.db_settings(format!("{service} cli"));
+    delivery_engine::db::connect_pool_with(&url, 1, &settings).context("connecting to the database")
 }
 
-pub async fn migrate(database_url: &str, migrations: Vec<MigrationSet>) -> anyhow::Result<()> {
-    delivery_engine::db::run_migrations(database_url, migrations).await.context("applying migrations")
+/// The `migrate` command: the service's migrations on its database.
+pub async fn migrate(
+    store: &StoreConfig,
+    service: &str,
+    migrations: Vec<MigrationSet>,
+) -> anyhow::Result<()> {
+    migrate_url(store, service, &store.database_url(service), migrations).await
+}
+
+async fn migrate_url(
+    store: &StoreConfig,
+    service: &str,
+    database_url: &str,
+    migrations: Vec<MigrationSet>,
+) -> anyhow::Result<()> {
+    let settings = store.db_settings(format!("{service} migrate"));
+    delivery_engine::db::run_migrations_with(database_url, migrations, &settings)
+        .await
+        .context("applying migrations")
 }
 
 /// Everything about a service that `serve` needs besides its routes.
@@ -346,7 +364,8 @@ where
     if common.role != Role::Worker {
         engine.spawn_change_listener(shutdown.clone());
     }
-    let (worker_engine, worker) = spawn_dispatcher(common, &engine, &database_url, &shutdown)?.unzip();
+    let (worker_engine, worker) =
+        spawn_dispatcher(common, &engine, (name, &database_url), &shutdown)?.unzip();
     let health = Health::new(engine.clone(), migration_versions);
     let metrics = crate::metrics::configure(crate::metrics::Metrics::new(
         name,
@@ -378,6 +397,30 @@ where
     run_until_stopped(server, stopping, &mut signals).await
 }
 
+/// `api`, `worker` or `all`, as `application_name` shows the process.
+fn role_word(role: Role) -> &'static str {
+    match role {
+        Role::All => "all",
+        Role::Api => "api",
+        Role::Worker => "worker",
+    }
+}
+
+/// A multi-host URL (`host1,host2?target_session_attrs=read-write`) picks the node that says it
+/// is writable when a connection opens, and never looks again: after a failover in which the
+/// old primary lives on (its Patroni died, say), pooled connections stay on it and their
+/// commits wait for a standby that has become the leader. Only a proxy that fences the old
+/// primary (HAProxy on Patroni's `/primary`, deploy/ha/) makes that safe: said at start.
+fn warn_of_a_multi_host_url(database_url: &str) {
+    if database_url.contains("target_session_attrs") {
+        tracing::warn!(
+            "DATABASE_URL names target_session_attrs: a multi-host URL cannot tell an old primary whose \
+             Patroni died from the leader, and connections stay on it; point the services at a proxy \
+             that checks Patroni's /primary (docs/operations.md, \"High availability\")"
+        );
+    }
+}
+
 /// Creates the data directory, migrates, and builds the service's engine with its operational
 /// webhooks and listen settings; the migration versions are for the readiness check.
 async fn open_engine(
@@ -390,8 +433,10 @@ async fn open_engine(
     let master_keys = common.store.secret(spec.name, MASTER_KEYS, common.master_keys.as_deref())?;
     let keyring = Keyring::parse(&master_keys).context("MASTER_KEYS")?;
     let migration_versions = delivery_engine::db::migration_versions(database_url, &spec.migrations)?;
-    migrate(database_url, spec.migrations).await?;
-    let pool = delivery_engine::db::connect_pool(database_url, common.pool_size())?;
+    migrate_url(&common.store, spec.name, database_url, spec.migrations).await?;
+    warn_of_a_multi_host_url(database_url);
+    let settings = common.store.db_settings(format!("{} {}", spec.name, role_word(common.role)));
+    let pool = delivery_engine::db::connect_pool_with(database_url, common.pool_size(), &settings)?;
     if common.store.is_embedded() {
         tracing::info!(database = %database_url, "using the embedded SQLite store (set DATABASE_URL for PostgreSQL)");
     }
@@ -421,14 +466,15 @@ async fn open_engine(
 fn spawn_dispatcher(
     common: &CommonConfig,
     engine: &Engine,
-    database_url: &str,
+    (service, database_url): (&str, &str),
     shutdown: &CancellationToken,
 ) -> anyhow::Result<Option<(Engine, tokio::task::JoinHandle<()>)>> {
     if common.role == Role::Api {
         return Ok(None);
     }
     let client = OutboundClient::new(common.outbound_config()?)?;
-    let worker_pool = delivery_engine::db::connect_worker_pool(database_url, common.pool_size())?;
+    let settings = common.store.db_settings(format!("{service} worker"));
+    let worker_pool = delivery_engine::db::connect_worker_pool(database_url, common.pool_size(), &settings)?;
     let on_worker_pool = engine.with_pool(worker_pool);
     let config = DispatcherConfig {
         poll_interval: common.worker_poll_interval,

@@ -192,7 +192,7 @@ fn main() -> ExitCode {
                 Ok(())
             }
             Command::Catalog(args) => args.run(SERVICE, &campaign_api::catalog::published()),
-            Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
+            Command::Migrate { store } => server::migrate(&store, SERVICE, migrations()).await,
             Command::CheckReceiver { args, product_name } => check_receiver(&args, &product_name).await,
             Command::Load { api_key, args } => {
                 operator_cli::load::run(campaign_api::load::CampaignLoad, &api_key, args).await

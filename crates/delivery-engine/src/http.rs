@@ -393,7 +393,7 @@ fn describe(err: &(dyn std::error::Error + 'static)) -> String {
     text
 }
 
-fn load_pem_certs(path: &Path) -> Result<Vec<CertificateDer<'static>>, ClientBuildError> {
+pub(crate) fn load_pem_certs(path: &Path) -> Result<Vec<CertificateDer<'static>>, ClientBuildError> {
     let display = path.display().to_string();
     let iter = CertificateDer::pem_file_iter(path).map_err(|e| ClientBuildError::CaFile {
         path: display.clone(),

@@ -105,8 +105,9 @@ pub mod db {
     pub use crate::cache::ReadCache;
     pub use crate::sql::prepared;
     pub use crate::store::{
-        announce_change, connect_pool, connect_worker_pool, migration_versions, run_migrations,
-        sqlite_values, Backend, DbConn, MigrationSet, Pool, ENGINE_MIGRATIONS,
+        announce_change, connect_pool, connect_pool_with, connect_worker_pool, migration_versions,
+        run_migrations, run_migrations_with, sqlite_values, Backend, DbConn, DbSettings, MigrationSet, Pool,
+        ENGINE_MIGRATIONS,
     };
 }
 

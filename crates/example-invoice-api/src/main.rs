@@ -59,7 +59,7 @@ fn main() -> ExitCode {
     server::run_main(async {
         match cli.command {
             Command::Serve(config) => serve(*config).await,
-            Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
+            Command::Migrate { store } => server::migrate(&store, SERVICE, migrations()).await,
             Command::Catalog(args) => args.run(SERVICE, &catalog::published()),
         }
     })

@@ -11,6 +11,7 @@ pub mod prometheus;
 mod receiver;
 pub mod receiver_kit;
 pub mod recovery;
+mod relay;
 mod service;
 mod small_disk;
 pub mod standard_webhooks;
@@ -23,6 +24,7 @@ pub use db::{count_at, database_base_url, execute_at, Backend, TestDb};
 pub use hmac::independent_hmac_sha256_hex;
 pub use postgres::PrivatePostgres;
 pub use receiver::{Gate, Receiver, Recorded, Reply};
+pub use relay::TcpRelay;
 pub use service::{
     assert_routes_served, run_cli, run_cli_in, ApiClient, ApiResponse, CliProcess, ServiceProcess,
 };

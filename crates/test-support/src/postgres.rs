@@ -60,6 +60,29 @@ impl PrivatePostgres {
         Ok(pg)
     }
 
+    /// [`PrivatePostgres::start`] with `ssl = on` and `ca`'s loopback certificate (for
+    /// `localhost`, `127.0.0.1` and `::1`): clients may connect with TLS or without.
+    pub fn start_with_tls(ca: &crate::TestCa) -> Result<Self> {
+        let pg = Self::start()?;
+        let data = pg.dir.join("data");
+        ca.write_server_files(&data)?;
+        std::fs::rename(data.join("localhost.pem"), data.join("server.crt"))?;
+        std::fs::rename(data.join("localhost.key"), data.join("server.key"))?;
+        for file in ["server.crt", "server.key"] {
+            let path = data.join(file).display().to_string();
+            Command::new("chown").args(["postgres:postgres", &path]).status().ok();
+            Command::new("chmod").args(["600", &path]).status().ok();
+        }
+        let mut conf = std::fs::OpenOptions::new().append(true).open(data.join("postgresql.conf"))?;
+        std::io::Write::write_all(
+            &mut conf,
+            b"\nssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n",
+        )?;
+        pg.down()?;
+        pg.up()?;
+        Ok(pg)
+    }
+
     pub fn url(&self, database: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
     }

@@ -133,7 +133,7 @@ fn main() -> ExitCode {
                 operator_cli::console_link::print(&pool, &account, &link.base_url("127.0.0.1:8080")).await
             }
             Command::Catalog(args) => args.run(SERVICE, &profile::published()),
-            Command::Migrate { store } => server::migrate(&store.database_url(SERVICE), migrations()).await,
+            Command::Migrate { store } => server::migrate(&store, SERVICE, migrations()).await,
             Command::CheckReceiver(args) => check_receiver(&args).await,
             Command::Load { token, args } => {
                 operator_cli::load::run(workflow_api::load::WorkflowLoad, &token, args).await

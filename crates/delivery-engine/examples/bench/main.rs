@@ -120,7 +120,8 @@ fn dispatcher_with(
     })
     .unwrap();
     let token = CancellationToken::new();
-    let worker = engine.with_pool(delivery_engine::db::connect_worker_pool(db.url(), 8).unwrap());
+    let worker =
+        engine.with_pool(delivery_engine::db::connect_worker_pool(db.url(), 8, &Default::default()).unwrap());
     let d = worker.dispatcher(client, config);
     (token.clone(), tokio::spawn(d.run(token)))
 }

@@ -16,8 +16,31 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 /// How long a caller waits for a pooled connection, a new connection or a health check before
-/// the database counts as unavailable (a 503, never a hang). SQLite waits as long for a lock.
+/// the database counts as unavailable (a 503, never a hang). SQLite waits as long for a lock;
+/// PostgreSQL takes `DATABASE_TIMEOUT` ([`DbSettings`]), by default this.
 pub(crate) const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// How the services reach PostgreSQL beyond its URL (docs/operations.md, "The database
+/// connection"; `pg/connect.rs`). The embedded store takes none of it.
+#[derive(Debug, Clone)]
+pub struct DbSettings {
+    /// `DATABASE_TIMEOUT`: the deadline of every piece of work on a pooled connection (its
+    /// statements and its commit), of opening a connection and of waiting for one; what passes
+    /// it answers `Unavailable` (503 `database_unavailable`) and its connection is dropped.
+    pub timeout: std::time::Duration,
+    /// `DATABASE_CA_FILE`: the roots TLS to PostgreSQL trusts (`sslmode=require`); Mozilla's
+    /// when unset.
+    pub ca_file: Option<PathBuf>,
+    /// The connections' `application_name` (unless `DATABASE_URL` names one): the service and
+    /// its role, as `pg_stat_activity` shows them.
+    pub application_name: String,
+}
+
+impl Default for DbSettings {
+    fn default() -> Self {
+        Self { timeout: POOL_TIMEOUT, ca_file: None, application_name: "webhooks".into() }
+    }
+}
 
 /// Which database a URL names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,8 +179,8 @@ pub struct Pool {
 
 #[derive(Clone)]
 enum PoolKind {
-    /// With the database URL, for the LISTEN connections it opens beside the pool.
-    Pg(pg::conn::PgPool, Arc<pg::listen::CoalescedNotify>, Arc<str>),
+    /// With the database, for the LISTEN connections it opens beside the pool.
+    Pg(pg::conn::PgPool, Arc<pg::listen::CoalescedNotify>, Arc<pg::connect::PgTarget>),
     /// With the turn its write transactions take (the dispatcher's pool goes first).
     Sqlite(sqlite::conn::SqlitePool, sqlite::Writer),
 }
@@ -172,9 +195,15 @@ impl std::fmt::Debug for Pool {
     }
 }
 
-/// A pool for API handlers (durable commits). The URL picks the backend.
+/// A pool for API handlers (durable commits), with the default [`DbSettings`]. The URL picks
+/// the backend.
 pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
-    connect(database_url, max_size, Commit::Durable)
+    connect(database_url, max_size, Commit::Durable, &DbSettings::default())
+}
+
+/// [`connect_pool`] with the service's settings.
+pub fn connect_pool_with(database_url: &str, max_size: usize, settings: &DbSettings) -> EngineResult<Pool> {
+    connect(database_url, max_size, Commit::Durable, settings)
 }
 
 /// A pool for dispatchers: its connections commit asynchronously (`synchronous_commit = off`
@@ -185,17 +214,20 @@ pub fn connect_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
 /// leaves the lease to expire; the fence rejects the late result of the first attempt. Events
 /// themselves are written by the caller's own (durable) transaction. It takes a WAL flush off
 /// the path of every claim, which is most of the delivery latency.
-pub fn connect_worker_pool(database_url: &str, max_size: usize) -> EngineResult<Pool> {
-    connect(database_url, max_size, Commit::Asynchronous)
+pub fn connect_worker_pool(database_url: &str, max_size: usize, settings: &DbSettings) -> EngineResult<Pool> {
+    connect(database_url, max_size, Commit::Asynchronous, settings)
 }
 
-fn connect(database_url: &str, max_size: usize, commit: Commit) -> EngineResult<Pool> {
+fn connect(database_url: &str, max_size: usize, commit: Commit, settings: &DbSettings) -> EngineResult<Pool> {
     let kind = match StoreUrl::from_url(database_url)? {
-        StoreUrl::Postgres => PoolKind::Pg(
-            pg::conn::pool(database_url, max_size, commit, POOL_TIMEOUT)?,
-            Arc::new(pg::listen::CoalescedNotify::new()),
-            database_url.into(),
-        ),
+        StoreUrl::Postgres => {
+            let target = Arc::new(pg::connect::PgTarget::new(database_url, settings)?);
+            PoolKind::Pg(
+                pg::conn::pool(target.clone(), max_size, commit)?,
+                Arc::new(pg::listen::CoalescedNotify::new()),
+                target,
+            )
+        }
         StoreUrl::Sqlite(path) => {
             let writer = match commit {
                 Commit::Durable => sqlite::Writer::Api,
@@ -259,13 +291,16 @@ impl Pool {
         E: From<EngineError> + Send + 'static,
     {
         match &self.kind {
-            PoolKind::Pg(p, ..) => {
-                let p = p.clone();
+            PoolKind::Pg(p, _, target) => {
+                let (p, deadline) = (p.clone(), Deadline::from_now(target.timeout));
                 tokio::spawn(async move {
                     let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
                     let mut receipt = Receipt::default();
-                    let result = f(DbConn::new(Backend::Pg(&mut conn), &mut receipt)).await?;
-                    Ok((result, receipt))
+                    let work = f(DbConn::new(Backend::Pg(&mut conn), &mut receipt));
+                    match tokio::time::timeout(deadline.left(), work).await {
+                        Ok(result) => Ok((result?, receipt)),
+                        Err(_) => Err(E::from(deadline.passed(conn))),
+                    }
                 })
                 .await
                 .map_err(|e| E::from(join_error(e)))?
@@ -308,19 +343,22 @@ impl Pool {
         E: From<EngineError> + Send + 'static,
     {
         match &self.kind {
-            PoolKind::Pg(p, ..) => {
+            PoolKind::Pg(p, _, target) => {
+                let deadline = Deadline::from_now(target.timeout);
                 let mut conn = p.get().await.map_err(|e| E::from(e.into()))?;
                 tokio::spawn(async move {
-                    let conn: &mut AsyncPgConnection = &mut conn;
-                    conn.transaction(pg_tx(|c| {
+                    let c: &mut AsyncPgConnection = &mut conn;
+                    let tx = c.transaction(pg_tx(|c| {
                         Box::pin(async move {
                             let mut receipt = Receipt::default();
                             let result = f(DbConn::new(Backend::Pg(c), &mut receipt)).await;
                             Ok((result.map_err(TxError::Body)?, receipt))
                         })
-                    }))
-                    .await
-                    .map_err(TxError::into_inner)
+                    }));
+                    match tokio::time::timeout(deadline.left(), tx).await {
+                        Ok(result) => result.map_err(TxError::into_inner),
+                        Err(_) => Err(E::from(deadline.passed(conn))),
+                    }
                 })
                 .await
                 .map_err(|e| E::from(join_error(e)))?
@@ -352,8 +390,8 @@ impl Pool {
         shutdown: CancellationToken,
     ) -> Option<tokio::task::JoinHandle<()>> {
         match &self.kind {
-            PoolKind::Pg(.., url) => {
-                Some(tokio::spawn(pg::listen::listen(url.to_string(), pg::listen::Wake(wake), shutdown)))
+            PoolKind::Pg(.., target) => {
+                Some(tokio::spawn(pg::listen::listen(target.clone(), pg::listen::Wake(wake), shutdown)))
             }
             PoolKind::Sqlite(..) => None,
         }
@@ -367,8 +405,8 @@ impl Pool {
         shutdown: CancellationToken,
     ) -> Option<tokio::task::JoinHandle<()>> {
         match &self.kind {
-            PoolKind::Pg(.., url) => {
-                Some(tokio::spawn(pg::listen::listen(url.to_string(), self.changes.clone(), shutdown)))
+            PoolKind::Pg(.., target) => {
+                Some(tokio::spawn(pg::listen::listen(target.clone(), self.changes.clone(), shutdown)))
             }
             PoolKind::Sqlite(..) => None,
         }
@@ -407,6 +445,36 @@ impl Pool {
         if let PoolKind::Pg(pool, notify, _) = &self.kind {
             notify.signal(pool, token);
         }
+    }
+}
+
+/// `DATABASE_TIMEOUT` counted from when a piece of work asked for its connection: the wait for
+/// one and the work together end by it (docs/operations.md, "The database connection").
+#[derive(Debug, Clone, Copy)]
+struct Deadline {
+    at: tokio::time::Instant,
+    timeout: std::time::Duration,
+}
+
+impl Deadline {
+    fn from_now(timeout: std::time::Duration) -> Self {
+        Self { at: tokio::time::Instant::now() + timeout, timeout }
+    }
+
+    /// What is left of it for the work.
+    fn left(&self) -> std::time::Duration {
+        self.at.saturating_duration_since(tokio::time::Instant::now())
+    }
+
+    /// The work did not end in time: its connection is in an unknown state (a statement or a
+    /// commit may be on its way), so it is closed, never handed out again, and the caller hears
+    /// that the database is unavailable. A commit's outcome is then unknown (docs/operations.md).
+    fn passed(&self, conn: pg::conn::PooledPg) -> EngineError {
+        drop(deadpool::managed::Object::take(conn));
+        EngineError::Unavailable(format!(
+            "the database did not answer within DATABASE_TIMEOUT ({} ms)",
+            self.timeout.as_millis()
+        ))
     }
 }
 

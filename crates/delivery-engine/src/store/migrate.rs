@@ -1,12 +1,18 @@
 //! Migrations: the engine's own, and the services' sets applied after them.
 
-use super::conn::{join_error, Backend, Pool, StoreUrl, POOL_TIMEOUT};
+use super::conn::{join_error, Backend, DbSettings, Pool, StoreUrl, POOL_TIMEOUT};
 use super::model::Commit;
 use super::sqlite;
 use crate::error::{EngineError, EngineResult};
-use diesel::{Connection, RunQueryDsl};
+use diesel::RunQueryDsl;
 use diesel_async::AsyncPgConnection;
 use diesel_migrations::EmbeddedMigrations;
+
+/// Where migrations run: an open PostgreSQL connection, or the SQLite file.
+enum Migrating {
+    Postgres(diesel_async::async_connection_wrapper::AsyncConnectionWrapper<AsyncPgConnection>),
+    Sqlite(std::path::PathBuf),
+}
 
 /// A service's migrations, once per backend.
 pub struct MigrationSet {
@@ -28,19 +34,41 @@ pub const ENGINE_MIGRATIONS: MigrationSet = MigrationSet {
 
 /// Applies every pending migration of each set, in order, so that several processes starting
 /// at once migrate exactly once: under an advisory lock on PostgreSQL, inside one exclusive
-/// transaction on SQLite (whose file, and its directory, are created if missing).
+/// transaction on SQLite (whose file, and its directory, are created if missing). With the
+/// default [`DbSettings`]; a service passes its own to [`run_migrations_with`].
 pub async fn run_migrations(database_url: &str, sets: Vec<MigrationSet>) -> EngineResult<()> {
+    run_migrations_with(database_url, sets, &DbSettings::default()).await
+}
+
+/// [`run_migrations`] over a connection made with `settings` (TLS, the application name). A
+/// migration may take longer than `DATABASE_TIMEOUT` allows a statement: its connection has no
+/// statement deadline (docs/operations.md, "Upgrades").
+pub async fn run_migrations_with(
+    database_url: &str,
+    sets: Vec<MigrationSet>,
+    settings: &DbSettings,
+) -> EngineResult<()> {
     use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
     use diesel_migrations::MigrationHarness;
 
     let url = database_url.to_owned();
     let backend = StoreUrl::from_url(&url)?;
     let migration_error = |e: Box<dyn std::error::Error + Send + Sync>| EngineError::Migration(e.to_string());
+    // The connection is opened here, on the runtime (TLS, deadlines); the migrations run on a
+    // blocking thread through diesel's synchronous harness.
+    let target = match backend {
+        StoreUrl::Postgres => {
+            let target = super::pg::connect::PgTarget::new(&url, settings)?;
+            let mut conn = target.connect().await.map_err(|e| EngineError::Unavailable(e.to_string()))?;
+            diesel_async::SimpleAsyncConnection::batch_execute(&mut conn, "SET statement_timeout = 0")
+                .await?;
+            Migrating::Postgres(AsyncConnectionWrapper::<AsyncPgConnection>::from(conn))
+        }
+        StoreUrl::Sqlite(path) => Migrating::Sqlite(path),
+    };
     tokio::task::spawn_blocking(move || -> EngineResult<()> {
-        match backend {
-            StoreUrl::Postgres => {
-                let mut conn = <AsyncConnectionWrapper<AsyncPgConnection> as Connection>::establish(&url)
-                    .map_err(|e| EngineError::Unavailable(e.to_string()))?;
+        match target {
+            Migrating::Postgres(mut conn) => {
                 diesel::sql_query("SELECT pg_advisory_lock(7262031001)").execute(&mut conn)?;
                 let result = sets.into_iter().try_for_each(|set| {
                     conn.run_pending_migrations(set.postgres).map(|_| ()).map_err(migration_error)
@@ -48,7 +76,7 @@ pub async fn run_migrations(database_url: &str, sets: Vec<MigrationSet>) -> Engi
                 diesel::sql_query("SELECT pg_advisory_unlock(7262031001)").execute(&mut conn)?;
                 result
             }
-            StoreUrl::Sqlite(path) => {
+            Migrating::Sqlite(path) => {
                 sqlite::conn::create_parent_dir(&path)?;
                 let mut conn = sqlite::conn::open(&path, Commit::Durable, POOL_TIMEOUT)
                     .map_err(|e| EngineError::Unavailable(e.to_string()))?;

@@ -10,6 +10,7 @@ mod access;
 mod backlog;
 mod client_cert;
 mod common;
+mod database;
 mod delivery;
 mod filters;
 mod listen;

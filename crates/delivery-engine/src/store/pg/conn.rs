@@ -1,15 +1,19 @@
 //! PostgreSQL pools (diesel-async on deadpool).
 
+use super::connect::PgTarget;
 use crate::error::{EngineError, EngineResult};
 use crate::store::model::Commit;
 use diesel::ConnectionError;
 use diesel_async::pooled_connection::{
     AsyncDieselConnectionManager, ManagerConfig, PoolError, PoolableConnection,
 };
-use diesel_async::{AsyncConnection, AsyncPgConnection, SimpleAsyncConnection};
+use diesel_async::{AsyncPgConnection, SimpleAsyncConnection};
+use std::sync::Arc;
 use std::time::Duration;
 
 pub(crate) type PgPool = deadpool::managed::Pool<Manager>;
+/// A connection out of the pool, back in it when dropped.
+pub(crate) type PooledPg = deadpool::managed::Object<Manager>;
 
 /// A connection idle for longer than this is checked with a query before it is handed out;
 /// one used more recently is only checked for a broken state. Under load every checkout is
@@ -51,29 +55,25 @@ impl deadpool::managed::Manager for Manager {
     }
 }
 
-/// A pool whose waits (for a connection, a new connection, a health check) end after `timeout`.
-pub(crate) fn pool(
-    database_url: &str,
-    max_size: usize,
-    commit: Commit,
-    timeout: Duration,
-) -> EngineResult<PgPool> {
-    let inner = match commit {
-        Commit::Durable => AsyncDieselConnectionManager::<AsyncPgConnection>::new(database_url),
-        Commit::Asynchronous => {
-            let mut config = ManagerConfig::default();
-            config.custom_setup = Box::new(|url| {
-                Box::pin(async move {
-                    let mut conn = AsyncPgConnection::establish(url).await?;
-                    conn.batch_execute("SET synchronous_commit = off")
-                        .await
-                        .map_err(ConnectionError::CouldntSetupConfiguration)?;
-                    Ok(conn)
-                })
-            });
-            AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(database_url, config)
-        }
-    };
+/// A pool of connections to `target` (`connect.rs`), whose waits (for a connection, a new
+/// connection, a health check) end after its `DATABASE_TIMEOUT`.
+pub(crate) fn pool(target: Arc<PgTarget>, max_size: usize, commit: Commit) -> EngineResult<PgPool> {
+    let timeout = target.timeout;
+    let mut config = ManagerConfig::default();
+    config.custom_setup = Box::new(move |_url| {
+        let target = target.clone();
+        Box::pin(async move {
+            let mut conn = target.connect().await?;
+            if commit == Commit::Asynchronous {
+                conn.batch_execute("SET synchronous_commit = off")
+                    .await
+                    .map_err(ConnectionError::CouldntSetupConfiguration)?;
+            }
+            Ok(conn)
+        })
+    });
+    // The URL is the target's; the manager's own copy is never used to connect.
+    let inner = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config("postgres://", config);
     deadpool::managed::Pool::builder(Manager { inner })
         .max_size(max_size)
         .runtime(deadpool::Runtime::Tokio1)

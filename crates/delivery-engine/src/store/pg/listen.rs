@@ -7,9 +7,10 @@
 //! own, at most one per [`NOTIFY_WINDOW`], covering every commit made before it is sent.
 
 use super::conn::PgPool;
+use super::connect::PgTarget;
 use crate::cache::ChangeFeed;
 use crate::error::EngineResult;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use futures_util::StreamExt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -155,10 +156,10 @@ impl Hearing for Arc<ChangeFeed> {
 }
 
 /// Listens on `H::CHANNEL` until `shutdown`, reconnecting with backoff after a lost connection.
-pub(crate) async fn listen<H: Hearing>(url: String, hearing: H, shutdown: CancellationToken) {
+pub(crate) async fn listen<H: Hearing>(target: Arc<PgTarget>, hearing: H, shutdown: CancellationToken) {
     let mut delay = Duration::from_millis(200);
     while !shutdown.is_cancelled() {
-        let outcome = session(&url, &hearing, &shutdown).await;
+        let outcome = session(&target, &hearing, &shutdown).await;
         hearing.lost();
         match outcome {
             Ok(()) => return,
@@ -174,8 +175,12 @@ pub(crate) async fn listen<H: Hearing>(url: String, hearing: H, shutdown: Cancel
     }
 }
 
-async fn session<H: Hearing>(url: &str, hearing: &H, shutdown: &CancellationToken) -> Result<(), String> {
-    let mut conn = AsyncPgConnection::establish(url).await.map_err(|e| e.to_string())?;
+async fn session<H: Hearing>(
+    target: &PgTarget,
+    hearing: &H,
+    shutdown: &CancellationToken,
+) -> Result<(), String> {
+    let mut conn = target.connect().await.map_err(|e| e.to_string())?;
     diesel::sql_query(format!("LISTEN {}", H::CHANNEL))
         .execute(&mut conn)
         .await

@@ -17,6 +17,7 @@ macro_rules! delivery_id_of_event {
 
 pub(crate) mod backlog;
 pub(crate) mod conn;
+pub(crate) mod connect;
 pub(crate) mod deliveries;
 pub(crate) mod endpoints;
 pub(crate) mod idempotency;
