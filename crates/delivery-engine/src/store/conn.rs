@@ -2,7 +2,7 @@
 //! pooled connection or in one transaction. The pools themselves are built by each backend
 //! (`pg/conn.rs`, `sqlite/conn.rs`).
 
-use super::model::Commit;
+use super::model::{Commit, DbSettings};
 use super::routes::Targets;
 use super::{pg, sqlite};
 use crate::cache::ChangeFeed;
@@ -17,30 +17,8 @@ use uuid::Uuid;
 
 /// How long a caller waits for a pooled connection, a new connection or a health check before
 /// the database counts as unavailable (a 503, never a hang). SQLite waits as long for a lock;
-/// PostgreSQL takes `DATABASE_TIMEOUT` ([`DbSettings`]), by default this.
+/// PostgreSQL takes `DATABASE_TIMEOUT` ([`DbSettings`]).
 pub(crate) const POOL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// How the services reach PostgreSQL beyond its URL (docs/operations.md, "The database
-/// connection"; `pg/connect.rs`). The embedded store takes none of it.
-#[derive(Debug, Clone)]
-pub struct DbSettings {
-    /// `DATABASE_TIMEOUT`: the deadline of every piece of work on a pooled connection (its
-    /// statements and its commit), of opening a connection and of waiting for one; what passes
-    /// it answers `Unavailable` (503 `database_unavailable`) and its connection is dropped.
-    pub timeout: std::time::Duration,
-    /// `DATABASE_CA_FILE`: the roots TLS to PostgreSQL trusts (`sslmode=require`); Mozilla's
-    /// when unset.
-    pub ca_file: Option<PathBuf>,
-    /// The connections' `application_name` (unless `DATABASE_URL` names one): the service and
-    /// its role, as `pg_stat_activity` shows them.
-    pub application_name: String,
-}
-
-impl Default for DbSettings {
-    fn default() -> Self {
-        Self { timeout: POOL_TIMEOUT, ca_file: None, application_name: "webhooks".into() }
-    }
-}
 
 /// Which database a URL names.
 #[derive(Debug, Clone, PartialEq, Eq)]

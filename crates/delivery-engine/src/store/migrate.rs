@@ -1,7 +1,7 @@
 //! Migrations: the engine's own, and the services' sets applied after them.
 
-use super::conn::{join_error, Backend, DbSettings, Pool, StoreUrl, POOL_TIMEOUT};
-use super::model::Commit;
+use super::conn::{join_error, Backend, Pool, StoreUrl, POOL_TIMEOUT};
+use super::model::{Commit, DbSettings};
 use super::sqlite;
 use crate::error::{EngineError, EngineResult};
 use diesel::RunQueryDsl;
@@ -10,7 +10,7 @@ use diesel_migrations::EmbeddedMigrations;
 
 /// Where migrations run: an open PostgreSQL connection, or the SQLite file.
 enum Migrating {
-    Postgres(diesel_async::async_connection_wrapper::AsyncConnectionWrapper<AsyncPgConnection>),
+    Postgres(Box<diesel_async::async_connection_wrapper::AsyncConnectionWrapper<AsyncPgConnection>>),
     Sqlite(std::path::PathBuf),
 }
 
@@ -62,18 +62,19 @@ pub async fn run_migrations_with(
             let mut conn = target.connect().await.map_err(|e| EngineError::Unavailable(e.to_string()))?;
             diesel_async::SimpleAsyncConnection::batch_execute(&mut conn, "SET statement_timeout = 0")
                 .await?;
-            Migrating::Postgres(AsyncConnectionWrapper::<AsyncPgConnection>::from(conn))
+            Migrating::Postgres(Box::new(AsyncConnectionWrapper::<AsyncPgConnection>::from(conn)))
         }
         StoreUrl::Sqlite(path) => Migrating::Sqlite(path),
     };
     tokio::task::spawn_blocking(move || -> EngineResult<()> {
         match target {
             Migrating::Postgres(mut conn) => {
-                diesel::sql_query("SELECT pg_advisory_lock(7262031001)").execute(&mut conn)?;
+                let conn = &mut *conn;
+                diesel::sql_query("SELECT pg_advisory_lock(7262031001)").execute(conn)?;
                 let result = sets.into_iter().try_for_each(|set| {
                     conn.run_pending_migrations(set.postgres).map(|_| ()).map_err(migration_error)
                 });
-                diesel::sql_query("SELECT pg_advisory_unlock(7262031001)").execute(&mut conn)?;
+                diesel::sql_query("SELECT pg_advisory_unlock(7262031001)").execute(conn)?;
                 result
             }
             Migrating::Sqlite(path) => {

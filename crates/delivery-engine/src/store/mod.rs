@@ -52,11 +52,10 @@ pub(crate) mod stats_model;
 
 pub use changes::announce_change;
 pub(crate) use conn::Receipt;
-pub use conn::{
-    connect_pool, connect_pool_with, connect_worker_pool, Backend, ConnFn, DbConn, DbSettings, Pool,
-};
+pub use conn::{connect_pool, connect_pool_with, connect_worker_pool, Backend, ConnFn, DbConn, Pool};
 pub(crate) use migrate::unapplied_migrations;
 pub use migrate::{migration_versions, run_migrations, run_migrations_with, MigrationSet, ENGINE_MIGRATIONS};
+pub use model::DbSettings;
 pub use model::{
     Attempt, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, KeyMatch, LogPosition,
     ResendRule,

@@ -111,6 +111,32 @@ impl SweepBatch {
     }
 }
 
+/// How the services reach PostgreSQL beyond its URL (docs/operations.md, "The database
+/// connection"; `pg/connect.rs`). The embedded store takes none of it.
+#[derive(Debug, Clone)]
+pub struct DbSettings {
+    /// `DATABASE_TIMEOUT`: the deadline of every piece of work on a pooled connection (its
+    /// statements and its commit), of opening a connection and of waiting for one; what passes
+    /// it answers `Unavailable` (503 `database_unavailable`) and its connection is dropped.
+    pub timeout: std::time::Duration,
+    /// `DATABASE_CA_FILE`: the roots TLS to PostgreSQL trusts (`sslmode=require`); Mozilla's
+    /// when unset.
+    pub ca_file: Option<std::path::PathBuf>,
+    /// The connections' `application_name` (unless `DATABASE_URL` names one): the service and
+    /// its role, as `pg_stat_activity` shows them.
+    pub application_name: String,
+}
+
+impl Default for DbSettings {
+    fn default() -> Self {
+        Self {
+            timeout: std::time::Duration::from_secs(5),
+            ca_file: None,
+            application_name: "webhooks".into(),
+        }
+    }
+}
+
 /// How a pool's connections commit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Commit {

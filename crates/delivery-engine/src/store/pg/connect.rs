@@ -16,7 +16,7 @@
 //! The pools add the client-side deadline on every piece of work (`store/conn.rs`).
 
 use crate::error::{EngineError, EngineResult};
-use crate::store::DbSettings;
+use crate::store::model::DbSettings;
 use diesel::ConnectionResult;
 use diesel_async::AsyncPgConnection;
 use std::str::FromStr;
