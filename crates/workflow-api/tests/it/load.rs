@@ -19,7 +19,9 @@ async fn load_counts_every_settled_run_once_and_names_a_refusal() {
     let summary = out.lines().find(|l| l.starts_with("load service=workflow-api ")).unwrap();
     assert!(summary.contains(" rate=400 "), "{summary}");
     assert!(
-        summary.contains(" accepted=200 errors=0 expected=200 delivered=200 lost=0 dup=0 unmatched=0 "),
+        summary.contains(
+            " accepted=200 filtered=0 errors=0 expected=200 delivered=200 lost=0 dup=0 unmatched=0 "
+        ),
         "{out}"
     );
     assert!(out.lines().any(|l| l.starts_with("t=0s accepted=")), "progress lines: {out}");
