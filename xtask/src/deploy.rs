@@ -74,7 +74,7 @@ pub(crate) fn check() -> Result<()> {
     }
     run_cmd(build)?;
     let tools = Tools::ensure()?;
-    let checks: [(&str, Check); 7] = [
+    let checks: [(&str, Check); 8] = [
         ("systemd units", systemd_units),
         ("example env files", env_examples),
         ("container build", container),
@@ -82,6 +82,7 @@ pub(crate) fn check() -> Result<()> {
         ("kubernetes manifests", kubernetes),
         ("prometheus rules", prometheus),
         ("grafana dashboard", grafana),
+        ("high availability files", |_| crate::ha::check_files(&deploy("ha"))),
     ];
     for (name, check) in checks {
         let t = Instant::now();

@@ -9,6 +9,7 @@ mod db;
 mod deploy;
 mod dist;
 mod fuzz;
+mod ha;
 mod load;
 mod migrate;
 mod prometheus;
