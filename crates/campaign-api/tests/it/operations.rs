@@ -138,3 +138,21 @@ async fn a_frozen_database_path_answers_503_within_the_deadline_and_resumes() {
         got.iter().filter(|r| serde_json::from_slice::<Value>(&r.body).unwrap()["id"] == id.as_str()).count();
     assert_eq!(with_id, 1, "the idempotent retry made one event");
 }
+
+/// A multi-host `DATABASE_URL` works (tokio-postgres picks the writable node), and the service
+/// says at start why it is not enough for a failover (docs/operations.md, "High availability").
+#[tokio::test(flavor = "multi_thread")]
+async fn a_multi_host_url_is_warned_of_at_start() {
+    let db = TestDb::migrated_by(Backend::Postgres, "campaign", BIN).await.unwrap();
+    let multi = db.url().replace("127.0.0.1:5432", "127.0.0.1:5432,localhost:5432")
+        + "?target_session_attrs=read-write";
+    let env = [
+        ("DATABASE_URL", multi.as_str()),
+        ("LISTEN_ADDR", "127.0.0.1:0"),
+        ("MASTER_KEYS", "k1:AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="),
+    ];
+    let process = ServiceProcess::start(BIN, &[], &env).await.unwrap();
+    process.wait_for_log("a multi-host URL cannot tell an old primary").await;
+    let ready = ApiClient::new(process.base_url()).call("GET", "/readyz", None).await;
+    assert_eq!(ready.status, 200, "the multi-host URL connects");
+}
