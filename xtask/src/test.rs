@@ -44,6 +44,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let (chromedriver, chromium) = crate::browser::ensure()?;
     // The egress-proxy tests go through a real forward proxy.
     let tinyproxy = crate::tinyproxy::ensure()?;
+    // The failover test runs deploy/ha/ with real etcd, Patroni and HAProxy.
+    crate::ha::ensure_tools()?;
     let mut tests = cargo();
     tests.env("PROMETHEUS", prometheus).env("PROMTOOL", promtool);
     tests.env("CHROMEDRIVER", chromedriver).env("CHROMIUM", chromium);

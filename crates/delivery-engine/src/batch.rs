@@ -28,6 +28,9 @@ pub trait BatchFailure: Sized + std::fmt::Display {
     fn for_another_item(&self) -> Self;
     /// The lanes have stopped: the process is stopping.
     fn lanes_stopped() -> Self;
+    /// No answer within the deadline (queueing behind a slow batch included): the write may
+    /// still happen, its outcome is unknown.
+    fn deadline_passed() -> Self;
 }
 
 impl BatchFailure for EngineError {
@@ -48,6 +51,10 @@ impl BatchFailure for EngineError {
     fn lanes_stopped() -> Self {
         EngineError::Unavailable("the service is stopping".into())
     }
+
+    fn deadline_passed() -> Self {
+        EngineError::Unavailable("no answer from the database within DATABASE_TIMEOUT".into())
+    }
 }
 
 /// One waiting write and where its result goes.
@@ -59,11 +66,14 @@ struct Job<I, O, E> {
 /// The queue in front of a batch writer ([`Batcher::on_engine`]); cloned handles share it.
 pub struct Batcher<I, O, E> {
     queue: mpsc::Sender<Job<I, O, E>>,
+    /// How long a caller waits for its write's answer, queueing included (`DATABASE_TIMEOUT`
+    /// on PostgreSQL; none on SQLite).
+    deadline: Option<std::time::Duration>,
 }
 
 impl<I, O, E> Clone for Batcher<I, O, E> {
     fn clone(&self) -> Self {
-        Self { queue: self.queue.clone() }
+        Self { queue: self.queue.clone(), deadline: self.deadline }
     }
 }
 
@@ -90,9 +100,10 @@ where
         F: Fn(Engine, Arc<[I]>) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<Vec<Result<O, E>>, E>> + Send + 'static,
     {
-        let lanes = engine.write_lanes();
+        let (lanes, deadline) = (engine.write_lanes(), engine.write_deadline());
         let engine = engine.clone();
-        Self::spawn(max, lanes, Arc::new(move |batch| Box::pin(write(engine.clone(), batch))))
+        let batcher = Self::spawn(max, lanes, Arc::new(move |batch| Box::pin(write(engine.clone(), batch))));
+        Self { deadline, ..batcher }
     }
 
     /// [`Batcher::on_engine`] with `lanes` lanes and a writer that needs no engine.
@@ -103,15 +114,24 @@ where
         for _ in 0..lanes {
             tokio::spawn(lane(waiting.clone(), max, write.clone()));
         }
-        Self { queue }
+        Self { queue, deadline: None }
     }
 
-    /// Writes `item` with the next batch and returns its result. The write goes on to its end
-    /// even if the caller stops waiting.
+    /// Writes `item` with the next batch and returns its result, or, past the deadline,
+    /// [`BatchFailure::deadline_passed`]. The write goes on to its end even if the caller
+    /// stops waiting.
     pub async fn write(&self, item: I) -> Result<O, E> {
-        let (reply, answer) = oneshot::channel();
-        self.queue.send(Job { item, reply }).await.map_err(|_| E::lanes_stopped())?;
-        answer.await.unwrap_or_else(|_| Err(E::lanes_stopped()))
+        let written = async {
+            let (reply, answer) = oneshot::channel();
+            self.queue.send(Job { item, reply }).await.map_err(|_| E::lanes_stopped())?;
+            answer.await.unwrap_or_else(|_| Err(E::lanes_stopped()))
+        };
+        match self.deadline {
+            Some(deadline) => {
+                tokio::time::timeout(deadline, written).await.unwrap_or_else(|_| Err(E::deadline_passed()))
+            }
+            None => written.await,
+        }
     }
 }
 
@@ -178,6 +198,7 @@ mod tests {
         Split(String),
         Whole(String),
         Stopped,
+        Late,
     }
 
     impl std::fmt::Display for Failed {
@@ -195,6 +216,9 @@ mod tests {
         }
         fn lanes_stopped() -> Self {
             Failed::Stopped
+        }
+        fn deadline_passed() -> Self {
+            Failed::Late
         }
     }
 
@@ -237,6 +261,20 @@ mod tests {
         let batches = seen.lock().unwrap().clone();
         assert!(batches.len() < 40, "40 writes queued at once go in fewer batches: {batches:?}");
         assert_eq!(batches.iter().map(Vec::len).sum::<usize>(), 40);
+    }
+
+    /// A write queued behind a batch that does not end (the database gone quiet) is answered at
+    /// the deadline, not when the batch ends.
+    #[tokio::test]
+    async fn a_write_is_answered_at_the_deadline_when_its_batch_does_not_end() {
+        let hangs: WriteBatch<u32, u32, Failed> = Arc::new(|_| Box::pin(std::future::pending()));
+        let deadline = std::time::Duration::from_millis(100);
+        let batcher = Batcher { deadline: Some(deadline), ..Batcher::spawn(1, 1, hangs) };
+        let started = tokio::time::Instant::now();
+        // The second waits behind the first's batch, which never ends: both answer at the deadline.
+        let (first, second) = tokio::join!(batcher.write(1), batcher.write(2));
+        assert_eq!((first, second), (Err(Failed::Late), Err(Failed::Late)));
+        assert!(started.elapsed() < deadline * 5, "answered after {:?}", started.elapsed());
     }
 
     #[tokio::test]

@@ -4,6 +4,7 @@
 
 pub mod browser;
 mod db;
+pub mod ha;
 mod hmac;
 pub mod otlp;
 mod postgres;

@@ -13,7 +13,7 @@ pub struct PrivatePostgres {
     port: u16,
 }
 
-fn bin_dir() -> Result<PathBuf> {
+pub(crate) fn bin_dir() -> Result<PathBuf> {
     let mut versions: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
         .context("no /usr/lib/postgresql: PostgreSQL server binaries are needed")?
         .flatten()

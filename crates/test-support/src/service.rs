@@ -200,6 +200,27 @@ impl ApiClient {
         self.raw(method, path, raw.as_ref().map(|(b, ct)| (b.as_slice(), *ct)), &[]).await
     }
 
+    /// [`ApiClient::call`], or `None` when nothing answers (a server that is down or not yet up).
+    pub async fn try_call(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> Option<ApiResponse> {
+        let mut req = Request::builder()
+            .method(Method::from_bytes(method.as_bytes()).expect("method"))
+            .uri(format!("{}{path}", self.base));
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let bytes = body.map(|b| Bytes::from(b.to_string())).unwrap_or_default();
+        let res = self.client.request(req.body(Full::new(bytes)).expect("request")).await.ok()?;
+        let status = res.status().as_u16();
+        let headers = res.headers().clone();
+        let body = res.into_body().collect().await.ok()?.to_bytes();
+        Some(ApiResponse { status, headers, body })
+    }
+
     /// Sends raw bytes with a content type and extra headers.
     pub async fn raw(
         &self,

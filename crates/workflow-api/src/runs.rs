@@ -225,6 +225,10 @@ impl BatchFailure for RunError {
     fn lanes_stopped() -> Self {
         RunError::Engine(EngineError::lanes_stopped())
     }
+
+    fn deadline_passed() -> Self {
+        RunError::Engine(EngineError::deadline_passed())
+    }
 }
 
 /// Stores new runs in one transaction (one statement on PostgreSQL).

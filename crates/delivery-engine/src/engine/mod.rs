@@ -119,6 +119,11 @@ impl Engine {
         self.core.pool().write_lanes()
     }
 
+    /// How long a caller may wait for a write (`store::Pool::deadline`).
+    pub(crate) fn write_deadline(&self) -> Option<Duration> {
+        self.core.pool().deadline()
+    }
+
     /// Database connections of this engine's pool: `(in use, idle)`.
     pub fn pool_connections(&self) -> (usize, usize) {
         self.core.pool().connections()

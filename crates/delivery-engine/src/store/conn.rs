@@ -394,6 +394,15 @@ impl Pool {
     /// lanes make batches smaller under the same load; four kept PostgreSQL busy in the workflow
     /// burst (docs/benchmarks.md). The embedded store has one: its one writer makes more lanes
     /// wait for each other, each holding a connection.
+    /// `DATABASE_TIMEOUT` on PostgreSQL: what a caller may wait for its write, queueing
+    /// included (`crate::batch`); `None` on SQLite.
+    pub(crate) fn deadline(&self) -> Option<std::time::Duration> {
+        match &self.kind {
+            PoolKind::Pg(_, _, target) => Some(target.timeout),
+            PoolKind::Sqlite(..) => None,
+        }
+    }
+
     pub(crate) fn write_lanes(&self) -> usize {
         match &self.kind {
             PoolKind::Pg(..) => 4,

@@ -10,6 +10,7 @@ mod console;
 mod crash;
 mod e2e;
 mod embedded;
+mod failover;
 mod listen;
 mod lists;
 mod load;
