@@ -41,6 +41,16 @@ fn repo_file(path: &str) -> PathBuf {
 impl HaCluster {
     /// Starts etcd, two Patroni nodes and HAProxy, and waits for a leader behind the proxy.
     pub fn start() -> Result<Self> {
+        Self::start_with(true)
+    }
+
+    /// [`HaCluster::start`] with asynchronous replication (`synchronous_mode: false`): the
+    /// control run, which shows what the shipped synchronous mode prevents.
+    pub fn start_asynchronous() -> Result<Self> {
+        Self::start_with(false)
+    }
+
+    fn start_with(synchronous: bool) -> Result<Self> {
         let dir = std::env::temp_dir().join(format!("wh-ha-{}", uuid::Uuid::new_v4().simple()));
         std::fs::create_dir_all(&dir)?;
         Command::new("chown").args(["postgres:postgres", &dir.display().to_string()]).status()?;
@@ -60,6 +70,7 @@ impl HaCluster {
             .replace("ttl: 30", "ttl: 10")
             .replace("loop_wait: 10", "loop_wait: 1")
             .replace("retry_timeout: 10", "retry_timeout: 3")
+            .replace("synchronous_mode: true", &format!("synchronous_mode: {synchronous}"))
             .replace(
                 "bin_dir: /usr/lib/postgresql/15/bin",
                 &format!("bin_dir: {}", crate::postgres::bin_dir()?.display()),
@@ -151,6 +162,13 @@ impl HaCluster {
         if !status.success() {
             bail!("kill -{signal} haproxy");
         }
+        Ok(())
+    }
+
+    /// Stops (SIGSTOP) the leader's WAL sender: the standby falls behind without knowing it,
+    /// as one on a slow network does (what the leader writes from now on is on the leader only).
+    pub fn freeze_wal_sender(&self) -> Result<()> {
+        Command::new("pkill").args(["-STOP", "-f", "walsender"]).status()?;
         Ok(())
     }
 

@@ -228,3 +228,64 @@ async fn a_failover_loses_nothing_and_no_call_hangs() {
         seen.slowest
     );
 }
+
+/// The control run: the same pair with asynchronous replication, the standby behind (the
+/// leader's WAL sender stopped), then the leader killed. The standby takes over without the runs settled
+/// since it fell behind: acknowledged writes are lost, which the shipped synchronous mode
+/// prevents (the test above). Prints how many, for docs/benchmarks.md.
+#[tokio::test(flavor = "multi_thread")]
+async fn with_asynchronous_replication_a_hard_failover_loses_acknowledged_runs() {
+    let mut cluster = HaCluster::start_asynchronous().unwrap();
+    let first = leader(&cluster).await;
+    eventually("the standby streaming", || async {
+        let answer = ApiClient::new(&cluster.rest_url(1 - first)).try_call("GET", "/replica", None).await?;
+        (answer.status == 200).then_some(())
+    })
+    .await;
+    let env = [
+        ("DATABASE_URL", cluster.url("postgres")),
+        ("DATABASE_TIMEOUT", "2s".to_owned()),
+        ("LISTEN_ADDR", "127.0.0.1:0".to_owned()),
+        ("JWT_SECRET", JWT_SECRET.to_owned()),
+        ("MASTER_KEYS", MASTER_KEYS.to_owned()),
+        ("RATE_LIMIT", "0".to_owned()),
+    ];
+    let pairs: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let process = ServiceProcess::start(BIN, &[], &pairs).await.unwrap();
+    let token = run_cli(BIN, &["token", "--account", "acct"], &[("JWT_SECRET", JWT_SECRET)]).await.unwrap();
+    let api = ApiClient::new(process.base_url()).with_bearer(token.trim());
+    let settle_one = || async {
+        let run = api.call("POST", "/runs", Some(json!({ "workflow_id": "control" }))).await;
+        assert_eq!(run.status, 201);
+        let id = run.json()["id"].as_str().unwrap().to_owned();
+        let settled =
+            api.call("POST", &format!("/runs/{id}/settle"), Some(json!({ "status": "failed" }))).await;
+        assert_eq!(settled.status, 200, "acknowledged");
+        id
+    };
+    for _ in 0..10 {
+        settle_one().await;
+    }
+    cluster.freeze_wal_sender().unwrap();
+    let mut acknowledged = Vec::new();
+    for _ in 0..20 {
+        acknowledged.push(settle_one().await);
+    }
+    cluster.kill_node(first, true).unwrap();
+    eventually("the standby to take over", || async { (leader(&cluster).await != first).then_some(()) })
+        .await;
+    let lost = eventually("the API to answer again", || async {
+        let mut lost = 0;
+        for id in &acknowledged {
+            match api.call("GET", &format!("/runs/{id}"), None).await.status {
+                404 => lost += 1,
+                200 => {}
+                _ => return None,
+            }
+        }
+        Some(lost)
+    })
+    .await;
+    println!("failover figures: control run, asynchronous replication: {lost} of 20 acknowledged runs lost");
+    assert!(lost > 0, "the standby that fell behind took over with every run: nothing to show");
+}
