@@ -165,10 +165,17 @@ impl HaCluster {
         Ok(())
     }
 
-    /// Stops (SIGSTOP) the leader's WAL sender: the standby falls behind without knowing it,
-    /// as one on a slow network does (what the leader writes from now on is on the leader only).
-    pub fn freeze_wal_sender(&self) -> Result<()> {
-        Command::new("pkill").args(["-STOP", "-f", "walsender"]).status()?;
+    /// Stops (SIGSTOP) node `i`'s WAL senders (the children of its postmaster, no other
+    /// cluster's): its standby falls behind without knowing it, as one on a slow network does
+    /// (what the node writes from now on is on it only).
+    pub fn freeze_wal_sender(&self, i: usize) -> Result<()> {
+        let pid_file = self.dir.join(&self.nodes[i].name).join("postmaster.pid");
+        let postmaster =
+            std::fs::read_to_string(&pid_file)?.lines().next().unwrap_or_default().trim().to_owned();
+        let status = Command::new("pkill").args(["-STOP", "-P", &postmaster, "-f", "walsender"]).status()?;
+        if !status.success() {
+            bail!("no WAL sender under postmaster {postmaster}");
+        }
         Ok(())
     }
 
