@@ -92,12 +92,16 @@ impl From<diesel::result::Error> for EngineError {
 /// `UnableToSendCommand`); by message only where they do not: PostgreSQL's shutdown and
 /// connection-failure SQLSTATEs (57P01-57P03, 08xxx) arrive as `Unknown` without the code, and
 /// SQLite reports `SQLITE_BUSY` (the write lock stayed taken longer than `busy_timeout`) as
-/// `Unknown` too.
+/// `Unknown` too. A write refused as read-only (25006) is a connection on a node that is no
+/// longer the primary (a failover demoted it): the database, for this call, is away; the pools
+/// drop such a connection (`pg/conn.rs`).
 fn is_lost_connection(e: &diesel::result::Error) -> bool {
     use diesel::result::{DatabaseErrorKind, Error};
     match e {
         Error::DatabaseError(
-            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            DatabaseErrorKind::ClosedConnection
+            | DatabaseErrorKind::UnableToSendCommand
+            | DatabaseErrorKind::ReadOnlyTransaction,
             _,
         )
         | Error::BrokenTransactionManager => true,
@@ -173,6 +177,10 @@ mod tests {
             db_error(DatabaseErrorKind::ClosedConnection, "closed"),
             db_error(DatabaseErrorKind::Unknown, "terminating connection due to administrator command"),
             db_error(DatabaseErrorKind::Unknown, "database is locked"),
+            db_error(
+                DatabaseErrorKind::ReadOnlyTransaction,
+                "cannot execute INSERT in a read-only transaction",
+            ),
             Error::BrokenTransactionManager,
         ];
         for e in lost {

@@ -334,6 +334,11 @@ impl Pool {
                         })
                     }));
                     match tokio::time::timeout(deadline.left(), tx).await {
+                        Ok(Err(TxError::Db(e))) if on_a_standby(&e) => {
+                            // A failover demoted its node: never hand it out again.
+                            drop(deadpool::managed::Object::take(conn));
+                            Err(TxError::<E>::Db(e).into_inner())
+                        }
                         Ok(result) => result.map_err(TxError::into_inner),
                         Err(_) => Err(E::from(deadline.passed(conn))),
                     }
@@ -463,6 +468,14 @@ impl Deadline {
             self.timeout.as_millis()
         ))
     }
+}
+
+/// A write refused because the connection's node is in recovery (25006 `read_only_sql_transaction`).
+fn on_a_standby(e: &diesel::result::Error) -> bool {
+    matches!(
+        e,
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::ReadOnlyTransaction, _)
+    )
 }
 
 /// Pins the higher-ranked signature diesel-async's `transaction` needs.

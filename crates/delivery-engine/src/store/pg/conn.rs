@@ -15,8 +15,9 @@ pub(crate) type PgPool = deadpool::managed::Pool<Manager>;
 /// A connection out of the pool, back in it when dropped.
 pub(crate) type PooledPg = deadpool::managed::Object<Manager>;
 
-/// A connection idle for longer than this is checked with a query before it is handed out;
-/// one used more recently is only checked for a broken state. Under load every checkout is
+/// A connection idle for longer than this is checked with a query before it is handed out (that
+/// it works and is on a primary: one on a node in recovery, demoted by a failover while it sat
+/// in the pool, is dropped); one used more recently is only checked for a broken state. Under load every checkout is
 /// then free of extra statements (each would be a transaction of its own), and a connection
 /// that died while idle, in a database restart say, is still replaced before use.
 const VERIFY_AFTER_IDLE: Duration = Duration::from_secs(1);
@@ -46,12 +47,31 @@ impl deadpool::managed::Manager for Manager {
         metrics: &deadpool::managed::Metrics,
     ) -> deadpool::managed::RecycleResult<PoolError> {
         if metrics.last_used() >= VERIFY_AFTER_IDLE {
-            return self.inner.recycle(conn, metrics).await;
+            return on_a_primary(conn).await;
         }
         if std::thread::panicking() || conn.is_broken() {
             return Err(deadpool::managed::RecycleError::Message("broken connection".into()));
         }
         Ok(())
+    }
+}
+
+/// The idle check: the connection answers, and not from a node in recovery.
+async fn on_a_primary(conn: &mut AsyncPgConnection) -> deadpool::managed::RecycleResult<PoolError> {
+    #[derive(diesel::QueryableByName)]
+    struct Recovery {
+        #[diesel(sql_type = diesel::sql_types::Bool)]
+        in_recovery: bool,
+    }
+    let row: Recovery = diesel_async::RunQueryDsl::get_result(
+        diesel::sql_query("SELECT pg_is_in_recovery() AS in_recovery"),
+        conn,
+    )
+    .await
+    .map_err(|e| deadpool::managed::RecycleError::Message(e.to_string().into()))?;
+    match row.in_recovery {
+        true => Err(deadpool::managed::RecycleError::Message("the node is in recovery (a standby)".into())),
+        false => Ok(()),
     }
 }
 
