@@ -271,8 +271,11 @@ mod tests {
         let deadline = std::time::Duration::from_millis(100);
         let batcher = Batcher { deadline: Some(deadline), ..Batcher::spawn(1, 1, hangs) };
         let started = tokio::time::Instant::now();
-        // The second waits behind the first's batch, which never ends: both answer at the deadline.
-        let (first, second) = tokio::join!(batcher.write(1), batcher.write(2));
+        // The second waits behind the first's batch, which never ends: both answer at the deadline
+        // (without one they would never answer: the outer bound fails the test instead).
+        let both =
+            tokio::time::timeout(deadline * 10, async { tokio::join!(batcher.write(1), batcher.write(2)) });
+        let (first, second) = both.await.expect("answered at the deadline");
         assert_eq!((first, second), (Err(Failed::Late), Err(Failed::Late)));
         assert!(started.elapsed() < deadline * 5, "answered after {:?}", started.elapsed());
     }

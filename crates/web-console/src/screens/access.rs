@@ -6,10 +6,10 @@
 //! credential and certificate are set, never a secret or key, and the form keeps, replaces or
 //! removes each. A refused form keeps what was typed except secrets.
 
-use super::shared::{endpoint_id, layout};
+use super::shared::{endpoint_id, layout, save_endpoint_change};
 use crate::error::ConsoleError;
 use crate::layout::Layout;
-use crate::render::{html, see_other};
+use crate::render::html;
 use crate::service::ServiceConsole;
 use crate::session::{self, ConsoleForm, ConsoleSession};
 use actix_web::http::StatusCode;
@@ -300,21 +300,13 @@ pub(super) async fn save_access<S: ServiceConsole>(
 ) -> Result<HttpResponse, ConsoleError> {
     let id = endpoint_id(&id)?;
     let ConsoleForm { session, fields } = form;
-    let saved = match fields.patch() {
-        Ok(patch) => {
-            engine.update_endpoint(&session.tenant, id, patch).await.map_err(|e| S::api_error(e, "endpoint"))
-        }
-        Err(e) => Err(e),
-    };
-    match saved {
-        Ok(_) => Ok(see_other("/console/endpoints?notice=updated")),
-        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
-            let refused = RefusedAccess { endpoint: id, headers: fields.headers, error: e.detail };
-            session::put_flash(&engine, &session, &refused).await?;
-            Ok(see_other(&format!("/console/endpoints/{id}/access")))
-        }
-        Err(e) => Err(e.into()),
-    }
+    let back = format!("/console/endpoints/{id}/access");
+    save_endpoint_change::<S, _>(&engine, &session, (id, fields.patch()), &back, |error| RefusedAccess {
+        endpoint: id,
+        headers: fields.headers,
+        error,
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@
 //! enqueue matches by). Trying saves nothing. The registration form takes a filter too
 //! ([`parse_filter_text`]). A refused save shows the engine's words with what was typed.
 
-use super::shared::{endpoint_id, layout, takes};
+use super::shared::{endpoint_id, layout, save_endpoint_change, takes};
 use crate::error::ConsoleError;
 use crate::layout::Layout;
-use crate::render::{html, see_other};
+use crate::render::html;
 use crate::service::ServiceConsole;
 use crate::session::{self, ConsoleForm, ConsoleSession};
 use actix_web::http::StatusCode;
@@ -225,22 +225,15 @@ pub(super) async fn post_filter<S: ServiceConsole>(
         }
         return Ok(html(StatusCode::OK, &page));
     }
-    let saved = match parse_filter_text(&fields.filter) {
-        Ok(filter) => {
-            let patch = EndpointPatch { content_filter: Some(filter), ..Default::default() };
-            engine.update_endpoint(&session.tenant, id, patch).await.map_err(|e| S::api_error(e, "endpoint"))
-        }
-        Err(e) => Err(e),
-    };
-    match saved {
-        Ok(_) => Ok(see_other("/console/endpoints?notice=updated")),
-        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
-            let refused = RefusedFilter { endpoint: id, filter: fields.filter, error: e.detail };
-            session::put_flash(&engine, &session, &refused).await?;
-            Ok(see_other(&format!("/console/endpoints/{id}/filter")))
-        }
-        Err(e) => Err(e.into()),
-    }
+    let patch = parse_filter_text(&fields.filter)
+        .map(|filter| EndpointPatch { content_filter: Some(filter), ..Default::default() });
+    let back = format!("/console/endpoints/{id}/filter");
+    save_endpoint_change::<S, _>(&engine, &session, (id, patch), &back, |error| RefusedFilter {
+        endpoint: id,
+        filter: fields.filter,
+        error,
+    })
+    .await
 }
 
 /// The body a sample stands for: a recent event's as sent, or the service's example.

@@ -3,9 +3,15 @@
 
 use crate::error::ConsoleError;
 use crate::layout::Layout;
+use crate::render::see_other;
 use crate::service::ServiceConsole;
-use crate::session::ConsoleSession;
-use serde::Deserialize;
+use crate::session::{self, ConsoleSession};
+use actix_web::http::StatusCode;
+use actix_web::HttpResponse;
+use api_support::ApiError;
+use delivery_engine::endpoints::EndpointPatch;
+use delivery_engine::Engine;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 /// The window the overview and the endpoints page count attempts in ("24 h" in their words).
@@ -17,6 +23,33 @@ pub(crate) fn layout<S: ServiceConsole>(
     title: impl Into<String>,
 ) -> Layout {
     Layout::new(S::SERVICE, session, current, title.into())
+}
+
+/// Applies an endpoint page's change (`patch`, or why the form could not make one) to endpoint
+/// `id`: 303 to the endpoint list once saved; refused (a 4xx other than 404), the page's
+/// `refused` value, made from the engine's words in the API's terms, becomes the flash and the
+/// answer is 303 back to the page at `back` (a reload sends nothing again).
+pub(super) async fn save_endpoint_change<S: ServiceConsole, R: Serialize>(
+    engine: &Engine,
+    session: &ConsoleSession,
+    (id, patch): (Uuid, Result<EndpointPatch, ApiError>),
+    back: &str,
+    refused: impl FnOnce(String) -> R,
+) -> Result<HttpResponse, ConsoleError> {
+    let saved = match patch {
+        Ok(patch) => {
+            engine.update_endpoint(&session.tenant, id, patch).await.map_err(|e| S::api_error(e, "endpoint"))
+        }
+        Err(e) => Err(e),
+    };
+    match saved {
+        Ok(_) => Ok(see_other("/console/endpoints?notice=updated")),
+        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
+            session::put_flash(engine, session, &refused(e.detail)).await?;
+            Ok(see_other(back))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// An endpoint id from the path: anything else is no such endpoint.
