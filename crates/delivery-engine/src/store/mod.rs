@@ -15,21 +15,16 @@
 //! The two backends keep the same rules: see `docs/decisions.md` D19.
 
 /// The columns of a claimed delivery (each backend's `ClaimedRow`), over the deliveries `d`, their
-/// events `e`, their endpoints `ep` and the claim's token `$fence` (`d.fence` on SQLite, the
-/// queue row's on PostgreSQL, where the queue is a table of its own). Every claim selects them through this, so a column added
+/// events `e` and their endpoints `ep`. Every claim selects them through this, so a column added
 /// to the row reaches every claim (the listen claims once missed one; PostgreSQL's claim also
 /// writes a NULL per column for its scan-stopped row: `pg/queue.rs`). Defined before the
 /// backend modules, which see it in textual order.
 macro_rules! claimed_columns {
-    ($fence:literal) => {
-        concat!(
-            "d.id, ",
-            $fence,
-            ", d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
+    () => {
+        "d.id, d.fence, d.attempt_count, d.manual, d.endpoint_id, d.event_id, e.event_type, \
          COALESCE(e.dedupe_key, CAST(e.id AS TEXT)) AS dedupe_key, e.body, ep.url, ep.secret_key_id, \
          ep.secret_nonce, ep.secret_ciphertext, d.created_at, d.next_attempt_at AS due_at, \
          ep.rate_limit_per_s, d.tenant_id, ep.headers, ep.auth_key_id, ep.auth_nonce, ep.auth_ciphertext"
-        )
     };
 }
 

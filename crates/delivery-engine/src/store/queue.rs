@@ -1,11 +1,9 @@
-//! The durable queue. A delivery is due at `available_at`; a claim pushes `available_at` to the
-//! lease expiry and sets a fresh `fence` in one short transaction; the HTTP attempt runs outside
-//! any transaction; the outcome is written in a second short transaction, only if `fence` is
-//! still the one claimed. A worker that dies leaves nothing behind but a lease that runs out.
-//! Parked rows (a disabled endpoint's) have `available_at` at infinity and are never due. On
-//! SQLite these columns are the log row's own; on PostgreSQL they live in `webhook_queue`, a
-//! row per open delivery beside the log, so that a claim never rewrites a log row and an
-//! outcome rewrites it in place (docs/engine.md, "The queue beside the log").
+//! The durable queue. Rows of `webhook_deliveries` are the queue; `available_at` is when a row
+//! may next be claimed. A claim pushes `available_at` to the lease expiry and sets a fresh
+//! `fence` in one short transaction; the HTTP attempt runs outside any transaction; the outcome
+//! is written in a second short transaction, only if `fence` is still the one claimed. A worker
+//! that dies leaves nothing behind but a lease that runs out. Parked rows (a disabled
+//! endpoint's) have `available_at` at infinity and are never due.
 
 use super::model::{
     AttemptRecord, Claim, ClaimRequest, DisableCause, EndpointRef, HealthBefore, NewEventRow, ResendRule,

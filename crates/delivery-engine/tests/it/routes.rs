@@ -86,7 +86,8 @@ async fn an_enqueue_that_waited_for_a_disable_leaves_no_due_row_for_the_endpoint
         Box::pin(change_then_enqueue_behind_the_routes_row(&db, TENANT_ID, disable, enqueue)).await;
     assert!(matches!(enqueued, Enqueued::New { deliveries: 0, .. }), "routed again: {enqueued:?}");
     let due = format!(
-        "SELECT count(*) AS n FROM webhook_queue WHERE endpoint_id = '{id}' AND available_at <> 'infinity'"
+        "SELECT count(*) AS n FROM webhook_deliveries \
+         WHERE endpoint_id = '{id}' AND status IN ('pending', 'failed') AND available_at <> 'infinity'"
     );
     assert_eq!(db.count(&due).await.unwrap(), 0, "nothing of a disabled endpoint is due");
 }
@@ -109,7 +110,8 @@ async fn a_disable_that_waited_for_an_enqueue_parks_its_row() {
     assert!(matches!(outbox.await.unwrap(), Ok(Enqueued::New { deliveries: 1, .. })));
     disable.await.unwrap();
     let due = format!(
-        "SELECT count(*) AS n FROM webhook_queue WHERE endpoint_id = '{id}' AND available_at <> 'infinity'"
+        "SELECT count(*) AS n FROM webhook_deliveries \
+         WHERE endpoint_id = '{id}' AND status IN ('pending', 'failed') AND available_at <> 'infinity'"
     );
     assert_eq!(db.count(&due).await.unwrap(), 0, "the enqueued row was parked");
     assert_eq!(keys_of(&here, id).await, ["in-flight"]);

@@ -44,7 +44,9 @@ type SqlUuid = diesel::sql_types::Uuid;
 /// Open deliveries of endpoint `ep`, counted up to `$2`.
 macro_rules! open_count {
     () => {
-        "(SELECT count(*) FROM (SELECT 1 FROM webhook_queue q WHERE q.endpoint_id = ep.id LIMIT $2) open)"
+        "(SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d \
+                                WHERE d.endpoint_id = ep.id AND d.status IN ('pending', 'failed') \
+                                LIMIT $2) open)"
     };
 }
 
@@ -247,18 +249,17 @@ async fn fill(conn: &mut AsyncPgConnection, id: Uuid, max_open: i64) -> EngineRe
         owed_events!(),
         r#", ins AS (
             INSERT INTO webhook_deliveries
-                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, created_at, updated_at, event_type)
+                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at,
+                 event_type)
             SELECT "#,
         delivery_id_of_event!("p.id"),
-        r#", p.tenant_id, p.id, $1, 'pending', now(), p.created_at, now(), p.event_type
+        r#", p.tenant_id, p.id, $1, 'pending', now(), now(), p.created_at, now(), p.event_type
             FROM picked p
             WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = p.id AND d.endpoint_id = $1)
               -- Those its content filter passes, when it has one (the cursor moves past all).
               AND ($4::uuid[] IS NULL OR p.id = ANY ($4))
             ORDER BY p.seq
-            RETURNING id
-        ), queued AS (
-            INSERT INTO webhook_queue (delivery_id, endpoint_id, available_at) SELECT id, $1, now() FROM ins
+            RETURNING 1
         ), more AS (
             -- As many owed events as the room: there may be more.
             SELECT EXISTS (SELECT 1 FROM backlog) AND (SELECT count(*) FROM picked) >= $3 AS more

@@ -84,12 +84,10 @@ pub(crate) async fn resume_session(
         }
         // Due now, not in flight, not parked: the re-send rule's "bring forward" for each.
         prepared(
-            "WITH due AS ( \
-                 UPDATE webhook_queue SET available_at = $2 \
-                 WHERE endpoint_id = $1 AND available_at > $2 AND available_at <> 'infinity' \
-                   AND (leased_until IS NULL OR leased_until <= $2) \
-                 RETURNING delivery_id) \
-             UPDATE webhook_deliveries d SET next_attempt_at = $2, updated_at = $2 FROM due WHERE d.id = due.delivery_id",
+            "UPDATE webhook_deliveries SET next_attempt_at = $2, available_at = $2, updated_at = $2 \
+             WHERE endpoint_id = $1 AND status IN ('pending', 'failed') \
+               AND available_at > $2 AND available_at <> 'infinity' \
+               AND (leased_until IS NULL OR leased_until <= $2)",
         )
         .bind::<SqlUuid, _>(id)
         .bind::<Timestamptz, _>(now)
@@ -226,28 +224,27 @@ pub(crate) async fn claim_session_deliveries(
     let rows: Vec<ClaimedRow> = prepared(concat!(
         r#"
         WITH chosen AS (
-            SELECT q.delivery_id AS id, q.leased_until IS NOT NULL AS lease_expired
-            FROM webhook_queue q JOIN webhook_deliveries d ON d.id = q.delivery_id
-            WHERE q.endpoint_id = $1
-              AND (q.available_at <= now()
-                   OR (d.last_error = $4 AND q.available_at <> 'infinity'
-                       AND (q.leased_until IS NULL OR q.leased_until <= now())))
-            ORDER BY q.available_at LIMIT $2
-            FOR UPDATE OF q SKIP LOCKED
+            SELECT d.id, d.leased_until IS NOT NULL AS lease_expired FROM webhook_deliveries d
+            WHERE d.endpoint_id = $1 AND d.status IN ('pending', 'failed')
+              AND (d.available_at <= now()
+                   OR (d.last_error = $4 AND d.available_at <> 'infinity'
+                       AND (d.leased_until IS NULL OR d.leased_until <= now())))
+            ORDER BY d.available_at LIMIT $2
+            FOR UPDATE SKIP LOCKED
         ), claimed AS (
-            UPDATE webhook_queue q
+            UPDATE webhook_deliveries d
             SET fence = floor(random() * 9.0e18)::bigint,
                 available_at = now() + $3 * interval '1 millisecond',
-                leased_until = now() + $3 * interval '1 millisecond'
+                leased_until = now() + $3 * interval '1 millisecond',
+                updated_at = now()
             FROM chosen
-            WHERE q.delivery_id = chosen.id
-            RETURNING q.delivery_id, q.fence, chosen.lease_expired
+            WHERE d.id = chosen.id
+            RETURNING d.*, chosen.lease_expired
         )
         SELECT "#,
-        claimed_columns!("q.fence"),
-        r#", NULL::uuid AS scan_stopped_at, q.lease_expired
-        FROM claimed q JOIN webhook_deliveries d ON d.id = q.delivery_id
-        JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
+        claimed_columns!(),
+        r#", NULL::uuid AS scan_stopped_at, d.lease_expired
+        FROM claimed d JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
         "#
     ))
     .bind::<SqlUuid, _>(endpoint)
@@ -268,12 +265,12 @@ pub(crate) async fn awaiting_reply(
 ) -> EngineResult<Option<ClaimedDelivery>> {
     let rows: Vec<ClaimedRow> = prepared(concat!(
         "SELECT ",
-        claimed_columns!("q.fence"),
+        claimed_columns!(),
         ", NULL::uuid AS scan_stopped_at, false AS lease_expired \
-         FROM webhook_queue q JOIN webhook_deliveries d ON d.id = q.delivery_id \
-         JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
-         WHERE q.delivery_id = $1 AND d.tenant_id = $2 AND q.endpoint_id = $3 AND q.fence = $4 \
-           AND d.status IN ('pending', 'failed') AND q.leased_until > now()"
+         FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id \
+         JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
+         WHERE d.id = $1 AND d.tenant_id = $2 AND d.endpoint_id = $3 AND d.fence = $4 \
+           AND d.status IN ('pending', 'failed') AND d.leased_until > now()"
     ))
     .bind::<SqlUuid, _>(delivery_id)
     .bind::<Text, _>(tenant)

@@ -97,17 +97,15 @@ async fn write_events(
         ), ins AS (
             -- A backlogged endpoint's deliveries wait in the event log instead.
             INSERT INTO webhook_deliveries
-                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, created_at, updated_at, event_type)
+                (id, tenant_id, event_id, endpoint_id, status, next_attempt_at, available_at, created_at, updated_at,
+                 event_type)
             SELECT "#,
         delivery_id_of_event!("ev.id"),
         r#",
                    ev.tenant_id, ev.id, t.endpoint_id, 'pending',
-                   ev.created_at, ev.created_at, ev.created_at, ev.event_type
+                   ev.created_at, ev.created_at, ev.created_at, ev.created_at, ev.event_type
             FROM ev JOIN unnest($9::uuid[], $10::uuid[]) AS t(event_id, endpoint_id) ON t.event_id = ev.id
-            RETURNING id, endpoint_id, created_at
-        ), queued AS (
-            INSERT INTO webhook_queue (delivery_id, endpoint_id, available_at)
-            SELECT id, endpoint_id, created_at FROM ins
+            RETURNING 1
         )
         SELECT (SELECT current FROM current) AS current, ARRAY(SELECT id FROM ev) AS inserted
         "#,
@@ -161,31 +159,29 @@ macro_rules! claim_statement {
                        row_number() OVER (PARTITION BY p.endpoint_id ORDER BY c.available_at) AS rank
                 FROM picked p, LATERAL (
                     -- A due row that still has a lease was claimed before and never recorded.
-                    SELECT q.delivery_id AS id, q.available_at, q.leased_until IS NOT NULL AS lease_expired
-                    FROM webhook_queue q
-                    WHERE q.endpoint_id = p.endpoint_id AND q.available_at <= now()
-                    ORDER BY q.available_at LIMIT p.room
+                    SELECT d.id, d.available_at, d.leased_until IS NOT NULL AS lease_expired
+                    FROM webhook_deliveries d
+                    WHERE d.endpoint_id = p.endpoint_id AND d.status IN ('pending', 'failed')
+                      AND d.available_at <= now()
+                    ORDER BY d.available_at LIMIT p.room
                     FOR UPDATE SKIP LOCKED
                 ) c
             ), chosen AS (
                 SELECT id, lease_expired FROM candidates ORDER BY rank, n LIMIT $3
-            ), leased AS (
-                UPDATE webhook_queue q
+            ), claimed AS (
+                UPDATE webhook_deliveries d
                 -- The lease runs on the database's clock, so workers' clocks need not agree. The
                 -- fence is a fresh random token (not a counter): a claim lost in a crash cannot be
-                -- issued again. The log row is not written: a claim changes only the queue's.
+                -- issued again.
                 SET fence = floor(random() * 9.0e18)::bigint,
                     available_at = now() + $1 * interval '1 millisecond',
-                    leased_until = now() + $1 * interval '1 millisecond'
-                FROM chosen
-                WHERE q.delivery_id = chosen.id
-                RETURNING q.delivery_id, q.fence, chosen.lease_expired
-            ), claimed AS (
-                SELECT "#,
-            claimed_columns!("q.fence"),
-            r#", q.lease_expired
-                FROM leased q JOIN webhook_deliveries d ON d.id = q.delivery_id
-                JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
+                    leased_until = now() + $1 * interval '1 millisecond',
+                    updated_at = now()
+                FROM chosen, webhook_events e, webhook_endpoints ep
+                WHERE d.id = chosen.id AND e.id = d.event_id AND ep.id = d.endpoint_id
+                RETURNING "#,
+            claimed_columns!(),
+            r#", chosen.lease_expired
             )
             SELECT claimed.*, NULL::uuid AS scan_stopped_at FROM claimed
             UNION ALL
@@ -214,15 +210,15 @@ pub(crate) async fn claim_due_deliveries(
                 r#"
             -- A skip scan: one index probe per endpoint with open deliveries, in id order,
             -- each giving the endpoint's earliest row (due, scheduled or parked).
-            (SELECT q.endpoint_id, q.available_at, 1 FROM webhook_queue q
-             WHERE q.endpoint_id > $6
-             ORDER BY q.endpoint_id, q.available_at LIMIT 1)
+            (SELECT d.endpoint_id, d.available_at, 1 FROM webhook_deliveries d
+             WHERE d.status IN ('pending', 'failed') AND d.endpoint_id > $6
+             ORDER BY d.endpoint_id, d.available_at LIMIT 1)
             UNION ALL
             SELECT next.endpoint_id, next.available_at, o.n + 1
             FROM open_endpoints o, LATERAL (
-                SELECT q.endpoint_id, q.available_at FROM webhook_queue q
-                WHERE q.endpoint_id > o.endpoint_id
-                ORDER BY q.endpoint_id, q.available_at LIMIT 1
+                SELECT d.endpoint_id, d.available_at FROM webhook_deliveries d
+                WHERE d.status IN ('pending', 'failed') AND d.endpoint_id > o.endpoint_id
+                ORDER BY d.endpoint_id, d.available_at LIMIT 1
             ) next
             WHERE o.n < $7
             "#
@@ -246,9 +242,9 @@ pub(crate) async fn claim_due_deliveries(
                 r#"
             SELECT t.endpoint_id::uuid, next.available_at, t.n::int
             FROM jsonb_array_elements_text($6::jsonb) WITH ORDINALITY AS t(endpoint_id, n), LATERAL (
-                SELECT q.available_at FROM webhook_queue q
-                WHERE q.endpoint_id = t.endpoint_id::uuid
-                ORDER BY q.available_at LIMIT 1
+                SELECT d.available_at FROM webhook_deliveries d
+                WHERE d.endpoint_id = t.endpoint_id::uuid AND d.status IN ('pending', 'failed')
+                ORDER BY d.available_at LIMIT 1
             ) next
             "#
             ))
@@ -275,9 +271,10 @@ pub(crate) async fn claim_due_deliveries(
     Ok(Claim { deliveries, resume_after })
 }
 
-// Statements that find a batch's rows by id (`unnest`) reach the log and the queue by their
-// primary keys whatever the statistics say (docs/engine.md, "Recording outcomes in batches";
-// the test below).
+// Statements that find a batch's rows by id (`unnest`) check the state as what it is not,
+// `status NOT IN ('delivered', 'dead')`, so that no partial index of open deliveries can answer
+// them and the plan stays on the primary key whatever the statistics say (docs/engine.md,
+// "Recording outcomes in batches"; the test below).
 
 /// Records a batch of attempts: each delivery's new state under its claim's fence, the hourly
 /// figures, the attempts. `$1` is now; `$2`-`$14` the batch's columns.
@@ -289,39 +286,25 @@ const RECORD_ATTEMPTS: &str = r#"
                 AS v(id, fence, status, attempt_number, next_attempt_at, started_at, duration_ms,
                      response_code, error, response_body, rate_limited_ms, hour, latency_bucket,
                      via_proxy)
-        ), fenced AS (
-            -- Only under the claim's token (the queue row's fence), only once: a retried write
-            -- after a lost acknowledgement matches nothing (its row is gone, or its
-            -- attempt_count moved on below).
-            SELECT v.* FROM v JOIN webhook_queue q ON q.delivery_id = v.id AND q.fence = v.fence
         ), upd AS (
             UPDATE webhook_deliveries d
             SET status = v.status, attempt_count = v.attempt_number,
-                next_attempt_at = v.next_attempt_at, manual = false,
+                next_attempt_at = v.next_attempt_at,
+                -- A row parked (its endpoint disabled) while in flight stays parked.
+                available_at = CASE WHEN d.available_at = 'infinity' AND v.next_attempt_at IS NOT NULL
+                                    THEN d.available_at ELSE v.next_attempt_at END,
+                leased_until = NULL, manual = false,
                 last_response_code = v.response_code, last_error = v.error, updated_at = $1,
                 delivered_at = CASE WHEN v.status = 'delivered' THEN $1 ELSE d.delivered_at END
-            FROM fenced v
-            -- A row ended while this attempt was in flight (its endpoint deleted) kept its
-            -- queue row and token, and takes the outcome only if it arrived.
-            WHERE d.id = v.id AND d.status <> 'delivered'
+            FROM v
+            -- Only under the claim's token, only once (a retried write after a lost
+            -- acknowledgement matches nothing). A row ended while this attempt was in flight
+            -- (its endpoint deleted) kept the token, and takes the outcome only if it arrived.
+            -- The state as what it is not: see above.
+            WHERE d.id = v.id AND d.fence = v.fence AND d.status <> 'delivered'
               AND (d.status <> 'dead' OR v.status = 'delivered')
               AND d.attempt_count = v.attempt_number - 1
-            RETURNING d.id, v.fence, d.tenant_id, d.endpoint_id, d.status
-        ), settled AS (
-            -- The queue row goes when its delivery settles, or when the delivery was ended
-            -- while this attempt was in flight (the row was kept only for this outcome).
-            DELETE FROM webhook_queue q USING fenced v LEFT JOIN upd ON upd.id = v.id
-            WHERE q.delivery_id = v.id AND q.fence = v.fence
-              AND (upd.status IN ('delivered', 'dead')
-                   OR (upd.id IS NULL AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
-                                                      WHERE d.id = v.id AND d.status IN ('pending', 'failed'))))
-        ), rescheduled AS (
-            -- A row parked (its endpoint disabled) while in flight stays parked.
-            UPDATE webhook_queue q
-            SET available_at = CASE WHEN q.available_at = 'infinity' THEN q.available_at ELSE v.next_attempt_at END,
-                leased_until = NULL
-            FROM fenced v JOIN upd ON upd.id = v.id
-            WHERE q.delivery_id = v.id AND q.fence = v.fence AND upd.status IN ('pending', 'failed')
+            RETURNING d.id, d.fence, d.tenant_id, d.endpoint_id
         ), counted AS (
             -- The consoles' hourly figures (migration 000017), in key order so that two
             -- batches lock shared rows in the same order.
@@ -392,13 +375,15 @@ pub(crate) async fn record_attempts(
 pub(crate) async fn snapshot(conn: &mut AsyncPgConnection) -> EngineResult<QueueSnapshot> {
     let row: SnapshotRow = prepared(
         "SELECT \
-           (SELECT count(*) FROM webhook_queue WHERE available_at <= now()) AS due, \
-           (SELECT count(*) FROM webhook_queue WHERE available_at > now() \
-             AND (leased_until IS NULL OR leased_until <= now())) AS scheduled, \
-           (SELECT count(*) FROM webhook_queue WHERE leased_until > now()) AS in_flight, \
-           (SELECT count(*) FROM webhook_deliveries WHERE unsent_status = 'dead') AS dead, \
-           (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(available_at))::int8, 0) FROM webhook_queue \
-             WHERE available_at <= now()) AS oldest_due_age_s, \
+           (SELECT count(*) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND available_at <= now()) AS due, \
+           (SELECT count(*) FROM webhook_deliveries WHERE status IN ('pending', 'failed') \
+             AND available_at > now() AND (leased_until IS NULL OR leased_until <= now())) AS scheduled, \
+           (SELECT count(*) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND leased_until > now()) AS in_flight, \
+           (SELECT count(*) FROM webhook_deliveries WHERE status = 'dead') AS dead, \
+           (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(available_at))::int8, 0) FROM webhook_deliveries \
+             WHERE status IN ('pending', 'failed') AND available_at <= now()) AS oldest_due_age_s, \
            (SELECT count(*) FROM webhook_endpoints \
              WHERE deleted_at IS NULL AND disabled_at IS NULL) AS endpoints_active, \
            (SELECT count(*) FROM webhook_endpoints \
@@ -414,14 +399,13 @@ pub(crate) async fn snapshot(conn: &mut AsyncPgConnection) -> EngineResult<Queue
 }
 
 /// Gives claimed deliveries back (`$1` ids, `$2` their fences), due again after `$3`
-/// milliseconds. A row kept only for an attempt in flight (its delivery ended meanwhile) stays
-/// at 'infinity', as a parked one does.
-const RELEASE_CLAIMS: &str = "UPDATE webhook_queue q \
-     SET available_at = CASE WHEN q.available_at = 'infinity' THEN q.available_at \
+/// milliseconds; the state as what it is not (see above `RECORD_ATTEMPTS`).
+const RELEASE_CLAIMS: &str = "UPDATE webhook_deliveries d \
+     SET available_at = CASE WHEN d.available_at = 'infinity' THEN d.available_at \
                              ELSE now() + $3 * interval '1 millisecond' END, \
-         leased_until = NULL \
+         leased_until = NULL, updated_at = now() \
      FROM unnest($1::uuid[], $2::int8[]) AS v(id, fence) \
-     WHERE q.delivery_id = v.id AND q.fence = v.fence";
+     WHERE d.id = v.id AND d.fence = v.fence AND d.status NOT IN ('delivered', 'dead')";
 
 pub(crate) async fn release_claims(
     conn: &mut AsyncPgConnection,
@@ -449,8 +433,7 @@ pub(crate) async fn resend(
     conn.transaction(async |conn| {
         let row: ResendRow = prepared(
             r#"
-            -- Whether it is in flight is read below, under the queue row's lock.
-            SELECT d.status, NULL::bool AS in_flight,
+            SELECT d.status, d.leased_until > statement_timestamp() AS in_flight,
                    ep.deleted_at IS NOT NULL AS endpoint_deleted,
                    ep.disabled_at IS NOT NULL AS endpoint_disabled
             FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
@@ -464,7 +447,6 @@ pub(crate) async fn resend(
         .await
         .map_err(not_found)?;
         let mut target = ResendTarget::try_from(row)?;
-        target.in_flight = !lock_queued(conn, &[id]).await?.is_empty();
         target.payload_erased = !super::retention::erased_payloads(conn, &[id]).await?.is_empty();
         let terminal = match target.plan(rule)? {
             ResendPlan::LeaveInFlight => return Ok(()),
@@ -476,28 +458,9 @@ pub(crate) async fn resend(
     .await
 }
 
-/// Locks the queue rows of `deliveries` (no claim takes them until the transaction ends) and
-/// gives those in flight. Called once their log rows are locked: log row, then queue row, the
-/// order of every statement that writes both.
-pub(super) async fn lock_queued(
-    conn: &mut AsyncPgConnection,
-    deliveries: &[Uuid],
-) -> EngineResult<Vec<Uuid>> {
-    let rows: Vec<IdRow> = prepared(
-        "SELECT q.delivery_id AS id FROM (SELECT delivery_id, leased_until FROM webhook_queue \
-           WHERE delivery_id = ANY ($1) ORDER BY delivery_id FOR UPDATE) q \
-         WHERE q.leased_until > statement_timestamp()",
-    )
-    .bind::<Array<SqlUuid>, _>(deliveries)
-    .load(conn)
-    .await?;
-    Ok(rows.into_iter().map(|r| r.id).collect())
-}
-
 /// Makes a delivery due now: `terminal` (delivered, dead, or its endpoint disabled) gives it
-/// exactly one more attempt, back in the queue; otherwise its schedule goes on, brought
-/// forward. The caller has locked the row and its queue row and checked the rule
-/// ([`ResendTarget::plan`]).
+/// exactly one more attempt; otherwise its schedule goes on, brought forward. The caller has
+/// locked the row and checked the rule ([`ResendTarget::plan`]).
 pub(super) async fn resend_now(
     conn: &mut AsyncPgConnection,
     id: Uuid,
@@ -506,16 +469,11 @@ pub(super) async fn resend_now(
 ) -> EngineResult<()> {
     prepared(
         r#"
-        WITH d AS (
-            UPDATE webhook_deliveries
-            SET status = CASE WHEN $2 THEN 'pending' ELSE status END,
-                manual = manual OR $2, next_attempt_at = $3, updated_at = $3
-            WHERE id = $1
-            RETURNING id, endpoint_id
-        )
-        INSERT INTO webhook_queue (delivery_id, endpoint_id, available_at)
-        SELECT id, endpoint_id, $3 FROM d
-        ON CONFLICT (delivery_id) DO UPDATE SET available_at = excluded.available_at, leased_until = NULL
+        UPDATE webhook_deliveries
+        SET status = CASE WHEN $2 THEN 'pending' ELSE status END,
+            manual = manual OR $2,
+            next_attempt_at = $3, available_at = $3, leased_until = NULL, updated_at = $3
+        WHERE id = $1
         "#,
     )
     .bind::<SqlUuid, _>(id)
@@ -536,23 +494,21 @@ fn not_found(e: diesel::result::Error) -> EngineError {
 /// Puts a re-enabled endpoint's open deliveries back in the queue: those overdue are due at
 /// once, oldest first (one microsecond apart, in the order they were created, so the claim,
 /// which takes an endpoint's rows by `available_at`, sends them in that order); the others at
-/// their scheduled time; one still in flight when its lease ends. A row whose outcome a worker
-/// records meanwhile is read again once that commits (READ COMMITTED re-checks the queue row):
-/// delivered, it is gone; failed, it is due at the schedule read before (a retry that may come
-/// early, never one lost). Rows kept only for an attempt in flight of a delivery ended meanwhile
-/// are left (their delivery is no longer open).
+/// their scheduled time; one still in flight when its lease ends. The outer `WHERE` repeats the
+/// state (as what it is not, like `RECORD_ATTEMPTS`): a row whose outcome a worker records
+/// meanwhile (delivered: no `available_at`) is read again once that commits (READ COMMITTED
+/// re-checks the outer conditions only) and skipped.
 pub(super) async fn unpark_endpoint(
     conn: &mut AsyncPgConnection,
     endpoint: Uuid,
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     prepared(
-        "UPDATE webhook_queue q SET available_at = CASE WHEN q.leased_until > $2 THEN q.leased_until \
-         ELSE GREATEST(o.next_attempt_at, $2 + o.n * interval '1 microsecond') END \
-         FROM (SELECT d.id, d.next_attempt_at, row_number() OVER (ORDER BY d.created_at, d.id) AS n \
-               FROM webhook_queue q JOIN webhook_deliveries d ON d.id = q.delivery_id \
-               WHERE q.endpoint_id = $1 AND q.available_at = 'infinity' AND d.status IN ('pending', 'failed')) o \
-         WHERE q.delivery_id = o.id AND q.available_at = 'infinity'",
+        "UPDATE webhook_deliveries d SET available_at = CASE WHEN d.leased_until > $2 THEN d.leased_until \
+         ELSE GREATEST(d.next_attempt_at, $2 + o.n * interval '1 microsecond') END \
+         FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM webhook_deliveries \
+               WHERE endpoint_id = $1 AND status IN ('pending', 'failed') AND available_at = 'infinity') o \
+         WHERE d.id = o.id AND d.status NOT IN ('delivered', 'dead') AND d.available_at = 'infinity'",
     )
     .bind::<SqlUuid, _>(endpoint)
     .bind::<Timestamptz, _>(now)
@@ -562,10 +518,9 @@ pub(super) async fn unpark_endpoint(
 }
 
 /// Ends every open delivery of an endpoint as dead with `reason`. A row in flight (its lease
-/// running) keeps its queue row and fence, never due again ('infinity'), so its attempt's
-/// outcome is still recorded if it arrived (a delivery that arrived is never logged dead;
-/// `RECORD_ATTEMPTS`, which then removes the queue row); the other rows leave the queue, and
-/// any outcome of theirs is dropped.
+/// running) keeps its fence, so its attempt's outcome is still recorded if it arrived (a
+/// delivery that arrived is never logged dead; `RECORD_ATTEMPTS`); any other outcome is
+/// dropped. The other rows get a new fence.
 pub(super) async fn end_open_deliveries(
     conn: &mut AsyncPgConnection,
     endpoint: Uuid,
@@ -573,16 +528,10 @@ pub(super) async fn end_open_deliveries(
     now: DateTime<Utc>,
 ) -> EngineResult<()> {
     prepared(
-        "WITH ended AS ( \
-             UPDATE webhook_deliveries d SET status = 'dead', next_attempt_at = NULL, last_error = $2, updated_at = $3 \
-             FROM webhook_queue q \
-             WHERE q.endpoint_id = $1 AND d.id = q.delivery_id AND d.status IN ('pending', 'failed') \
-             RETURNING d.id), \
-         gone AS ( \
-             DELETE FROM webhook_queue q USING ended \
-             WHERE q.delivery_id = ended.id AND (q.leased_until IS NULL OR q.leased_until <= now())) \
-         UPDATE webhook_queue q SET available_at = 'infinity' FROM ended \
-         WHERE q.delivery_id = ended.id AND q.leased_until > now()",
+        "UPDATE webhook_deliveries SET status = 'dead', next_attempt_at = NULL, available_at = NULL, \
+         leased_until = NULL, last_error = $2, updated_at = $3, \
+         fence = CASE WHEN leased_until > now() THEN fence ELSE floor(random() * 9.0e18)::bigint END \
+         WHERE endpoint_id = $1 AND status IN ('pending', 'failed')",
     )
     .bind::<SqlUuid, _>(endpoint)
     .bind::<Text, _>(reason)
@@ -688,8 +637,8 @@ pub(crate) async fn disable_endpoints(
 /// parked already are left alone, so parking again touches only rows added since.
 pub(super) async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -> EngineResult<()> {
     prepared(
-        "UPDATE webhook_queue SET available_at = 'infinity' \
-         WHERE endpoint_id = ANY ($1) AND available_at < 'infinity'",
+        "UPDATE webhook_deliveries SET available_at = 'infinity' \
+         WHERE endpoint_id = ANY ($1) AND status IN ('pending', 'failed') AND available_at < 'infinity'",
     )
     .bind::<Array<SqlUuid>, _>(ids)
     .execute(conn)
@@ -699,8 +648,7 @@ pub(super) async fn park_endpoints(conn: &mut AsyncPgConnection, ids: &[Uuid]) -
 
 #[cfg(test)]
 mod tests {
-    use super::{record_attempts, RECORD_ATTEMPTS, RELEASE_CLAIMS};
-    use crate::store::model::{AttemptRecord, DeliveryStatus};
+    use super::{RECORD_ATTEMPTS, RELEASE_CLAIMS};
     use diesel::sql_types::Text;
     use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl, SimpleAsyncConnection};
     use test_support::TestDb;
@@ -722,8 +670,8 @@ mod tests {
         lines.into_iter().map(|l| l.line).collect::<Vec<_>>().join("\n")
     }
 
-    /// Statistics taken over a settled history say the queue is empty; then an endpoint's
-    /// retries fill it. A batch's rows are still looked up by key, in the log and in the queue.
+    /// Statistics taken over a settled history say the partial index of open deliveries is
+    /// empty; then an endpoint's retries fill it. A batch's rows are still looked up by key.
     #[tokio::test]
     async fn a_batch_finds_its_rows_by_key_when_the_statistics_saw_only_settled_history() {
         let db = TestDb::create("engine", |url| async move {
@@ -732,21 +680,18 @@ mod tests {
         })
         .await
         .unwrap();
-        let row = |status: &str, next: &str| {
+        let row = |status: &str, available: &str| {
             format!(
                 "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, attempt_count, \
-                 created_at, updated_at, next_attempt_at, event_type) \
+                 created_at, updated_at, next_attempt_at, available_at, event_type) \
                  SELECT gen_random_uuid(), 't', gen_random_uuid(), gen_random_uuid(), '{status}', 1, now(), now(), \
-                 {next}, 'thing.created' FROM generate_series(1, 20000);"
+                 {available}, {available}, 'thing.created' FROM generate_series(1, 20000);"
             )
         };
         let setup = [
             row("delivered", "NULL"),
-            "ANALYZE webhook_deliveries, webhook_queue;".to_owned(),
+            "ANALYZE webhook_deliveries;".to_owned(),
             row("failed", "now() + interval '1 day'"),
-            "INSERT INTO webhook_queue (delivery_id, endpoint_id, available_at) \
-             SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries WHERE status = 'failed';"
-                .to_owned(),
             "CREATE FUNCTION plan_of(q text) RETURNS SETOF text LANGUAGE plpgsql AS \
              $$ BEGIN RETURN QUERY EXECUTE 'EXPLAIN ' || q; END $$;"
                 .to_owned(),
@@ -760,88 +705,8 @@ mod tests {
             ("release", RELEASE_CLAIMS, "''{}'', ''{}'', 0".into()),
         ] {
             let plan = generic_plan(&mut conn, sql, &args).await;
-            assert!(plan.contains("webhook_queue_pkey"), "{name}:\n{plan}");
-            assert!(!plan.contains("webhook_queue_by_endpoint"), "{name}:\n{plan}");
-            assert!(!plan.contains("Seq Scan"), "{name}:\n{plan}");
-        }
-    }
-
-    #[derive(diesel::QueryableByName)]
-    struct Updates {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        updated: i64,
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        in_place: i64,
-    }
-
-    fn outcome(id: uuid::Uuid, status: DeliveryStatus) -> AttemptRecord {
-        let now = chrono::Utc::now();
-        AttemptRecord {
-            delivery_id: id,
-            fence: 7,
-            status,
-            attempt_number: 1,
-            next_attempt_at: (status == DeliveryStatus::Failed).then_some(now),
-            started_at: now,
-            duration_ms: 3,
-            response_code: Some(if status == DeliveryStatus::Delivered { 200 } else { 503 }),
-            error: None,
-            response_body: Vec::new(),
-            rate_limited_ms: None,
-            via_proxy: false,
-        }
-    }
-
-    /// A delivered outcome rewrites the log row in place (a HOT update: no index of the log
-    /// keys on, or is filtered by, what an outcome changes; migration 000026), and takes the
-    /// delivery out of the queue. A first failure moves `unsent_status`, which the failed and
-    /// dead deliveries' indexes read: that one is not in place.
-    #[tokio::test]
-    async fn a_delivered_outcome_rewrites_the_log_row_in_place() {
-        let db = TestDb::create("engine", |url| async move {
-            crate::db::run_migrations(&url, vec![crate::db::ENGINE_MIGRATIONS]).await?;
-            Ok(())
-        })
-        .await
-        .unwrap();
-        let (delivered, failed) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
-        for id in [delivered, failed] {
-            TestDb::execute(
-                &db,
-                &format!(
-                    "INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, status, created_at, \
-                     updated_at, next_attempt_at, event_type) \
-                     VALUES ('{id}', 't', gen_random_uuid(), gen_random_uuid(), 'pending', now(), now(), now(), 'a.b'); \
-                     INSERT INTO webhook_queue (delivery_id, endpoint_id, available_at, leased_until, fence) \
-                     SELECT id, endpoint_id, now(), now() + interval '1 minute', 7 FROM webhook_deliveries WHERE id = '{id}';"
-                ),
-            )
-            .await
-            .unwrap();
-        }
-        for (id, status, in_place, queued) in
-            [(delivered, DeliveryStatus::Delivered, 1, 0), (failed, DeliveryStatus::Failed, 0, 1)]
-        {
-            // A connection of its own: a backend's counts of committed transactions wait to be
-            // reported, and the view adds them.
-            let mut conn = AsyncPgConnection::establish(db.url()).await.unwrap();
-            let counted: Updates = conn
-                .transaction(async |c| {
-                    let written = record_attempts(c, chrono::Utc::now(), &[outcome(id, status)]).await?;
-                    assert_eq!(written, [id]);
-                    diesel::sql_query(
-                        "SELECT n_tup_upd AS updated, n_tup_hot_upd AS in_place FROM pg_stat_xact_user_tables \
-                         WHERE relname = 'webhook_deliveries'",
-                    )
-                    .get_result(c)
-                    .await
-                    .map_err(crate::error::EngineError::from)
-                })
-                .await
-                .unwrap();
-            assert_eq!((counted.updated, counted.in_place), (1, in_place), "{status:?}");
-            let left = format!("SELECT count(*) AS n FROM webhook_queue WHERE delivery_id = '{id}'");
-            assert_eq!(TestDb::count(&db, &left).await.unwrap(), queued, "{status:?}");
+            assert!(plan.contains("webhook_deliveries_pkey"), "{name}:\n{plan}");
+            assert!(!plan.contains("open_by_endpoint"), "{name}:\n{plan}");
         }
     }
 }

@@ -1,12 +1,12 @@
 //! Recovery jobs on PostgreSQL.
 
-use super::queue::{lock_queued, resend_now};
+use super::queue::resend_now;
 use super::rows::{ClaimedJobRow, CountRow, IdRow, JobBatchRow, JobOwnerRow, JobRow, RecoveryCandidateRow};
 use crate::error::{EngineError, EngineResult};
 use crate::sql::prepared;
 use crate::store::model::ResendTarget;
 use crate::store::recovery_model::{
-    BatchOutcome, BatchPlan, ClaimedJob, RecoveryJob, RecoveryWindow, StartRecovery, StateSql, RECOVERY_BATCH,
+    BatchOutcome, BatchPlan, ClaimedJob, RecoveryJob, RecoveryWindow, StartRecovery, RECOVERY_BATCH,
 };
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamptz, Uuid as SqlUuid};
@@ -18,15 +18,6 @@ const JOB_COLUMNS: &str =
     "id, endpoint_id, since, until, include_delivered, status, total, processed, resent, \
                            error, created_at, started_at, finished_at, updated_at";
 
-/// Delivery states as PostgreSQL's indexes hold them (migration 000026): failed and dead ones
-/// in partial indexes on `unsent_status`, the copy of the state only they fill; open ones in
-/// the queue table.
-const STATES: StateSql = StateSql {
-    unsent: "d.unsent_status IS NOT NULL",
-    open:
-        "webhook_queue q JOIN webhook_deliveries d ON d.id = q.delivery_id WHERE q.endpoint_id = {endpoint}",
-};
-
 /// The deliveries of `window` now, counted only for a live endpoint of the tenant.
 pub(crate) async fn count_recoverable(
     conn: &mut AsyncPgConnection,
@@ -36,7 +27,7 @@ pub(crate) async fn count_recoverable(
 ) -> EngineResult<i64> {
     let row: Option<CountRow> = diesel::sql_query(format!(
         "SELECT {} AS n FROM webhook_endpoints ep WHERE ep.id = $2 AND ep.tenant_id = $1 AND ep.deleted_at IS NULL",
-        window.count_sql("$2", "$3", "$4", &STATES)
+        window.count_sql("$2", "$3", "$4", "")
     ))
     .bind::<Text, _>(tenant)
     .bind::<SqlUuid, _>(endpoint)
@@ -59,10 +50,10 @@ pub(crate) async fn any_erased(
     // (migration 000019): no row of either table is read.
     let row: CountRow = diesel::sql_query(format!(
         "SELECT count(*) AS n FROM (SELECT 1 FROM webhook_deliveries d \
-         WHERE d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4 AND {} \
+         WHERE d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4 AND d.status IN {} \
            AND EXISTS (SELECT 1 FROM webhook_events e WHERE e.id = d.event_id AND e.payload_erased_at IS NOT NULL \
                        AND e.tenant_id = $1) LIMIT 1) first",
-        window.state_condition(&STATES)
+        window.status_list()
     ))
     .bind::<Text, _>(tenant)
     .bind::<SqlUuid, _>(endpoint)
@@ -90,7 +81,7 @@ pub(crate) async fn start_job(
         ON CONFLICT (endpoint_id) WHERE status IN ('queued', 'running') DO NOTHING
         RETURNING {JOB_COLUMNS}
         "#,
-        count = window.count_sql("$3", "$4", "$5", &STATES)
+        count = window.count_sql("$3", "$4", "$5", "")
     ))
     .bind::<SqlUuid, _>(id)
     .bind::<Text, _>(tenant)
@@ -224,18 +215,17 @@ pub(crate) async fn run_batch(
         let window = RecoveryWindow { since: state.since, until: state.until, include_delivered: state.include_delivered };
         let candidates: Vec<RecoveryCandidateRow> = diesel::sql_query(format!(
             r#"
-            -- Whether each is in flight is read below, under its queue row's lock.
-            SELECT d.id, d.created_at, d.status, NULL::bool AS in_flight,
+            SELECT d.id, d.created_at, d.status, d.leased_until > statement_timestamp() AS in_flight,
                    ep.deleted_at IS NOT NULL AS endpoint_deleted, ep.disabled_at IS NOT NULL AS endpoint_disabled
             FROM webhook_deliveries d JOIN webhook_endpoints ep ON ep.id = d.endpoint_id
             WHERE d.tenant_id = $1 AND d.endpoint_id = $2 AND d.created_at >= $3 AND d.created_at < $4
-              AND {}
+              AND d.status IN {}
               AND ($5::timestamptz IS NULL OR (d.created_at, d.id) > ($5, $6))
             ORDER BY d.created_at, d.id
             LIMIT $7
             FOR UPDATE OF d FOR SHARE OF ep
             "#,
-            window.state_condition(&STATES)
+            window.status_list()
         ))
         .bind::<Text, _>(&state.tenant_id)
         .bind::<SqlUuid, _>(state.endpoint_id)
@@ -247,16 +237,9 @@ pub(crate) async fn run_batch(
         .load(conn)
         .await?;
         let ids: Vec<Uuid> = candidates.iter().map(|c| c.id).collect();
-        let in_flight = lock_queued(conn, &ids).await?;
         let erased = super::retention::erased_payloads(conn, &ids).await?;
-        let targets = candidates
-            .iter()
-            .map(|c| {
-                let mut target = ResendTarget::try_from(c.target())?;
-                target.in_flight = in_flight.contains(&c.id);
-                Ok(target)
-            })
-            .collect::<EngineResult<Vec<_>>>()?;
+        let targets =
+            candidates.iter().map(|c| ResendTarget::try_from(c.target())).collect::<EngineResult<Vec<_>>>()?;
         let plan = BatchPlan::for_candidates(targets, &ids, &erased)?;
         for &(i, terminal) in &plan.resend {
             resend_now(conn, candidates[i].id, terminal, now).await?;

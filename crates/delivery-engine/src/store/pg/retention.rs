@@ -51,10 +51,7 @@ const SWEEP_DELIVERIES: &str = r#"
         DELETE FROM webhook_deliveries d USING scanned s
         WHERE d.id = s.id AND d.status IN ('delivered', 'dead') AND d.updated_at < $1
         RETURNING d.id),
-    attempts AS (DELETE FROM webhook_attempts a USING gone WHERE a.delivery_id = gone.id RETURNING 1),
-    -- A dead delivery's queue row outlives it only if the worker whose attempt it waited for
-    -- stopped before recording it (pg/queue.rs, end_open_deliveries).
-    queued AS (DELETE FROM webhook_queue q USING gone WHERE q.delivery_id = gone.id)
+    attempts AS (DELETE FROM webhook_attempts a USING gone WHERE a.delivery_id = gone.id RETURNING 1)
     SELECT (SELECT held FROM lock) AS held, (SELECT count(*) FROM gone) AS removed,
            (SELECT count(*) FROM attempts) AS attempts, (SELECT count(*) FROM scanned) AS scanned,
            (SELECT id FROM scanned ORDER BY id DESC LIMIT 1) AS last

@@ -15,14 +15,13 @@ pub(crate) async fn tenant_overview(
     now: DateTime<Utc>,
 ) -> EngineResult<TenantOverview> {
     let waiting: WaitingRow = prepared(
-        "SELECT count(*) FILTER (WHERE q.available_at <= $2) AS due, \
-           count(*) FILTER (WHERE q.available_at > $2 AND (q.leased_until IS NULL OR q.leased_until <= $2)) \
+        "SELECT count(*) FILTER (WHERE available_at <= $2) AS due, \
+           count(*) FILTER (WHERE available_at > $2 AND (leased_until IS NULL OR leased_until <= $2)) \
              AS scheduled, \
-           count(*) FILTER (WHERE q.leased_until > $2) AS in_flight, \
-           (SELECT count(*) FROM webhook_deliveries WHERE tenant_id = $1 AND unsent_status = 'dead') AS dead_total, \
-           min(q.available_at) FILTER (WHERE q.available_at <= $2) AS oldest_due_at \
-         FROM webhook_queue q JOIN webhook_deliveries d ON d.id = q.delivery_id \
-         WHERE d.tenant_id = $1 AND d.status IN ('pending', 'failed')",
+           count(*) FILTER (WHERE leased_until > $2) AS in_flight, \
+           (SELECT count(*) FROM webhook_deliveries WHERE tenant_id = $1 AND status = 'dead') AS dead_total, \
+           min(available_at) FILTER (WHERE available_at <= $2) AS oldest_due_at \
+         FROM webhook_deliveries WHERE tenant_id = $1 AND status IN ('pending', 'failed')",
     )
     .bind::<Text, _>(tenant)
     .bind::<Timestamptz, _>(now)

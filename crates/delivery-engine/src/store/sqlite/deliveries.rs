@@ -26,7 +26,7 @@ pub(crate) fn list_deliveries(
     let mut query = diesel::sql_query(delivery_select(log_index(q))).into_boxed::<Sqlite>();
     query = query.sql(" WHERE d.tenant_id = ?").bind::<Text, _>(tenant.to_owned());
     if let Some(status) = q.status {
-        query = query.sql(format!(" AND {}", log_condition(status)));
+        query = query.sql(format!(" AND {}", status.log_condition("d")));
     }
     if log_index(q) == Some(OPEN_BY_ENDPOINT) && q.endpoint_id.is_none() {
         // The open deliveries' index leads with the endpoint: name the tenant's live endpoints.
@@ -161,17 +161,4 @@ pub(crate) fn request_parts(c: &mut SqliteConnection, tenant: &str, id: Uuid) ->
     .get_result(c)
     .optional()?;
     row.ok_or(EngineError::NotFound)?.try_into()
-}
-
-/// The log's filter on `status` as SQL over the deliveries `d`. Written out, not bound, so that
-/// the planner sees that the partial index of open deliveries, or of dead ones, holds every row
-/// asked for (migration 000017); delivered ones are most rows, which the log index finds at
-/// once.
-fn log_condition(status: DeliveryStatus) -> String {
-    match status {
-        DeliveryStatus::Pending | DeliveryStatus::Failed => {
-            format!("d.status IN ('pending', 'failed') AND d.status = '{}'", status.as_str())
-        }
-        DeliveryStatus::Delivered | DeliveryStatus::Dead => format!("d.status = '{}'", status.as_str()),
-    }
 }

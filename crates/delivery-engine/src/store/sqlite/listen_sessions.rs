@@ -216,7 +216,7 @@ pub(crate) fn claim_session_deliveries(
         let rows: Vec<ClaimedRow> = prepared(
             concat!(
                 "SELECT ",
-                claimed_columns!("d.fence"),
+                claimed_columns!(),
                 " FROM webhook_deliveries d \
                  JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
                  WHERE d.id IN (SELECT value FROM json_each(?1)) ORDER BY d.available_at"
@@ -242,7 +242,7 @@ pub(crate) fn awaiting_reply(
 ) -> EngineResult<Option<ClaimedDelivery>> {
     let rows: Vec<ClaimedRow> = prepared(concat!(
         "SELECT ",
-        claimed_columns!("d.fence"),
+        claimed_columns!(),
         " FROM webhook_deliveries d \
          JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
          WHERE d.id = ?1 AND d.tenant_id = ?2 AND d.endpoint_id = ?3 AND d.fence = ?4 \

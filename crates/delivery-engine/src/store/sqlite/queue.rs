@@ -151,7 +151,7 @@ pub(crate) fn claim_due_deliveries(c: &mut SqliteConnection, req: &ClaimRequest)
         .execute(c)?;
         let rows: Vec<ClaimedRow> = prepared(concat!(
             "SELECT ",
-            claimed_columns!("d.fence"),
+            claimed_columns!(),
             " FROM webhook_deliveries d \
                  JOIN webhook_events e ON e.id = d.event_id \
                  JOIN webhook_endpoints ep ON ep.id = d.endpoint_id \
