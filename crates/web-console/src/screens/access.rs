@@ -300,8 +300,8 @@ pub(super) async fn save_access<S: ServiceConsole>(
 ) -> Result<HttpResponse, ConsoleError> {
     let id = endpoint_id(&id)?;
     let ConsoleForm { session, fields } = form;
-    let back = format!("/console/endpoints/{id}/access");
-    save_endpoint_change::<S, _>(&engine, &session, (id, fields.patch()), &back, |error| RefusedAccess {
+    let patch = fields.patch();
+    save_endpoint_change::<S, _>(&engine, &session, id, patch, "access", |error| RefusedAccess {
         endpoint: id,
         headers: fields.headers,
         error,

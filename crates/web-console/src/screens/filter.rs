@@ -227,8 +227,7 @@ pub(super) async fn post_filter<S: ServiceConsole>(
     }
     let patch = parse_filter_text(&fields.filter)
         .map(|filter| EndpointPatch { content_filter: Some(filter), ..Default::default() });
-    let back = format!("/console/endpoints/{id}/filter");
-    save_endpoint_change::<S, _>(&engine, &session, (id, patch), &back, |error| RefusedFilter {
+    save_endpoint_change::<S, _>(&engine, &session, id, patch, "filter", |error| RefusedFilter {
         endpoint: id,
         filter: fields.filter,
         error,

@@ -28,12 +28,14 @@ pub(crate) fn layout<S: ServiceConsole>(
 /// Applies an endpoint page's change (`patch`, or why the form could not make one) to endpoint
 /// `id`: 303 to the endpoint list once saved; refused (a 4xx other than 404), the page's
 /// `refused` value, made from the engine's words in the API's terms, becomes the flash and the
-/// answer is 303 back to the page at `back` (a reload sends nothing again).
+/// answer is 303 back to the endpoint's `page` (`/console/endpoints/{id}/{page}`: a reload
+/// sends nothing again).
 pub(super) async fn save_endpoint_change<S: ServiceConsole, R: Serialize>(
     engine: &Engine,
     session: &ConsoleSession,
-    (id, patch): (Uuid, Result<EndpointPatch, ApiError>),
-    back: &str,
+    id: Uuid,
+    patch: Result<EndpointPatch, ApiError>,
+    page: &str,
     refused: impl FnOnce(String) -> R,
 ) -> Result<HttpResponse, ConsoleError> {
     let saved = match patch {
@@ -46,7 +48,7 @@ pub(super) async fn save_endpoint_change<S: ServiceConsole, R: Serialize>(
         Ok(_) => Ok(see_other("/console/endpoints?notice=updated")),
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
             session::put_flash(engine, session, &refused(e.detail)).await?;
-            Ok(see_other(back))
+            Ok(see_other(&format!("/console/endpoints/{id}/{page}")))
         }
         Err(e) => Err(e.into()),
     }
