@@ -15,6 +15,7 @@ pub const INVALID_QUERY: &str = "invalid_query";
 /// A write body with a field its route does not take (422; the detail names the known field it
 /// resembles, if any): a misspelt field is never ignored.
 pub const UNKNOWN_FIELD: &str = "unknown_field";
+pub const UNKNOWN_QUERY_PARAMETER: &str = "unknown_query_parameter";
 pub const INVALID_IDEMPOTENCY_KEY: &str = "invalid_idempotency_key";
 pub const IDEMPOTENCY_KEY_REUSED: &str = "idempotency_key_reused";
 pub const IDEMPOTENCY_REQUEST_IN_PROGRESS: &str = "idempotency_request_in_progress";
@@ -82,6 +83,7 @@ pub const SHARED: &[&str] = &[
     INVALID_BODY,
     INVALID_QUERY,
     UNKNOWN_FIELD,
+    UNKNOWN_QUERY_PARAMETER,
     INVALID_IDEMPOTENCY_KEY,
     IDEMPOTENCY_KEY_REUSED,
     IDEMPOTENCY_REQUEST_IN_PROGRESS,
@@ -161,24 +163,41 @@ pub fn documented_in_markdown(
     Ok(codes)
 }
 
-/// Every `code` an OpenAPI document lists: the `enum` of each `code` property, anywhere.
+/// Every `code` an OpenAPI document lists: each error response's body is the shared `Error`
+/// schema and its codes are listed beside it in `x-error-codes` (so a generated client has one
+/// error type, and the codes stay documented per response); an error response that breaks
+/// either rule is an error.
 pub fn documented_in_openapi(doc: &str) -> Result<std::collections::BTreeSet<String>, String> {
-    fn walk(v: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
-        match v {
-            serde_json::Value::Object(map) => {
-                if let Some(values) = map.get("code").and_then(|c| c.get("enum")).and_then(|e| e.as_array()) {
-                    out.extend(values.iter().filter_map(|v| v.as_str()).map(str::to_owned));
-                }
-                map.values().for_each(|v| walk(v, out));
-            }
-            serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
-            _ => {}
-        }
-    }
     let doc: serde_json::Value = serde_json::from_str(doc).map_err(|e| e.to_string())?;
     let mut codes = std::collections::BTreeSet::new();
-    walk(&doc, &mut codes);
+    for (name, response) in error_responses(&doc) {
+        let schema = &response["content"]["application/json"]["schema"]["$ref"];
+        if schema != "#/components/schemas/Error" {
+            return Err(format!("{name}: an error response's body is not the shared `Error` schema"));
+        }
+        let listed = response["x-error-codes"].as_array().filter(|c| !c.is_empty());
+        let listed = listed.ok_or_else(|| format!("{name}: an error response lists no `x-error-codes`"))?;
+        codes.extend(listed.iter().filter_map(|c| c.as_str()).map(str::to_owned));
+    }
     Ok(codes)
+}
+
+/// Every 4xx and 5xx response of an OpenAPI document (the shared ones under
+/// `components/responses`, and those written out in an operation), named for messages.
+fn error_responses(doc: &serde_json::Value) -> Vec<(String, &serde_json::Value)> {
+    let mut found = Vec::new();
+    if let Some(shared) = doc["components"]["responses"].as_object() {
+        found.extend(shared.iter().map(|(name, r)| (format!("components/responses/{name}"), r)));
+    }
+    let operations = doc["paths"].as_object().into_iter().flatten().flat_map(|(path, item)| {
+        item.as_object().into_iter().flatten().map(move |(method, op)| (format!("{method} {path}"), op))
+    });
+    for (op_name, op) in operations {
+        let responses = op["responses"].as_object().into_iter().flatten();
+        let errors = responses.filter(|(status, r)| status.as_str() >= "400" && r.get("$ref").is_none());
+        found.extend(errors.map(|(status, r)| (format!("{op_name} {status}"), r)));
+    }
+    found
 }
 
 #[cfg(test)]
@@ -196,11 +215,28 @@ mod tests {
     }
 
     #[test]
-    fn openapi_code_enums_are_collected_everywhere() {
-        let doc =
-            r#"{"a": {"properties": {"code": {"enum": ["x", "y"]}}}, "b": [{"code": {"enum": ["z"]}}]}"#;
-        let codes = documented_in_openapi(doc).expect("json");
-        assert_eq!(codes.into_iter().collect::<Vec<_>>(), ["x", "y", "z"]);
+    fn an_openapi_document_lists_each_error_responses_codes_beside_the_shared_schema() {
+        let error =
+            serde_json::json!({ "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } });
+        let mut doc = serde_json::json!({
+            "components": { "responses": { "NotFound": { "x-error-codes": ["not_found"], "content": error } } },
+            "paths": { "/a": { "post": { "responses": {
+                "201": { "description": "made" },
+                "404": { "$ref": "#/components/responses/NotFound" },
+                "422": { "x-error-codes": ["x", "y"], "content": error },
+            } } } },
+        });
+        let codes = documented_in_openapi(&doc.to_string()).expect("listed");
+        assert_eq!(codes.into_iter().collect::<Vec<_>>(), ["not_found", "x", "y"]);
+        let unprocessable = &mut doc["paths"]["/a"]["post"]["responses"]["422"];
+        unprocessable["content"]["application/json"]["schema"] = serde_json::json!({ "type": "object" });
+        let inline = documented_in_openapi(&doc.to_string()).unwrap_err();
+        assert_eq!(inline, "post /a 422: an error response's body is not the shared `Error` schema");
+        let unprocessable = &mut doc["paths"]["/a"]["post"]["responses"]["422"];
+        unprocessable["content"] = error;
+        unprocessable["x-error-codes"] = serde_json::json!([]);
+        let unlisted = documented_in_openapi(&doc.to_string()).unwrap_err();
+        assert_eq!(unlisted, "post /a 422: an error response lists no `x-error-codes`");
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod listen;
 pub mod metrics;
 pub mod pagination;
 pub mod priority;
+pub mod query;
 pub mod rate_limit;
 pub mod recovery;
 pub mod server;

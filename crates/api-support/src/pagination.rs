@@ -8,6 +8,7 @@
 use crate::{codes, ApiError};
 use actix_web::http::header;
 use actix_web::HttpResponse;
+use chrono::{DateTime, Utc};
 use delivery_engine::deliveries::LogPosition;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -55,6 +56,54 @@ impl Limits {
         };
         Ok(PageRequest { limit, after })
     }
+
+    /// A page when the query asks for one (`limit` or `after`), `None` for a list that answers
+    /// every item (the endpoint lists: paging is opt-in there).
+    pub fn page_if_asked(&self, query: &HashMap<String, String>) -> Result<Option<PageRequest>, ApiError> {
+        if query.contains_key("limit") || query.contains_key("after") {
+            self.page(query).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+/// The log's time filters, `createdFrom` (at or after) and `createdBefore` (strictly before):
+/// RFC 3339 timestamps (`2026-11-22T10:15:30.123Z`), or 422 `invalid_query` naming the one.
+pub fn created_range(
+    query: &HashMap<String, String>,
+) -> Result<(Option<DateTime<Utc>>, Option<DateTime<Utc>>), ApiError> {
+    let time = |name: &str| -> Result<Option<DateTime<Utc>>, ApiError> {
+        let Some(raw) = query.get(name) else { return Ok(None) };
+        let t = DateTime::parse_from_rfc3339(raw).map_err(|_| {
+            ApiError::invalid(
+                codes::INVALID_QUERY,
+                format!("{name} must be an RFC 3339 timestamp (2026-11-22T10:15:30.123Z)"),
+            )
+        })?;
+        Ok(Some(t.with_timezone(&Utc)))
+    };
+    Ok((time("createdFrom")?, time("createdBefore")?))
+}
+
+/// A tenant's endpoints as a list answers them: every one, or the page asked for (oldest
+/// first, with the `Link` to the next page of `path`).
+pub async fn endpoints<T: Serialize>(
+    engine: &delivery_engine::Engine,
+    tenant: &delivery_engine::Tenant,
+    page: Option<PageRequest>,
+    path: &str,
+    view: impl Fn(delivery_engine::endpoints::Endpoint) -> T,
+) -> Result<HttpResponse, delivery_engine::EngineError> {
+    let Some(page) = page else {
+        let all = engine.list_endpoints(tenant).await?;
+        return Ok(HttpResponse::Ok().json(all.into_iter().map(view).collect::<Vec<_>>()));
+    };
+    let asked = delivery_engine::endpoints::EndpointPage { after: page.after, rows: page.rows_to_read() };
+    let rows = engine.list_endpoints_page(tenant, asked).await?;
+    let position =
+        |e: &delivery_engine::endpoints::Endpoint| LogPosition { created_at: e.created_at, id: e.id };
+    Ok(Page::from_rows(rows, page.limit, position).map(view).respond(path, &page))
 }
 
 impl PageRequest {

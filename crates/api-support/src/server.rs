@@ -546,10 +546,11 @@ where
         }
         let base = App::new()
             // Each request meets these in turn (the last wrapped runs first): telemetry, metrics,
-            // JSON errors, then the API's steps: authentication, rate limiting, the ingest gate,
-            // idempotency keys; then the handler.
+            // JSON errors, then the API's steps: authentication, rate limiting, undeclared query
+            // parameters, the ingest gate, idempotency keys; then the handler.
             .wrap(actix_web::middleware::from_fn(crate::idempotency::middleware))
             .wrap(actix_web::middleware::from_fn(crate::ingest_gate::middleware))
+            .wrap(actix_web::middleware::from_fn(crate::query::middleware))
             .wrap(actix_web::middleware::from_fn(crate::rate_limit::middleware))
             .wrap(actix_web::middleware::from_fn(crate::auth::middleware))
             .wrap(crate::json_errors())

@@ -2,9 +2,19 @@
 
 use crate::handlers::{campaigns, deliveries, event_types, events, listen, recoveries, webhooks};
 use actix_web::{web, HttpResponse};
+use api_support::query::QueryParameters;
 
 /// The OpenAPI description served at `/openapi.json`; a test keeps it equal to [`ROUTES`].
 pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// The query parameters each operation of [`OPENAPI`] declares: any other is refused
+/// ([`api_support::query`]). Read once, from the document compiled in.
+pub static QUERY_PARAMETERS: std::sync::LazyLock<web::Data<QueryParameters>> =
+    std::sync::LazyLock::new(|| {
+        web::Data::new(
+            QueryParameters::from_openapi(OPENAPI).expect("openapi.json declares its query parameters"),
+        )
+    });
 
 /// Every route `configure` registers, as (method, path).
 pub const ROUTES: &[(&str, &str)] = &[
@@ -102,5 +112,6 @@ mod tests {
         let described = api_support::openapi_operations(super::OPENAPI).expect("openapi.json");
         let served = super::ROUTES.iter().map(|(m, p)| ((*m).to_owned(), (*p).to_owned())).collect();
         assert_eq!(described, served, "routes.rs and openapi.json disagree");
+        assert!(super::QueryParameters::from_openapi(super::OPENAPI).is_ok(), "its parameters are readable");
     }
 }

@@ -75,7 +75,7 @@ pub mod endpoints {
     pub use crate::access::{AccessError, AuthSummary, EndpointAccess, EndpointAuth, OAuth2Client};
     pub use crate::client_cert::{CertificateSummary, ClientCertificate};
     pub use crate::engine::{EndpointPatch, NewEndpoint, UrlRule};
-    pub use crate::store::Endpoint;
+    pub use crate::store::{Endpoint, EndpointPage};
     // tidy: in the signature of Engine::create_endpoint
     pub use crate::engine::CreatedEndpoint;
     // tidy: in the signature of Endpoint (its `disabled_cause`)

@@ -120,6 +120,25 @@ impl Browser {
         Ok(self.find(css).await?.click().await?)
     }
 
+    /// Clicks a form's submit button and waits until the browser has replaced the page with the
+    /// answer: an element read right after a bare click may still be the old page's (ChromeDriver
+    /// does not always wait for the navigation a click starts), and it goes stale under the reader.
+    pub async fn submit(&self, css: &str) -> Result<()> {
+        let old = self.find("html").await?;
+        self.click(css).await?;
+        let deadline = tokio::time::Instant::now() + crate::WAIT;
+        loop {
+            match old.tag_name().await {
+                Err(e) if e.to_string().contains("stale element") => return Ok(()),
+                Err(e) => return Err(e.into()),
+                Ok(_) if tokio::time::Instant::now() > deadline => {
+                    bail!("clicking {css} did not load a new page")
+                }
+                Ok(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
+    }
+
     pub async fn fill(&self, css: &str, value: &str) -> Result<()> {
         let e = self.find(css).await?;
         e.clear().await?;

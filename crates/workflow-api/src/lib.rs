@@ -34,6 +34,7 @@ pub fn configure_app(
             .app_data(auth::authenticator(jwt))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
             .app_data(api_support::RouteTable { routes: routes::ROUTES, public: routes::PUBLIC })
+            .app_data(routes::QUERY_PARAMETERS.clone())
             .configure(routes::configure);
         if console {
             cfg.service(web_console::scope().configure(console::configure));

@@ -79,7 +79,7 @@ struct DeliveryWithAttempts {
     attempts: Vec<AttemptOut>,
 }
 
-/// The log's filters (`status`, `endpointId`) as a query for the rows of `page`.
+/// The log's filters ([`FILTERS`]) as a query for the rows of `page`.
 fn parse_query(q: &HashMap<String, String>, page: &PageRequest) -> Result<DeliveryQuery, ApiError> {
     let status = match q.get("status") {
         None => None,
@@ -97,19 +97,36 @@ fn parse_query(q: &HashMap<String, String>, page: &PageRequest) -> Result<Delive
                 .map_err(|_| ApiError::invalid(codes::INVALID_ENDPOINT_ID, "endpointId must be a UUID"))?,
         ),
     };
+    let event_type = match q.get("eventType") {
+        Some(t) if crate::catalog::find(t).is_none() => {
+            let hint = api_support::suggest::did_you_mean(t, crate::catalog::CATALOG.iter().map(|e| e.name));
+            return Err(ApiError::invalid(
+                codes::UNKNOWN_EVENT_TYPE,
+                format!("eventType `{t}` is not in the catalog{hint} (GET /api/v1/event-types lists it)"),
+            ));
+        }
+        t => t.cloned(),
+    };
+    let (created_from, created_before) = api_support::pagination::created_range(q)?;
     Ok(DeliveryQuery {
         limit: page.rows_to_read(),
         after: page.after,
         status,
         endpoint_id,
+        event_type,
+        created_from,
+        created_before,
         ..Default::default()
     })
 }
 
 /// The filters given, as the next page's link repeats them.
 fn given_filters(query: &HashMap<String, String>) -> Vec<(&'static str, &str)> {
-    ["status", "endpointId"].into_iter().filter_map(|k| query.get(k).map(|v| (k, v.as_str()))).collect()
+    FILTERS.into_iter().filter_map(|k| query.get(k).map(|v| (k, v.as_str()))).collect()
 }
+
+/// The log's filters, as its query parameters name them.
+const FILTERS: [&str; 5] = ["status", "endpointId", "eventType", "createdFrom", "createdBefore"];
 
 pub async fn list(
     state: web::Data<AppState>,

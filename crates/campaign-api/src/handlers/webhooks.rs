@@ -1,4 +1,4 @@
-use super::engine_err;
+use super::{engine_err, LIST_LIMITS};
 use crate::error_codes as codes;
 use crate::workspace::Workspace;
 use crate::AppState;
@@ -12,6 +12,7 @@ use delivery_engine::endpoints::{
     AuthSummary, Endpoint, EndpointAccess, EndpointAuth, EndpointPatch, NewEndpoint,
 };
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 pub const MAX_URL_LEN: usize = 2048;
 
@@ -157,9 +158,22 @@ pub async fn create(
     }))
 }
 
-pub async fn list(state: web::Data<AppState>, ws: Workspace) -> Result<HttpResponse, ApiError> {
-    let all = state.engine.list_endpoints(ws.tenant()).await.map_err(|e| engine_err(e, "webhook"))?;
-    Ok(HttpResponse::Ok().json(all.into_iter().map(EndpointOut::from).collect::<Vec<_>>()))
+/// Every endpoint, oldest first; a page of them with `limit` (or `after`), and a `Link` to the next.
+pub async fn list(
+    state: web::Data<AppState>,
+    ws: Workspace,
+    query: web::Query<HashMap<String, String>>,
+) -> Result<HttpResponse, ApiError> {
+    let page = LIST_LIMITS.page_if_asked(&query)?;
+    api_support::pagination::endpoints(
+        &state.engine,
+        ws.tenant(),
+        page,
+        "/api/v1/webhooks",
+        EndpointOut::from,
+    )
+    .await
+    .map_err(|e| engine_err(e, "webhook"))
 }
 
 pub async fn get(

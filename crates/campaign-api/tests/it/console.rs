@@ -567,7 +567,7 @@ async fn the_filter_page_tries_a_filter_on_recent_events_and_saves_it() {
             if let Some(s) = sample {
                 browser.click(&format!("#sample option[value='{s}']")).await.unwrap();
             }
-            browser.click("#try-filter").await.unwrap();
+            browser.submit("#try-filter").await.unwrap();
             browser.text("#try-result").await.unwrap()
         }
     };
@@ -588,7 +588,7 @@ async fn the_filter_page_tries_a_filter_on_recent_events_and_saves_it() {
     );
 
     browser.fill("#filter", r#"{"payload.ot": "active"}"#).await.unwrap();
-    browser.click("#endpoint-filter button[value=save]").await.unwrap();
+    browser.submit("#endpoint-filter button[value=save]").await.unwrap();
     assert!(browser.text("#form-error").await.unwrap().contains("did you mean `payload.to`?"));
     assert!(browser
         .find("#filter")
@@ -600,7 +600,7 @@ async fn the_filter_page_tries_a_filter_on_recent_events_and_saves_it() {
         .unwrap()
         .contains("payload.ot"));
     browser.fill("#filter", r#"{"payload.to": "active"}"#).await.unwrap();
-    browser.click("#endpoint-filter button[value=save]").await.unwrap();
+    browser.submit("#endpoint-filter button[value=save]").await.unwrap();
     assert_eq!(browser.path().await.unwrap(), "/console/endpoints?notice=updated");
     assert!(browser.text(".content-filter").await.unwrap().contains(r#"{"payload.to":"active"}"#));
     assert_eq!(

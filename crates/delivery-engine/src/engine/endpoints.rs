@@ -9,7 +9,7 @@ use crate::secrets::SigningSecret;
 use crate::store::model::{
     AccessChange, DisableCause, EndpointChanges, EndpointRef, EndpointUpdate, NewEndpointRow, StoredSecrets,
 };
-use crate::store::{endpoints, Endpoint};
+use crate::store::{endpoints, Endpoint, EndpointPage};
 use crate::tenant::Tenant;
 use hyper::header::HeaderName;
 use uuid::Uuid;
@@ -158,10 +158,17 @@ impl Engine {
     /// CLI; a client that keeps its endpoints in sync must not see them).
     pub async fn list_endpoints(&self, tenant: &Tenant) -> EngineResult<Vec<Endpoint>> {
         let tenant = tenant.clone();
-        let mut all =
-            self.run(crate::on_conn!(|c| endpoints::list_endpoints(c, tenant.as_str()).await)).await?;
-        all.retain(|e| !crate::listen::is_listen_url(&e.url));
-        Ok(all)
+        self.run(crate::on_conn!(|c| endpoints::list_endpoints(c, tenant.as_str(), None).await)).await
+    }
+
+    /// A page of the tenant's endpoints, oldest first (listen sessions' are not listed).
+    pub async fn list_endpoints_page(
+        &self,
+        tenant: &Tenant,
+        page: EndpointPage,
+    ) -> EngineResult<Vec<Endpoint>> {
+        let tenant = tenant.clone();
+        self.run(crate::on_conn!(|c| endpoints::list_endpoints(c, tenant.as_str(), Some(page)).await)).await
     }
 
     pub async fn get_endpoint(&self, tenant: &Tenant, id: Uuid) -> EngineResult<Endpoint> {

@@ -1,7 +1,7 @@
 //! Endpoints: registration, changes, secrets, deletion. Every operation is scoped by tenant
 //! inside its query; another tenant's id is [`EngineError::NotFound`](crate::EngineError::NotFound).
 
-use super::model::{AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow};
+use super::model::{AccessChange, Endpoint, EndpointChanges, EndpointPage, EndpointUpdate, NewEndpointRow};
 use super::{pg, sqlite, Backend, DbConn};
 use crate::error::EngineResult;
 use crate::secrets::SealedSecret;
@@ -19,11 +19,17 @@ pub(crate) async fn insert_endpoint(
     }
 }
 
-/// The tenant's endpoints that are not deleted, oldest first.
-pub(crate) async fn list_endpoints(conn: &mut DbConn<'_>, tenant: &str) -> EngineResult<Vec<Endpoint>> {
+/// The tenant's endpoints that are not deleted and not listen sessions', oldest first by
+/// (`created_at`, `id`): those after `page`'s position, at most its count of rows; every one
+/// without a page.
+pub(crate) async fn list_endpoints(
+    conn: &mut DbConn<'_>,
+    tenant: &str,
+    page: Option<EndpointPage>,
+) -> EngineResult<Vec<Endpoint>> {
     match conn.backend() {
-        Backend::Pg(c) => pg::endpoints::list_endpoints(c, tenant).await,
-        Backend::Sqlite(c) => sqlite::endpoints::list_endpoints(c, tenant),
+        Backend::Pg(c) => pg::endpoints::list_endpoints(c, tenant, page).await,
+        Backend::Sqlite(c) => sqlite::endpoints::list_endpoints(c, tenant, page),
     }
 }
 

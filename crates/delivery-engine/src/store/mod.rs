@@ -57,8 +57,8 @@ pub(crate) use migrate::unapplied_migrations;
 pub use migrate::{migration_versions, run_migrations, run_migrations_with, MigrationSet, ENGINE_MIGRATIONS};
 pub use model::DbSettings;
 pub use model::{
-    Attempt, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, KeyMatch, LogPosition,
-    ResendRule,
+    Attempt, Delivery, DeliveryQuery, DeliveryStatus, DisableCause, Endpoint, EndpointPage, KeyMatch,
+    LogPosition, ResendRule,
 };
 pub use recovery_model::{RecoveryJob, RecoveryStatus, RecoveryWindow, StartRecovery, WindowError};
 pub use sqlite::values as sqlite_values;

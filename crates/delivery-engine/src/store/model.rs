@@ -504,6 +504,14 @@ impl LogPosition {
     }
 }
 
+/// A page of a tenant's endpoints, oldest first: at most `rows` of them, after `after` in that
+/// order (newer, or as new with a larger id). The cursor is a [`LogPosition`]'s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EndpointPage {
+    pub after: Option<LogPosition>,
+    pub rows: i64,
+}
+
 /// `LIKE` pattern for a prefix: `%`, `_` and `\` escaped with `\`.
 pub(crate) fn like_prefix(prefix: &str) -> String {
     let mut p = String::with_capacity(prefix.len() + 1);

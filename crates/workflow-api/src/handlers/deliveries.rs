@@ -105,6 +105,8 @@ pub async fn list(
         status: filters.status,
         endpoint_id: filters.endpoint_id,
         event_type: filters.event.clone(),
+        created_from: filters.created_from,
+        created_before: filters.created_before,
         ..Default::default()
     };
     let rows = state
@@ -116,11 +118,13 @@ pub async fn list(
     Ok(log.respond(&with_filters("/webhooks/deliveries", &given_filters(&query)), &page))
 }
 
-/// The log's filters: `status`, `endpointId`, `event`.
+/// The log's filters: `status`, `endpointId`, `event`, `createdFrom`, `createdBefore`.
 struct LogFilters {
     status: Option<DeliveryStatus>,
     endpoint_id: Option<Uuid>,
     event: Option<String>,
+    created_from: Option<chrono::DateTime<chrono::Utc>>,
+    created_before: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl LogFilters {
@@ -144,13 +148,14 @@ impl LogFilters {
             }
             e => e.cloned(),
         };
-        Ok(Self { status: parse_status_filter(query)?, endpoint_id, event })
+        let (created_from, created_before) = api_support::pagination::created_range(query)?;
+        Ok(Self { status: parse_status_filter(query)?, endpoint_id, event, created_from, created_before })
     }
 }
 
 /// The filters given, as the next page's link repeats them.
 fn given_filters(query: &HashMap<String, String>) -> Vec<(&'static str, &str)> {
-    ["status", "endpointId", "event"]
+    ["status", "endpointId", "event", "createdFrom", "createdBefore"]
         .into_iter()
         .filter_map(|k| query.get(k).map(|v| (k, v.as_str())))
         .collect()

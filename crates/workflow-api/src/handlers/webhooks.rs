@@ -1,4 +1,4 @@
-use super::{path_id, ts};
+use super::{path_id, ts, LIST_LIMITS};
 use crate::auth::Account;
 use crate::error_codes as codes;
 use crate::profile::{SUBSCRIBABLE, WEBHOOK_TEST};
@@ -13,6 +13,7 @@ use api_support::endpoint_access::{
 use api_support::ApiError;
 use delivery_engine::endpoints::{AuthSummary, Endpoint, EndpointAccess, EndpointAuth, NewEndpoint};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Longest accepted endpoint URL.
 pub const MAX_URL_LEN: usize = 2048;
@@ -275,10 +276,29 @@ pub async fn create(
     }))
 }
 
-pub async fn list(state: web::Data<AppState>, account: Account) -> Result<HttpResponse, ApiError> {
-    let endpoints =
-        state.engine.list_endpoints(&account.0).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
-    Ok(HttpResponse::Ok().json(endpoints.into_iter().map(EndpointOut::from).collect::<Vec<_>>()))
+/// Every endpoint in a bare array, oldest first (the spec's list); a page of them with `limit`
+/// (or `after`), and a `Link` to the next (an extension).
+pub async fn list(
+    state: web::Data<AppState>,
+    account: Account,
+    query: web::Query<HashMap<String, String>>,
+) -> Result<HttpResponse, ApiError> {
+    let page = LIST_LIMITS.page_if_asked(&query)?;
+    api_support::pagination::endpoints(&state.engine, &account.0, page, "/webhooks", EndpointOut::from)
+        .await
+        .map_err(|e| ApiError::from_engine(e, "endpoint"))
+}
+
+/// One endpoint, as the list shows it (an extension of the spec).
+pub async fn get(
+    state: web::Data<AppState>,
+    account: Account,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path_id(&id, "endpoint")?;
+    let endpoint =
+        state.engine.get_endpoint(&account.0, id).await.map_err(|e| ApiError::from_engine(e, "endpoint"))?;
+    Ok(HttpResponse::Ok().json(EndpointOut::from(endpoint)))
 }
 
 #[derive(Debug, Serialize)]

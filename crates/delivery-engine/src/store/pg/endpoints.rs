@@ -5,8 +5,10 @@ use super::rows::{AccessChangeset, EndpointChangeset, EndpointRow, NewEndpointVa
 use super::schema::webhook_endpoints;
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
+use crate::store::listen_model::LISTEN_SCHEME;
 use crate::store::model::{
-    sealed_auth, AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow,
+    sealed_auth, AccessChange, Endpoint, EndpointChanges, EndpointPage, EndpointUpdate, LogPosition,
+    NewEndpointRow,
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -54,14 +56,26 @@ pub(crate) async fn insert_endpoint(
 pub(crate) async fn list_endpoints(
     conn: &mut AsyncPgConnection,
     tenant: &str,
+    page: Option<EndpointPage>,
 ) -> EngineResult<Vec<Endpoint>> {
-    let rows: Vec<EndpointRow> = webhook_endpoints::table
+    let mut query = webhook_endpoints::table
         .filter(webhook_endpoints::tenant_id.eq(tenant))
         .filter(webhook_endpoints::deleted_at.is_null())
+        .filter(webhook_endpoints::url.not_like(format!("{LISTEN_SCHEME}%")))
         .order((webhook_endpoints::created_at.asc(), webhook_endpoints::id.asc()))
         .select(EndpointRow::as_select())
-        .load(conn)
-        .await?;
+        .into_boxed();
+    if let Some(page) = page {
+        if let Some(LogPosition { created_at, id }) = page.after {
+            query = query.filter(
+                webhook_endpoints::created_at
+                    .gt(created_at)
+                    .or(webhook_endpoints::created_at.eq(created_at).and(webhook_endpoints::id.gt(id))),
+            );
+        }
+        query = query.limit(page.rows);
+    }
+    let rows: Vec<EndpointRow> = query.load(conn).await?;
     rows.into_iter().map(Endpoint::try_from).collect()
 }
 

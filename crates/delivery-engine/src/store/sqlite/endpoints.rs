@@ -7,8 +7,9 @@ use super::values::{json_list, micros};
 use crate::error::{EngineError, EngineResult};
 use crate::secrets::SealedSecret;
 use crate::sql::prepared;
+use crate::store::listen_model::LISTEN_SCHEME;
 use crate::store::model::{
-    sealed_auth, AccessChange, Endpoint, EndpointChanges, EndpointUpdate, NewEndpointRow,
+    sealed_auth, AccessChange, Endpoint, EndpointChanges, EndpointPage, EndpointUpdate, NewEndpointRow,
 };
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{BigInt, Binary, Bool, Integer, Nullable, Text};
@@ -37,12 +38,22 @@ pub(crate) fn insert_endpoint(c: &mut SqliteConnection, row: NewEndpointRow<'_>)
     inserted.try_into()
 }
 
-pub(crate) fn list_endpoints(c: &mut SqliteConnection, tenant: &str) -> EngineResult<Vec<Endpoint>> {
+pub(crate) fn list_endpoints(
+    c: &mut SqliteConnection,
+    tenant: &str,
+    page: Option<EndpointPage>,
+) -> EngineResult<Vec<Endpoint>> {
+    // Without a page: after the smallest position, and every row (`LIMIT -1`).
+    let after = page.and_then(|p| p.after);
     let rows: Vec<EndpointRow> = diesel::sql_query(format!(
         "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE tenant_id = ?1 AND deleted_at IS NULL \
-         ORDER BY created_at, id"
+         AND url NOT LIKE '{LISTEN_SCHEME}%' AND (created_at > ?2 OR (created_at = ?2 AND id > ?3)) \
+         ORDER BY created_at, id LIMIT ?4"
     ))
     .bind::<Text, _>(tenant)
+    .bind::<BigInt, _>(after.map_or(i64::MIN, |p| micros(p.created_at)))
+    .bind::<Text, _>(after.map(|p| p.id.to_string()).unwrap_or_default())
+    .bind::<BigInt, _>(page.map_or(-1, |p| p.rows))
     .load(c)?;
     rows.into_iter().map(Endpoint::try_from).collect()
 }
