@@ -5,6 +5,8 @@
 mod bench;
 mod browser;
 mod catalog;
+mod clients;
+mod clients_kit;
 mod db;
 mod deploy;
 mod dist;
@@ -66,6 +68,11 @@ cargo xtask <task>
                    record every service's published event types in
                    crates/<service>/catalog-history.json, refusing a change that removes or
                    breaks a published type (--check: compare only; docs/extending.md)
+  clients [--check]
+                   regenerate the API clients in clients/ (Python, TypeScript, Rust) from
+                   the services' OpenAPI documents with the pinned generators, installed
+                   under target/clients/tools (--check: fail when a committed client
+                   differs from what the documents generate; part of `test`)
   dist             optimised, stripped release binaries of both services in target/dist/
                    (profile `dist`), with their sizes
   help             this text
@@ -88,6 +95,7 @@ fn main() -> Result<()> {
         "deploy-check" => deploy::run(),
         "dist" => dist::run(),
         "catalog-snapshot" => catalog::run(rest),
+        "clients" => clients::run(rest),
         "receiver-kit" => receiver_kit::run(),
         "help" | "--help" | "-h" => {
             print!("{HELP}");

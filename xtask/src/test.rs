@@ -32,6 +32,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     if !quick {
         schemathesis::run()?;
+        // The committed clients are what the OpenAPI documents generate.
+        crate::clients::run(&["--check".to_owned()])?;
         // After schemathesis, which builds the debug binaries the unit checks point at.
         deploy::check()?;
     }
@@ -40,6 +42,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     // The Python and JavaScript receiver packages' tests; Flask and Express for the example
     // receivers the services' receiver tests start.
     crate::receiver_kit::run()?;
+    // The generated clients, packaged and checked by their ecosystems' tools, for the tests
+    // that drive each service through them.
+    let clients_kit = crate::clients_kit::run()?;
     // The consoles' tests drive a real headless Chromium.
     let (chromedriver, chromium) = crate::browser::ensure()?;
     // The egress-proxy tests go through a real forward proxy.
@@ -51,6 +56,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     tests.env("CHROMEDRIVER", chromedriver).env("CHROMIUM", chromium);
     tests.env("TINYPROXY", tinyproxy);
     tests.env("RECEIVER_KIT_DIR", crate::util::target_dir().join("receiver-kit"));
+    tests.env("CLIENTS_KIT_DIR", clients_kit);
     if nextest {
         tests.args(["nextest", "run", "--workspace", "--no-fail-fast"]);
     } else {

@@ -139,7 +139,14 @@ async fn bad_limits_and_cursors_are_json_422s(backend: Backend) {
     }
     let anonymous = ApiClient::new(process.base_url());
     assert_error(&anonymous.call("GET", LIST, None).await, 401, "unauthorized");
-    assert_eq!(a.call("GET", &format!("{LIST}?limit=250&unknown=1"), None).await.status, 200);
+    assert_eq!(a.call("GET", &format!("{LIST}?limit=250"), None).await.status, 200);
+    // A parameter the route does not take is refused, as an unknown body field is.
+    let res = a.call("GET", &format!("{LIST}?limit=250&limt=1"), None).await;
+    assert_error(&res, 422, "unknown_query_parameter");
+    assert_eq!(
+        res.json()["detail"],
+        "unknown query parameter `limt` (did you mean `limit`?); the query parameters of this route are `limit`, `after`"
+    );
 }
 
 /// The delivery log pages the same way (an extension): `Link` to the next page, which keeps
@@ -172,6 +179,62 @@ async fn the_delivery_log_pages_by_the_same_rule_keeping_its_filters(backend: Ba
     let newest_first: Vec<Value> = all.json().as_array().unwrap().iter().map(|d| d["id"].clone()).collect();
     assert_eq!((paged, pages), (newest_first, 3));
     assert_error(&a.call("GET", &format!("{log}?after=x"), None).await, 422, "invalid_cursor");
+}
+
+/// The endpoint list answers every endpoint unless a page is asked for (`limit`), then pages
+/// oldest first by `Link`; the log filters by event type and creation time (extensions).
+async fn endpoints_page_when_asked_and_the_log_filters_by_type_and_time(backend: Backend) {
+    let db = database(backend).await;
+    let process = service(&db).await;
+    let a = client(&process, &db, "A").await;
+    for i in 0..5 {
+        let hook = json!({ "url": format!("https://hooks.example.com/{i}") });
+        assert_eq!(a.call("POST", "/api/v1/webhooks", Some(hook)).await.status, 201);
+    }
+    let all = a.call("GET", "/api/v1/webhooks", None).await;
+    assert_eq!(all.headers.get("link"), None, "no page asked for: every endpoint");
+    let oldest_first: Vec<Value> = all.json().as_array().unwrap().iter().map(|e| e["url"].clone()).collect();
+    let urls: Vec<Value> = (0..5).map(|i| json!(format!("https://hooks.example.com/{i}"))).collect();
+    assert_eq!(oldest_first, urls);
+    let (mut path, mut paged) = (Some("/api/v1/webhooks?limit=2".to_owned()), Vec::new());
+    while let Some(p) = path.take() {
+        let res = a.call("GET", &p, None).await;
+        assert_eq!(res.status, 200, "{p}");
+        paged.extend(res.json().as_array().unwrap().iter().map(|e| e["url"].clone()));
+        if let Some(link) = res.headers.get("link") {
+            let next = link.to_str().unwrap().strip_prefix('<').unwrap().split('>').next().unwrap().to_owned();
+            assert!(next.starts_with("/api/v1/webhooks?limit=2&after="), "{next}");
+            path = Some(next);
+        }
+    }
+    assert_eq!(paged, urls);
+    assert_error(&a.call("GET", "/api/v1/webhooks?limit=0", None).await, 422, "invalid_limit");
+
+    let id = create(&a, "Spring").await;
+    let paused = json!({ "status": "paused" });
+    assert_eq!(a.call("PATCH", &format!("{LIST}/{id}"), Some(paused)).await.status, 200);
+    let log = "/api/v1/webhook-deliveries";
+    let changed = a.call("GET", &format!("{log}?eventType=campaign.status_changed.v1"), None).await.json();
+    let changed = changed.as_array().unwrap();
+    assert_eq!(changed.len(), 5, "one status change, to five endpoints");
+    assert!(changed.iter().all(|d| d["eventType"] == "campaign.status_changed.v1"));
+    let misspelt = a.call("GET", &format!("{log}?eventType=campaign.status_chnged.v1"), None).await;
+    assert_error(&misspelt, 422, "unknown_event_type");
+    assert!(misspelt.json()["detail"].as_str().unwrap().contains("did you mean `campaign.status_changed.v1`"));
+
+    let every = a.call("GET", log, None).await.json();
+    let every = every.as_array().unwrap();
+    assert_eq!(every.len(), 15, "created, updated and status_changed, to five endpoints each");
+    let (newest, oldest) = (&every[0]["createdAt"], &every[14]["createdAt"]);
+    let from_newest = a.call("GET", &format!("{log}?createdFrom={}", newest.as_str().unwrap()), None).await;
+    let from_newest = from_newest.json();
+    assert!(!from_newest.as_array().unwrap().is_empty());
+    assert!(from_newest.as_array().unwrap().iter().all(|d| d["createdAt"] == *newest));
+    let before_oldest = a.call("GET", &format!("{log}?createdBefore={}", oldest.as_str().unwrap()), None).await;
+    assert_eq!(before_oldest.json(), json!([]));
+    let bad = a.call("GET", &format!("{log}?createdFrom=yesterday"), None).await;
+    assert_error(&bad, 422, "invalid_query");
+    assert!(bad.json()["detail"].as_str().unwrap().starts_with("createdFrom must be an RFC 3339 timestamp"));
 }
 
 /// Campaigns created in the same microsecond are ordered by id, so a page boundary between
@@ -235,4 +298,5 @@ on_both_backends!(
     bad_limits_and_cursors_are_json_422s,
     campaigns_with_one_creation_time_page_by_id,
     the_delivery_log_pages_by_the_same_rule_keeping_its_filters,
+    endpoints_page_when_asked_and_the_log_filters_by_type_and_time,
 );

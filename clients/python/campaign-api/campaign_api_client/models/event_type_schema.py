@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="EventTypeSchema")
+
+
+@_attrs_define
+class EventTypeSchema:
+    """The JSON Schema (draft 2020-12) of the envelope's `payload`: an object with the required fields and their JSON
+    types; other fields are allowed. `POST /api/v1/events` refuses a payload it does not accept.
+
+        Example:
+            {'$schema': 'https://json-schema.org/draft/2020-12/schema', 'additionalProperties': True, 'properties': {'from':
+                {'type': 'string'}, 'to': {'type': 'string'}}, 'required': ['from', 'to'], 'title': 'payload of
+                campaign.status_changed.v1', 'type': 'object'}
+
+    """
+
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        event_type_schema = cls()
+
+        event_type_schema.additional_properties = d
+        return event_type_schema
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

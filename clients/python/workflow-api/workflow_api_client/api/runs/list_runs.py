@@ -1,0 +1,202 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.run import Run
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 20,
+    after: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/runs",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | list[Run] | None:
+    if response.status_code == 200:
+        response_200 = []
+        _response_200 = response.json()
+        for response_200_item_data in _response_200:
+            response_200_item = Run.from_dict(response_200_item_data)
+
+            response_200.append(response_200_item)
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | list[Run]]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 20,
+    after: str | Unset = UNSET,
+) -> Response[Error | list[Run]]:
+    """The account's runs, newest first (an extension of the spec)
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        after (str | Unset):  Example: 1795463290123456.01a209f3d7eb70b29f78ad531a00321f.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | list[Run]]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        after=after,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 20,
+    after: str | Unset = UNSET,
+) -> Error | list[Run] | None:
+    """The account's runs, newest first (an extension of the spec)
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        after (str | Unset):  Example: 1795463290123456.01a209f3d7eb70b29f78ad531a00321f.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | list[Run]
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        after=after,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 20,
+    after: str | Unset = UNSET,
+) -> Response[Error | list[Run]]:
+    """The account's runs, newest first (an extension of the spec)
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        after (str | Unset):  Example: 1795463290123456.01a209f3d7eb70b29f78ad531a00321f.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | list[Run]]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        after=after,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 20,
+    after: str | Unset = UNSET,
+) -> Error | list[Run] | None:
+    """The account's runs, newest first (an extension of the spec)
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        after (str | Unset):  Example: 1795463290123456.01a209f3d7eb70b29f78ad531a00321f.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | list[Run]
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            after=after,
+        )
+    ).parsed
