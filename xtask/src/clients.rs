@@ -1,9 +1,9 @@
 //! `cargo xtask clients [--check]`: the API clients in `clients/`, generated from the OpenAPI
 //! documents the services serve (`crates/<service>/openapi.json`) by each language's maintained
 //! generator, pinned below: Python (`openapi-python-client`), TypeScript (`@hey-api/openapi-ts`)
-//! and Rust (`progenitor`, through `cargo-progenitor`). The generators are installed under
-//! `<target>/clients/tools` (a venv, a node_modules, a cargo root) and kept there: a second run
-//! checks the pins and skips them.
+//! and Rust (`progenitor`, through `cargo-progenitor`). The Python and TypeScript generators are
+//! installed under `<target>/clients/tools` (a venv, a node_modules) and kept there, and
+//! `cargo-progenitor` in cargo's bin directory: a second run checks the pins and skips them.
 //!
 //! Each client package mixes files we write (README, `package.json`, `Cargo.toml`, tests) with
 //! the generated ones listed in [`GENERATED`]; only those are regenerated, and `--check` (part of
@@ -122,9 +122,9 @@ pub(crate) struct Tools {
 }
 
 impl Tools {
-    /// Installs what is missing under `<target>/clients/tools`: a venv with the Python
-    /// generator and the packaging checks, a node_modules with the TypeScript generator and
-    /// compiler, and `cargo-progenitor`.
+    /// Installs what is missing: under `<target>/clients/tools` a venv with the Python
+    /// generator, ruff and the packaging checks, and a node_modules with the TypeScript
+    /// generator and compiler; `cargo-progenitor` with `cargo install`.
     pub(crate) fn ensure() -> Result<Self> {
         ensure!(crate::util::has("python3"), "python3 (3.11 or later) is needed for the Python clients");
         ensure!(crate::util::has("npm"), "node and npm are needed for the TypeScript clients");
@@ -146,11 +146,11 @@ impl Tools {
             install.args(["install", "--silent", "--no-audit", "--no-fund", "--save-exact"]).args(npm);
             run_cmd(install.current_dir(node))
         })?;
-        installed(&dir.join("cargo"), PROGENITOR, |cargo_root| {
-            let mut install = crate::util::cargo();
-            install.args(["install", "--locked", "--quiet", "cargo-progenitor", "--version", PROGENITOR, "--root"]);
-            run_cmd(install.arg(cargo_root))
-        })?;
+        // Into cargo's own bin directory, as cargo-nextest and cargo-fuzz are: a build takes
+        // minutes, and `cargo install` skips a version already there.
+        let mut install = crate::util::cargo();
+        install.args(["install", "--locked", "--quiet", "cargo-progenitor", "--version", PROGENITOR]);
+        run_cmd(install)?;
         Ok(Self { dir })
     }
 
@@ -184,7 +184,7 @@ impl Tools {
     }
 
     fn rust(&self, service: &str, doc: &Path, out: &Path) -> Result<()> {
-        let mut generate = Command::new(self.dir.join("cargo/bin/cargo-progenitor"));
+        let mut generate = crate::util::cargo();
         generate.args(["progenitor", "--input"]).arg(doc).arg("--output").arg(out);
         generate.args(["--name", &format!("{service}-client"), "--version", "0.1.0"]);
         generate.args(["--interface", "builder", "--tags", "merged", "--include-client", "false"]);

@@ -3,6 +3,7 @@
 //! authority; and the only ways a test lets time pass ([`eventually`], [`within`], [`pace`]).
 
 pub mod browser;
+pub mod clients_kit;
 mod db;
 pub mod ha;
 mod hmac;

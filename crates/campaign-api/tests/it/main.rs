@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod cli;
+mod clients;
 mod console;
 mod e2e;
 mod embedded;
