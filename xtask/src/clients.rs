@@ -30,7 +30,7 @@ const GENERATED: [(&str, &[&str]); 3] =
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     if let Some(arg) = args.iter().find(|a| a.as_str() != "--check") {
-        bail!("unknown argument `{arg}`: clients takes --check");
+        bail!("unknown argument `{arg}`: clients takes --check or --package");
     }
     let check = args.iter().any(|a| a == "--check");
     let tools = Tools::ensure()?;
@@ -124,7 +124,7 @@ pub(crate) struct Tools {
 impl Tools {
     /// Installs what is missing: under `<target>/clients/tools` a venv with the Python
     /// generator, ruff and the packaging checks, and a node_modules with the TypeScript
-    /// generator and compiler; `cargo-progenitor` with `cargo install`.
+    /// generator; `cargo-progenitor` with `cargo install`.
     pub(crate) fn ensure() -> Result<Self> {
         ensure!(crate::util::has("python3"), "python3 (3.11 or later) is needed for the Python clients");
         ensure!(crate::util::has("npm"), "node and npm are needed for the TypeScript clients");
@@ -138,13 +138,15 @@ impl Tools {
             install.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check"]).args(pip);
             run_cmd(install)
         })?;
+        // The generator needs TypeScript (a peer dependency) to print its output.
         let npm = [TYPESCRIPT_GENERATOR, "typescript@5.9.3"];
         installed(&dir.join("node"), &npm.join(" "), |node| {
             std::fs::create_dir_all(node)?;
             std::fs::write(node.join("package.json"), "{\"private\": true}\n")?;
             let mut install = Command::new("npm");
             install.args(["install", "--silent", "--no-audit", "--no-fund", "--save-exact"]).args(npm);
-            run_cmd(install.current_dir(node))
+            install.current_dir(node);
+            run_cmd(install)
         })?;
         // Into cargo's own bin directory, as cargo-nextest and cargo-fuzz are: a build takes
         // minutes, and `cargo install` skips a version already there.
@@ -159,11 +161,6 @@ impl Tools {
         self.dir.join("venv/bin/python")
     }
 
-    /// The TypeScript compiler.
-    pub(crate) fn tsc(&self) -> PathBuf {
-        self.dir.join("node/node_modules/.bin/tsc")
-    }
-
     fn python(&self, service: &str, doc: &Path, out: &Path) -> Result<()> {
         let config = root().join("clients/python").join(service).join("generator.yaml");
         let venv_bin = self.dir.join("venv/bin");
@@ -173,14 +170,16 @@ impl Tools {
         let path = std::env::var_os("PATH").unwrap_or_default();
         let path = std::env::join_paths(std::iter::once(venv_bin).chain(std::env::split_paths(&path)))?;
         generate.env("PATH", path);
-        run_cmd(generate.arg("--output-path").arg(out))
+        generate.arg("--output-path").arg(out);
+        run_cmd(generate)
     }
 
     fn typescript(&self, doc: &Path, out: &Path) -> Result<()> {
         let mut generate = Command::new(self.dir.join("node/node_modules/.bin/openapi-ts"));
         generate.arg("-f").arg(root().join("clients/typescript/openapi-ts.config.mjs"));
         generate.env("OPENAPI_DOCUMENT", doc).env("OPENAPI_OUTPUT", out.join("src"));
-        run_cmd(generate.args(["--silent", "--no-log-file"]))
+        generate.args(["--silent", "--no-log-file"]);
+        run_cmd(generate)
     }
 
     fn rust(&self, service: &str, doc: &Path, out: &Path) -> Result<()> {
@@ -188,6 +187,8 @@ impl Tools {
         generate.args(["progenitor", "--input"]).arg(doc).arg("--output").arg(out);
         generate.args(["--name", &format!("{service}-client"), "--version", "0.1.0"]);
         generate.args(["--interface", "builder", "--tags", "merged", "--include-client", "false"]);
+        // It prints a table of every type it made: not worth a screen.
+        generate.stdout(std::process::Stdio::null());
         run_cmd(generate)
     }
 }

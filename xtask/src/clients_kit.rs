@@ -3,8 +3,9 @@
 //!
 //! - Python: `python -m build` (sdist and wheel) and `twine check`, then both wheels installed
 //!   in `<target>/clients/kit/venv`, whose Python the tests run `tests/e2e.py` with.
-//! - TypeScript: `tsc` (strict) builds `dist/`, and `npm pack --dry-run` must list the compiled
-//!   module, its types and the README; the tests run `test/e2e.mjs` with node.
+//! - TypeScript: `npm install` and `npm run build` (a strict `tsc`) make `dist/`, and
+//!   `npm pack --dry-run` must list the compiled module, its types and the README; the tests
+//!   run `test/e2e.mjs` with node.
 //! - Rust: `cargo package --list` must list the crate's sources; the clients are workspace
 //!   members, so the services' tests call them directly.
 //!
@@ -24,7 +25,7 @@ pub(crate) fn run() -> Result<PathBuf> {
     let wheels = python(&tools, &kit)?;
     install_wheels(&kit, &wheels)?;
     for service in SERVICES {
-        typescript(&tools, &root().join("clients/typescript").join(service))?;
+        typescript(&root().join("clients/typescript").join(service))?;
         rust(service)?;
     }
     println!("the clients build and pass twine check, npm pack and cargo package");
@@ -42,7 +43,8 @@ fn python(tools: &Tools, kit: &Path) -> Result<Vec<PathBuf>> {
         let mut build = Command::new(tools.python_bin());
         build.args(["-m", "build", "--outdir"]).arg(&out).arg(root().join("clients/python").join(service));
         run_cmd(build)?;
-        let built: Vec<PathBuf> = std::fs::read_dir(&out)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+        let built: Vec<PathBuf> =
+            std::fs::read_dir(&out)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
         let mut twine = Command::new(tools.python_bin());
         twine.args(["-m", "twine", "check", "--strict"]).args(&built);
         run_cmd(twine)?;
@@ -62,7 +64,8 @@ fn install_wheels(kit: &Path, wheels: &[PathBuf]) -> Result<()> {
     }
     let mut install = Command::new(venv.join("bin/python"));
     install.args(["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--force-reinstall"]);
-    run_cmd(install.args(wheels))?;
+    install.args(wheels);
+    run_cmd(install)?;
     for service in SERVICES {
         let mut import = Command::new(venv.join("bin/python"));
         import.args(["-c", &format!("import {}", python_package(service))]);
@@ -71,10 +74,15 @@ fn install_wheels(kit: &Path, wheels: &[PathBuf]) -> Result<()> {
     Ok(())
 }
 
-/// Compiles a TypeScript client and checks what `npm pack` would publish.
-fn typescript(tools: &Tools, dir: &Path) -> Result<()> {
-    let mut tsc = Command::new(tools.tsc());
-    run_cmd(tsc.args(["-p", "."]).current_dir(dir))?;
+/// Builds a TypeScript client as its README says (`npm install`, which brings its pinned
+/// TypeScript, then `npm run build`: a strict `tsc`) and checks what `npm pack` would publish.
+fn typescript(dir: &Path) -> Result<()> {
+    let mut install = Command::new("npm");
+    install.args(["install", "--silent", "--no-audit", "--no-fund"]).current_dir(dir);
+    run_cmd(install)?;
+    let mut build = Command::new("npm");
+    build.args(["run", "build", "--silent"]).current_dir(dir);
+    run_cmd(build)?;
     let mut pack = Command::new("npm");
     pack.args(["pack", "--dry-run", "--json", "--silent"]).current_dir(dir);
     let out = pack.output().context("running npm pack")?;
@@ -83,7 +91,11 @@ fn typescript(tools: &Tools, dir: &Path) -> Result<()> {
     for file in ["\"dist/index.js\"", "\"dist/index.d.ts\"", "\"README.md\"", "\"package.json\""] {
         ensure!(listing.contains(file), "npm pack in {} would not publish {file}", dir.display());
     }
-    ensure!(!listing.contains("\"src/"), "npm pack in {} would publish the TypeScript sources", dir.display());
+    ensure!(
+        !listing.contains("\"src/"),
+        "npm pack in {} would publish the TypeScript sources",
+        dir.display()
+    );
     Ok(())
 }
 
@@ -95,7 +107,10 @@ fn rust(service: &str) -> Result<()> {
     ensure!(out.status.success(), "cargo package --list failed: {}", String::from_utf8_lossy(&out.stderr));
     let listing = String::from_utf8_lossy(&out.stdout);
     for file in ["Cargo.toml", "README.md", "src/lib.rs"] {
-        ensure!(listing.lines().any(|l| l == file), "cargo package would not include {file} of {service}-client");
+        ensure!(
+            listing.lines().any(|l| l == file),
+            "cargo package would not include {file} of {service}-client"
+        );
     }
     Ok(())
 }

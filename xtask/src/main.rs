@@ -68,11 +68,13 @@ cargo xtask <task>
                    record every service's published event types in
                    crates/<service>/catalog-history.json, refusing a change that removes or
                    breaks a published type (--check: compare only; docs/extending.md)
-  clients [--check]
+  clients [--check | --package]
                    regenerate the API clients in clients/ (Python, TypeScript, Rust) from
                    the services' OpenAPI documents with the pinned generators, installed
                    under target/clients/tools (--check: fail when a committed client
-                   differs from what the documents generate; part of `test`)
+                   differs from what the documents generate; --package: build and check
+                   each package as its ecosystem does, and install them under
+                   target/clients/kit for the tests; both part of `test`)
   dist             optimised, stripped release binaries of both services in target/dist/
                    (profile `dist`), with their sizes
   help             this text
@@ -95,6 +97,7 @@ fn main() -> Result<()> {
         "deploy-check" => deploy::run(),
         "dist" => dist::run(),
         "catalog-snapshot" => catalog::run(rest),
+        "clients" if rest == ["--package"] => clients_kit::run().map(|_| ()),
         "clients" => clients::run(rest),
         "receiver-kit" => receiver_kit::run(),
         "help" | "--help" | "-h" => {

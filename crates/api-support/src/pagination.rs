@@ -70,9 +70,7 @@ impl Limits {
 
 /// The log's time filters, `createdFrom` (at or after) and `createdBefore` (strictly before):
 /// RFC 3339 timestamps (`2026-11-22T10:15:30.123Z`), or 422 `invalid_query` naming the one.
-pub fn created_range(
-    query: &HashMap<String, String>,
-) -> Result<(Option<DateTime<Utc>>, Option<DateTime<Utc>>), ApiError> {
+pub fn created_range(query: &HashMap<String, String>) -> Result<CreatedRange, ApiError> {
     let time = |name: &str| -> Result<Option<DateTime<Utc>>, ApiError> {
         let Some(raw) = query.get(name) else { return Ok(None) };
         let t = DateTime::parse_from_rfc3339(raw).map_err(|_| {
@@ -83,7 +81,14 @@ pub fn created_range(
         })?;
         Ok(Some(t.with_timezone(&Utc)))
     };
-    Ok((time("createdFrom")?, time("createdBefore")?))
+    Ok(CreatedRange { from: time("createdFrom")?, before: time("createdBefore")? })
+}
+
+/// A list's creation-time filter: at or after `from`, strictly before `before`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CreatedRange {
+    pub from: Option<DateTime<Utc>>,
+    pub before: Option<DateTime<Utc>>,
 }
 
 /// A tenant's endpoints as a list answers them: every one, or the page asked for (oldest

@@ -31,7 +31,9 @@ pub struct Target<'a> {
 pub async fn run_e2e(language: Language, service: &str, target: Target<'_>) -> Result<String> {
     let clients = repository().join("clients");
     let (program, script) = match language {
-        Language::Python => (kit_dir()?.join("venv/bin/python"), clients.join("python").join(service).join("tests/e2e.py")),
+        Language::Python => {
+            (kit_dir()?.join("venv/bin/python"), clients.join("python").join(service).join("tests/e2e.py"))
+        }
         Language::TypeScript => {
             let dir = clients.join("typescript").join(service);
             if !dir.join("dist/index.js").exists() {
@@ -66,10 +68,15 @@ fn kit_dir() -> Result<PathBuf> {
     let dir = match std::env::var_os("CLIENTS_KIT_DIR") {
         Some(dir) => PathBuf::from(dir),
         // <target>/debug/deps/<test binary>
-        None => std::env::current_exe()?.ancestors().nth(3).map(|t| t.join("clients/kit")).unwrap_or_default(),
+        None => {
+            std::env::current_exe()?.ancestors().nth(3).map(|t| t.join("clients/kit")).unwrap_or_default()
+        }
     };
     if !dir.join("venv/bin/python").exists() {
-        bail!("the client wheels are not installed in {}: run `cargo xtask test`, which installs them", dir.display());
+        bail!(
+            "the client wheels are not installed in {}: run `cargo xtask test`, which installs them",
+            dir.display()
+        );
     }
     Ok(dir)
 }

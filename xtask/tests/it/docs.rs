@@ -1,5 +1,5 @@
-//! Every command of README.md's quick start, of the two getting-started guides and of
-//! docs/extending.md, run in order as a reader would, against `cargo xtask run` on the embedded
+//! Every command of README.md's quick start, of the two getting-started guides, of
+//! docs/integrating.md and of docs/extending.md, run in order as a reader would, against `cargo xtask run` on the embedded
 //! store (docs/decisions.md D72; the extending guide starts the example service itself). A command that fails, or prints other than the document says, fails the test.
 //!
 //! Markers, an HTML comment on the line before a fenced block:
@@ -278,6 +278,9 @@ impl Reader {
             if [ \"$1\" = xtask ]; then shift; exec \"$DOC_TEST_XTASK\" \"$@\"; fi\n\
             if [ \"$1\" = run ] && [ \"$2\" = -p ]; then bin=\"$CARGO_TARGET_DIR/debug/$3\"; shift 3; [ \"$1\" = -- ] && shift; exec \"$bin\" \"$@\"; fi\n\
             echo \"the doc test runs only what is built: not cargo $*\" >&2; exit 97\n";
+        // The reader stands at the repository root as far as `clients/` goes (the integrating
+        // guide installs the clients from there); nothing else of the checkout is in reach.
+        std::os::unix::fs::symlink(root().join("clients"), cwd.join("clients")).unwrap();
         let cargo = bin.join("cargo");
         std::fs::write(&cargo, stand_in).unwrap();
         std::fs::set_permissions(&cargo, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
@@ -637,6 +640,14 @@ async fn the_extending_guide_runs_as_written() {
 async fn the_campaign_guide_runs_as_written() {
     let mut ran = run_document("docs/getting-started-campaign.md").await;
     the_drain_advice_of_operations_md_holds(&ran).await;
+    ran.services.take().expect("the guide starts the services").stop().await;
+}
+
+/// The integrating guide installs the generated clients from `clients/` (built by
+/// `cargo xtask test` before the tests) and calls the services through them.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_integrating_guide_runs_as_written() {
+    let mut ran = run_document("docs/integrating.md").await;
     ran.services.take().expect("the guide starts the services").stop().await;
 }
 

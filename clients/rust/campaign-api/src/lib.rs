@@ -1,7 +1,7 @@
 #[allow(unused_imports)]
-use progenitor_client::{encode_path, ClientHooks, OperationInfo, RequestBuilderExt};
-#[allow(unused_imports)]
 pub use progenitor_client::{ByteStream, ClientInfo, Error, ResponseValue};
+#[allow(unused_imports)]
+use progenitor_client::{ClientHooks, OperationInfo, RequestBuilderExt, encode_path};
 /// Types used as operation parameters and responses.
 #[allow(clippy::all)]
 pub mod types {
@@ -16,33 +16,20 @@ pub mod types {
         pub error: ::std::option::Option<::std::string::String>,
         ///How long after the delivery was due its endpoint's rate limit held
         /// it back, in milliseconds; null: not held back.
-        #[serde(
-            rename = "rateLimitedMs",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "rateLimitedMs", deserialize_with = "::std::option::Option::deserialize")]
         pub rate_limited_ms: ::std::option::Option<u64>,
         ///The headers the attempt sent, names in lower case; the endpoint's
         /// credential and any header whose name or value looks like a
         /// credential read `[redacted]`. null once the payload expired (an
         /// extension).
-        #[serde(
-            rename = "requestHeaders",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
-        pub request_headers: ::std::option::Option<
-            ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-        >,
+        #[serde(rename = "requestHeaders", deserialize_with = "::std::option::Option::deserialize")]
+        pub request_headers:
+            ::std::option::Option<::std::collections::HashMap<::std::string::String, ::std::string::String>>,
         ///The first 4 KiB of the response body as text (invalid UTF-8
         /// replaced).
-        #[serde(
-            rename = "responseBody",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "responseBody", deserialize_with = "::std::option::Option::deserialize")]
         pub response_body: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "responseCode",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "responseCode", deserialize_with = "::std::option::Option::deserialize")]
         pub response_code: ::std::option::Option<i64>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         #[serde(rename = "startedAt")]
@@ -137,11 +124,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -245,11 +230,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -381,11 +364,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -678,11 +659,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -742,17 +721,13 @@ pub mod types {
         }
     }
 
-    impl ::std::convert::From<ContentFilter>
-        for ::serde_json::Map<::std::string::String, ::serde_json::Value>
-    {
+    impl ::std::convert::From<ContentFilter> for ::serde_json::Map<::std::string::String, ::serde_json::Value> {
         fn from(value: ContentFilter) -> Self {
             value.0
         }
     }
 
-    impl ::std::convert::From<::serde_json::Map<::std::string::String, ::serde_json::Value>>
-        for ContentFilter
-    {
+    impl ::std::convert::From<::serde_json::Map<::std::string::String, ::serde_json::Value>> for ContentFilter {
         fn from(value: ::serde_json::Map<::std::string::String, ::serde_json::Value>) -> Self {
             Self(value)
         }
@@ -814,11 +789,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -878,11 +851,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -895,10 +866,7 @@ pub mod types {
         #[serde(rename = "createdAt")]
         pub created_at: ::chrono::DateTime<::chrono::offset::Utc>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "deliveredAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "deliveredAt", deserialize_with = "::std::option::Option::deserialize")]
         pub delivered_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         #[serde(rename = "endpointId")]
         pub endpoint_id: ::uuid::Uuid,
@@ -907,21 +875,12 @@ pub mod types {
         #[serde(rename = "eventType")]
         pub event_type: ::std::string::String,
         pub id: ::uuid::Uuid,
-        #[serde(
-            rename = "lastError",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "lastError", deserialize_with = "::std::option::Option::deserialize")]
         pub last_error: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "lastResponseCode",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "lastResponseCode", deserialize_with = "::std::option::Option::deserialize")]
         pub last_response_code: ::std::option::Option<i64>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "nextAttemptAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "nextAttemptAt", deserialize_with = "::std::option::Option::deserialize")]
         pub next_attempt_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///True once retention erased the delivery's payload
         /// (PAYLOAD_RETENTION): the entry stays in the log, but it can no
@@ -1014,10 +973,7 @@ pub mod types {
         #[serde(rename = "createdAt")]
         pub created_at: ::chrono::DateTime<::chrono::offset::Utc>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "deliveredAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "deliveredAt", deserialize_with = "::std::option::Option::deserialize")]
         pub delivered_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         #[serde(rename = "endpointId")]
         pub endpoint_id: ::uuid::Uuid,
@@ -1026,21 +982,12 @@ pub mod types {
         #[serde(rename = "eventType")]
         pub event_type: ::std::string::String,
         pub id: ::uuid::Uuid,
-        #[serde(
-            rename = "lastError",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "lastError", deserialize_with = "::std::option::Option::deserialize")]
         pub last_error: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "lastResponseCode",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "lastResponseCode", deserialize_with = "::std::option::Option::deserialize")]
         pub last_response_code: ::std::option::Option<i64>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "nextAttemptAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "nextAttemptAt", deserialize_with = "::std::option::Option::deserialize")]
         pub next_attempt_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///True once retention erased the delivery's payload
         /// (PAYLOAD_RETENTION): the entry stays in the log, but it can no
@@ -1214,14 +1161,10 @@ pub mod types {
     /// Returned as set: put a credential in `auth`, which is sealed.
     #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
     #[serde(transparent)]
-    pub struct EndpointHeaders(
-        pub ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-    );
+    pub struct EndpointHeaders(pub ::std::collections::HashMap<::std::string::String, ::std::string::String>);
     impl ::std::ops::Deref for EndpointHeaders {
         type Target = ::std::collections::HashMap<::std::string::String, ::std::string::String>;
-        fn deref(
-            &self,
-        ) -> &::std::collections::HashMap<::std::string::String, ::std::string::String> {
+        fn deref(&self) -> &::std::collections::HashMap<::std::string::String, ::std::string::String> {
             &self.0
         }
     }
@@ -1234,14 +1177,10 @@ pub mod types {
         }
     }
 
-    impl
-        ::std::convert::From<
-            ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-        > for EndpointHeaders
+    impl ::std::convert::From<::std::collections::HashMap<::std::string::String, ::std::string::String>>
+        for EndpointHeaders
     {
-        fn from(
-            value: ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-        ) -> Self {
+        fn from(value: ::std::collections::HashMap<::std::string::String, ::std::string::String>) -> Self {
             Self(value)
         }
     }
@@ -1252,10 +1191,7 @@ pub mod types {
     #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
     pub struct Error {
         ///With `recovery_already_active`: the active job's id.
-        #[serde(
-            rename = "activeRecoveryId",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "activeRecoveryId", skip_serializing_if = "::std::option::Option::is_none")]
         pub active_recovery_id: ::std::option::Option<::uuid::Uuid>,
         ///Stable snake_case code; branch on it. Each response lists the codes
         /// it can carry in `x-error-codes`; new codes may be added.
@@ -1415,11 +1351,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1523,11 +1457,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1604,9 +1536,7 @@ pub mod types {
         type Err = self::error::ConversionError;
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-                ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap()
-                });
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[0-9]{1,16}\\.[0-9a-f]{32}$\"".into());
             }
@@ -1635,11 +1565,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1664,9 +1592,7 @@ pub mod types {
         type Err = self::error::ConversionError;
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-                ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap()
-                });
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[0-9]{1,16}\\.[0-9a-f]{32}$\"".into());
             }
@@ -1695,11 +1621,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1788,9 +1712,7 @@ pub mod types {
         type Err = self::error::ConversionError;
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-                ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap()
-                });
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[0-9]{1,16}\\.[0-9a-f]{32}$\"".into());
             }
@@ -1819,11 +1741,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1838,10 +1758,7 @@ pub mod types {
         #[serde(rename = "deliveryId")]
         pub delivery_id: ::uuid::Uuid,
         ///How long the local target took.
-        #[serde(
-            rename = "durationMs",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "durationMs", skip_serializing_if = "::std::option::Option::is_none")]
         pub duration_ms: ::std::option::Option<u64>,
         ///Why there is no usable answer (connection refused, timed out,
         /// redirect not followed). A reply needs a status or an error.
@@ -1853,10 +1770,7 @@ pub mod types {
         ///The local target's HTTP status; null when it gave none.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub status: ::std::option::Option<i64>,
-        #[serde(
-            rename = "timedOut",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "timedOut", skip_serializing_if = "::std::option::Option::is_none")]
         pub timed_out: ::std::option::Option<bool>,
     }
 
@@ -1961,11 +1875,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2017,11 +1929,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2074,11 +1984,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2242,11 +2150,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2323,10 +2229,7 @@ pub mod types {
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub error: ::std::option::Option<::std::string::String>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "finishedAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "finishedAt", deserialize_with = "::std::option::Option::deserialize")]
         pub finished_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         pub id: ::uuid::Uuid,
         #[serde(rename = "includeDelivered")]
@@ -2340,10 +2243,7 @@ pub mod types {
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         pub since: ::chrono::DateTime<::chrono::offset::Utc>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "startedAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "startedAt", deserialize_with = "::std::option::Option::deserialize")]
         pub started_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///`queued` and `running` are active; the others are final. `failed`:
         /// see `error`.
@@ -2510,11 +2410,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2574,11 +2472,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2638,11 +2534,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2716,11 +2610,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2731,19 +2623,13 @@ pub mod types {
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub auth: ::std::option::Option<EndpointAuth>,
         ///`null`: none.
-        #[serde(
-            rename = "clientCertificate",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "clientCertificate", deserialize_with = "::std::option::Option::deserialize")]
         pub client_certificate: ::std::option::Option<ClientCertificate>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         #[serde(rename = "createdAt")]
         pub created_at: ::chrono::DateTime<::chrono::offset::Utc>,
         pub disabled: bool,
-        #[serde(
-            rename = "disabledReason",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "disabledReason", deserialize_with = "::std::option::Option::deserialize")]
         pub disabled_reason: ::std::option::Option<::std::string::String>,
         ///`[]` means every type.
         #[serde(rename = "eventTypes")]
@@ -2755,10 +2641,7 @@ pub mod types {
         pub headers: EndpointHeaders,
         pub id: ::uuid::Uuid,
         ///Deliveries per second at most, per worker process; null: no limit.
-        #[serde(
-            rename = "rateLimit",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "rateLimit", deserialize_with = "::std::option::Option::deserialize")]
         pub rate_limit: ::std::option::Option<::std::num::NonZeroU64>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         #[serde(rename = "updatedAt")]
@@ -2779,10 +2662,7 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub auth: ::std::option::Option<EndpointAuth>,
         ///Only when set.
-        #[serde(
-            rename = "clientCertificate",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "clientCertificate", skip_serializing_if = "::std::option::Option::is_none")]
         pub client_certificate: ::std::option::Option<ClientCertificate>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         #[serde(rename = "createdAt")]
@@ -2799,10 +2679,7 @@ pub mod types {
         pub id: ::uuid::Uuid,
         ///Deliveries per second at most, per worker process; present only when
         /// a limit was set.
-        #[serde(
-            rename = "rateLimit",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "rateLimit", skip_serializing_if = "::std::option::Option::is_none")]
         pub rate_limit: ::std::option::Option<::std::num::NonZeroU64>,
         ///`whsec_` + 43 base64url characters; shown only here.
         pub secret: ::std::string::String,
@@ -2823,17 +2700,11 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub auth: ::std::option::Option<EndpointAuthIn>,
         ///Absent or null: none.
-        #[serde(
-            rename = "clientCertificate",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "clientCertificate", skip_serializing_if = "::std::option::Option::is_none")]
         pub client_certificate: ::std::option::Option<ClientCertificateIn>,
         ///Catalog types (with their `.v1`). Absent, null or `[]`: every type.
         /// Duplicates are removed.
-        #[serde(
-            rename = "eventTypes",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "eventTypes", skip_serializing_if = "::std::option::Option::is_none")]
         pub event_types: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         ///Only events whose body matches it are delivered. Absent or null:
         /// every event of its types.
@@ -2847,10 +2718,7 @@ pub mod types {
         /// invalid_rate_limit` (a non-number is `422 invalid_body`). The limit
         /// paces each worker process on its own: with W workers an endpoint may
         /// receive up to W times it. See docs/engine.md.
-        #[serde(
-            rename = "rateLimit",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "rateLimit", skip_serializing_if = "::std::option::Option::is_none")]
         pub rate_limit: ::std::option::Option<::std::num::NonZeroU64>,
         ///Absolute https:// URL with a host, no credentials, at most 2048 characters; non-public IP literals and `localhost` are refused unless `OUTBOUND_ALLOW_CIDRS` allows them.
         pub url: ::std::string::String,
@@ -2871,20 +2739,14 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub auth: ::std::option::Option<EndpointAuthIn>,
         ///Replaces the client certificate; `null` removes it.
-        #[serde(
-            rename = "clientCertificate",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "clientCertificate", skip_serializing_if = "::std::option::Option::is_none")]
         pub client_certificate: ::std::option::Option<ClientCertificateIn>,
         ///Absent or null: unchanged. `true` disables (reason `disabled through
         /// the API`); `false` enables and resumes held deliveries.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub disabled: ::std::option::Option<bool>,
         ///Absent: unchanged. `null` or `[]`: every type.
-        #[serde(
-            rename = "eventTypes",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "eventTypes", skip_serializing_if = "::std::option::Option::is_none")]
         pub event_types: ::std::option::Option<::std::vec::Vec<::std::string::String>>,
         ///Replaces the content filter; `null` removes it.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -2895,10 +2757,7 @@ pub mod types {
         ///Absent: unchanged. `null`: no limit. Otherwise deliveries per second
         /// at most, a whole number from 1 to 10000 (else `422
         /// invalid_rate_limit`).
-        #[serde(
-            rename = "rateLimit",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "rateLimit", skip_serializing_if = "::std::option::Option::is_none")]
         pub rate_limit: ::std::option::Option<::std::num::NonZeroU64>,
         ///Absent or null: unchanged.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -2917,27 +2776,19 @@ pub mod types {
         pub struct Attempt {
             attempt_number: ::std::result::Result<i64, ::std::string::String>,
             duration_ms: ::std::result::Result<i64, ::std::string::String>,
-            error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
-            rate_limited_ms:
-                ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            error: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            rate_limited_ms: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
             request_headers: ::std::result::Result<
                 ::std::option::Option<
                     ::std::collections::HashMap<::std::string::String, ::std::string::String>,
                 >,
                 ::std::string::String,
             >,
-            response_body: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            response_body:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             response_code: ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
-            started_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            started_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             via_proxy: ::std::result::Result<bool, ::std::string::String>,
         }
 
@@ -2963,9 +2814,9 @@ pub mod types {
                 T: ::std::convert::TryInto<i64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.attempt_number = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for attempt_number: {e}")
-                });
+                self.attempt_number = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for attempt_number: {e}"));
                 self
             }
             pub fn duration_ms<T>(mut self, value: T) -> Self
@@ -2983,9 +2834,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.error = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self.error =
+                    value.try_into().map_err(|e| format!("error converting supplied value for error: {e}"));
                 self
             }
             pub fn rate_limited_ms<T>(mut self, value: T) -> Self
@@ -2993,23 +2843,23 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<u64>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.rate_limited_ms = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for rate_limited_ms: {e}")
-                });
+                self.rate_limited_ms = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for rate_limited_ms: {e}"));
                 self
             }
             pub fn request_headers<T>(mut self, value: T) -> Self
             where
                 T: ::std::convert::TryInto<
-                    ::std::option::Option<
-                        ::std::collections::HashMap<::std::string::String, ::std::string::String>,
+                        ::std::option::Option<
+                            ::std::collections::HashMap<::std::string::String, ::std::string::String>,
+                        >,
                     >,
-                >,
                 T::Error: ::std::fmt::Display,
             {
-                self.request_headers = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for request_headers: {e}")
-                });
+                self.request_headers = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for request_headers: {e}"));
                 self
             }
             pub fn response_body<T>(mut self, value: T) -> Self
@@ -3056,9 +2906,7 @@ pub mod types {
 
         impl ::std::convert::TryFrom<Attempt> for super::Attempt {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Attempt,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Attempt) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     attempt_number: value.attempt_number?,
                     duration_ms: value.duration_ms?,
@@ -3110,9 +2958,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BasicAuthType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
             pub fn username<T>(mut self, value: T) -> Self
@@ -3129,22 +2976,14 @@ pub mod types {
 
         impl ::std::convert::TryFrom<BasicAuth> for super::BasicAuth {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: BasicAuth,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    type_: value.type_?,
-                    username: value.username?,
-                })
+            fn try_from(value: BasicAuth) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { type_: value.type_?, username: value.username? })
             }
         }
 
         impl ::std::convert::From<super::BasicAuth> for BasicAuth {
             fn from(value: super::BasicAuth) -> Self {
-                Self {
-                    type_: Ok(value.type_),
-                    username: Ok(value.username),
-                }
+                Self { type_: Ok(value.type_), username: Ok(value.username) }
             }
         }
 
@@ -3181,9 +3020,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BasicAuthInType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
             pub fn username<T>(mut self, value: T) -> Self
@@ -3200,24 +3038,14 @@ pub mod types {
 
         impl ::std::convert::TryFrom<BasicAuthIn> for super::BasicAuthIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: BasicAuthIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    password: value.password?,
-                    type_: value.type_?,
-                    username: value.username?,
-                })
+            fn try_from(value: BasicAuthIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { password: value.password?, type_: value.type_?, username: value.username? })
             }
         }
 
         impl ::std::convert::From<super::BasicAuthIn> for BasicAuthIn {
             fn from(value: super::BasicAuthIn) -> Self {
-                Self {
-                    password: Ok(value.password),
-                    type_: Ok(value.type_),
-                    username: Ok(value.username),
-                }
+                Self { password: Ok(value.password), type_: Ok(value.type_), username: Ok(value.username) }
             }
         }
 
@@ -3228,9 +3056,7 @@ pub mod types {
 
         impl ::std::default::Default for BearerAuth {
             fn default() -> Self {
-                Self {
-                    type_: Err("no value supplied for type_".to_string()),
-                }
+                Self { type_: Err("no value supplied for type_".to_string()) }
             }
         }
 
@@ -3240,29 +3066,22 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BearerAuthType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<BearerAuth> for super::BearerAuth {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: BearerAuth,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    type_: value.type_?,
-                })
+            fn try_from(value: BearerAuth) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { type_: value.type_? })
             }
         }
 
         impl ::std::convert::From<super::BearerAuth> for BearerAuth {
             fn from(value: super::BearerAuth) -> Self {
-                Self {
-                    type_: Ok(value.type_),
-                }
+                Self { type_: Ok(value.type_) }
             }
         }
 
@@ -3287,9 +3106,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BearerAuthInToken>,
                 T::Error: ::std::fmt::Display,
             {
-                self.token = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for token: {e}"));
+                self.token =
+                    value.try_into().map_err(|e| format!("error converting supplied value for token: {e}"));
                 self
             }
             pub fn type_<T>(mut self, value: T) -> Self
@@ -3297,47 +3115,34 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BearerAuthInType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<BearerAuthIn> for super::BearerAuthIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: BearerAuthIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    token: value.token?,
-                    type_: value.type_?,
-                })
+            fn try_from(value: BearerAuthIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { token: value.token?, type_: value.type_? })
             }
         }
 
         impl ::std::convert::From<super::BearerAuthIn> for BearerAuthIn {
             fn from(value: super::BearerAuthIn) -> Self {
-                Self {
-                    token: Ok(value.token),
-                    type_: Ok(value.type_),
-                }
+                Self { token: Ok(value.token), type_: Ok(value.type_) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct Campaign {
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             name: ::std::result::Result<::std::string::String, ::std::string::String>,
             status: ::std::result::Result<super::CampaignStatus, ::std::string::String>,
-            updated_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            updated_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             workspace_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
         }
 
@@ -3370,9 +3175,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn name<T>(mut self, value: T) -> Self
@@ -3380,9 +3184,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.name = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
                 self
             }
             pub fn status<T>(mut self, value: T) -> Self
@@ -3390,9 +3193,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::CampaignStatus>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
             pub fn updated_at<T>(mut self, value: T) -> Self
@@ -3419,9 +3221,7 @@ pub mod types {
 
         impl ::std::convert::TryFrom<Campaign> for super::Campaign {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Campaign,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Campaign) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     created_at: value.created_at?,
                     id: value.id?,
@@ -3449,18 +3249,13 @@ pub mod types {
         #[derive(Clone, Debug)]
         pub struct CampaignIn {
             name: ::std::result::Result<::std::string::String, ::std::string::String>,
-            status: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            status:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
         }
 
         impl ::std::default::Default for CampaignIn {
             fn default() -> Self {
-                Self {
-                    name: Err("no value supplied for name".to_string()),
-                    status: Ok(Default::default()),
-                }
+                Self { name: Err("no value supplied for name".to_string()), status: Ok(Default::default()) }
             }
         }
 
@@ -3470,9 +3265,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.name = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
                 self
             }
             pub fn status<T>(mut self, value: T) -> Self
@@ -3480,52 +3274,35 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<CampaignIn> for super::CampaignIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: CampaignIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    name: value.name?,
-                    status: value.status?,
-                })
+            fn try_from(value: CampaignIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { name: value.name?, status: value.status? })
             }
         }
 
         impl ::std::convert::From<super::CampaignIn> for CampaignIn {
             fn from(value: super::CampaignIn) -> Self {
-                Self {
-                    name: Ok(value.name),
-                    status: Ok(value.status),
-                }
+                Self { name: Ok(value.name), status: Ok(value.status) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct CampaignPatch {
-            name: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
-            status: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            name: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            status:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
         }
 
         impl ::std::default::Default for CampaignPatch {
             fn default() -> Self {
-                Self {
-                    name: Ok(Default::default()),
-                    status: Ok(Default::default()),
-                }
+                Self { name: Ok(Default::default()), status: Ok(Default::default()) }
             }
         }
 
@@ -3535,9 +3312,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.name = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
                 self
             }
             pub fn status<T>(mut self, value: T) -> Self
@@ -3545,40 +3321,29 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<CampaignPatch> for super::CampaignPatch {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: CampaignPatch,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    name: value.name?,
-                    status: value.status?,
-                })
+            fn try_from(value: CampaignPatch) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { name: value.name?, status: value.status? })
             }
         }
 
         impl ::std::convert::From<super::CampaignPatch> for CampaignPatch {
             fn from(value: super::CampaignPatch) -> Self {
-                Self {
-                    name: Ok(value.name),
-                    status: Ok(value.status),
-                }
+                Self { name: Ok(value.name), status: Ok(value.status) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct ClientCertificate {
-            not_after: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            not_after:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             subject: ::std::result::Result<::std::string::String, ::std::string::String>,
         }
 
@@ -3607,9 +3372,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.subject = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for subject: {e}"));
+                self.subject =
+                    value.try_into().map_err(|e| format!("error converting supplied value for subject: {e}"));
                 self
             }
         }
@@ -3619,19 +3383,13 @@ pub mod types {
             fn try_from(
                 value: ClientCertificate,
             ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    not_after: value.not_after?,
-                    subject: value.subject?,
-                })
+                Ok(Self { not_after: value.not_after?, subject: value.subject? })
             }
         }
 
         impl ::std::convert::From<super::ClientCertificate> for ClientCertificate {
             fn from(value: super::ClientCertificate) -> Self {
-                Self {
-                    not_after: Ok(value.not_after),
-                    subject: Ok(value.subject),
-                }
+                Self { not_after: Ok(value.not_after), subject: Ok(value.subject) }
             }
         }
 
@@ -3678,29 +3436,21 @@ pub mod types {
             fn try_from(
                 value: ClientCertificateIn,
             ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    certificate: value.certificate?,
-                    private_key: value.private_key?,
-                })
+                Ok(Self { certificate: value.certificate?, private_key: value.private_key? })
             }
         }
 
         impl ::std::convert::From<super::ClientCertificateIn> for ClientCertificateIn {
             fn from(value: super::ClientCertificateIn) -> Self {
-                Self {
-                    certificate: Ok(value.certificate),
-                    private_key: Ok(value.private_key),
-                }
+                Self { certificate: Ok(value.certificate), private_key: Ok(value.private_key) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct Delivery {
             attempt_count: ::std::result::Result<i64, ::std::string::String>,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             delivered_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
@@ -3709,22 +3459,17 @@ pub mod types {
             event_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             event_type: ::std::result::Result<::std::string::String, ::std::string::String>,
             id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
-            last_error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
-            last_response_code:
-                ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
+            last_error:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            last_response_code: ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
             next_attempt_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
             >,
             payload_expired: ::std::result::Result<bool, ::std::string::String>,
             status: ::std::result::Result<super::DeliveryStatus, ::std::string::String>,
-            updated_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            updated_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
         }
 
         impl ::std::default::Default for Delivery {
@@ -3770,9 +3515,7 @@ pub mod types {
             }
             pub fn delivered_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.delivered_at = value
@@ -3815,9 +3558,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn last_error<T>(mut self, value: T) -> Self
@@ -3835,21 +3577,19 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<i64>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.last_response_code = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for last_response_code: {e}")
-                });
+                self.last_response_code = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for last_response_code: {e}"));
                 self
             }
             pub fn next_attempt_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.next_attempt_at = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for next_attempt_at: {e}")
-                });
+                self.next_attempt_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for next_attempt_at: {e}"));
                 self
             }
             pub fn payload_expired<T>(mut self, value: T) -> Self
@@ -3857,9 +3597,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.payload_expired = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for payload_expired: {e}")
-                });
+                self.payload_expired = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for payload_expired: {e}"));
                 self
             }
             pub fn status<T>(mut self, value: T) -> Self
@@ -3867,9 +3607,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::DeliveryStatus>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
             pub fn updated_at<T>(mut self, value: T) -> Self
@@ -3886,9 +3625,7 @@ pub mod types {
 
         impl ::std::convert::TryFrom<Delivery> for super::Delivery {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Delivery,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Delivery) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     attempt_count: value.attempt_count?,
                     created_at: value.created_at?,
@@ -3931,10 +3668,8 @@ pub mod types {
         pub struct DeliveryWithAttempts {
             attempt_count: ::std::result::Result<i64, ::std::string::String>,
             attempts: ::std::result::Result<::std::vec::Vec<super::Attempt>, ::std::string::String>,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             delivered_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
@@ -3943,22 +3678,17 @@ pub mod types {
             event_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             event_type: ::std::result::Result<::std::string::String, ::std::string::String>,
             id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
-            last_error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
-            last_response_code:
-                ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
+            last_error:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            last_response_code: ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
             next_attempt_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
             >,
             payload_expired: ::std::result::Result<bool, ::std::string::String>,
             status: ::std::result::Result<super::DeliveryWithAttemptsStatus, ::std::string::String>,
-            updated_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            updated_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
         }
 
         impl ::std::default::Default for DeliveryWithAttempts {
@@ -4015,9 +3745,7 @@ pub mod types {
             }
             pub fn delivered_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.delivered_at = value
@@ -4060,9 +3788,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn last_error<T>(mut self, value: T) -> Self
@@ -4080,21 +3807,19 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<i64>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.last_response_code = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for last_response_code: {e}")
-                });
+                self.last_response_code = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for last_response_code: {e}"));
                 self
             }
             pub fn next_attempt_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.next_attempt_at = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for next_attempt_at: {e}")
-                });
+                self.next_attempt_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for next_attempt_at: {e}"));
                 self
             }
             pub fn payload_expired<T>(mut self, value: T) -> Self
@@ -4102,9 +3827,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.payload_expired = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for payload_expired: {e}")
-                });
+                self.payload_expired = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for payload_expired: {e}"));
                 self
             }
             pub fn status<T>(mut self, value: T) -> Self
@@ -4112,9 +3837,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::DeliveryWithAttemptsStatus>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
             pub fn updated_at<T>(mut self, value: T) -> Self
@@ -4180,14 +3904,9 @@ pub mod types {
                 ::std::result::Result<::std::option::Option<::uuid::Uuid>, ::std::string::String>,
             code: ::std::result::Result<::std::string::String, ::std::string::String>,
             detail: ::std::result::Result<::std::string::String, ::std::string::String>,
-            field: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
-            pointer: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            field: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            pointer:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
         }
 
         impl ::std::default::Default for Error {
@@ -4208,9 +3927,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::uuid::Uuid>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.active_recovery_id = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for active_recovery_id: {e}")
-                });
+                self.active_recovery_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for active_recovery_id: {e}"));
                 self
             }
             pub fn code<T>(mut self, value: T) -> Self
@@ -4218,9 +3937,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.code = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for code: {e}"));
+                self.code =
+                    value.try_into().map_err(|e| format!("error converting supplied value for code: {e}"));
                 self
             }
             pub fn detail<T>(mut self, value: T) -> Self
@@ -4228,9 +3946,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.detail = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for detail: {e}"));
+                self.detail =
+                    value.try_into().map_err(|e| format!("error converting supplied value for detail: {e}"));
                 self
             }
             pub fn field<T>(mut self, value: T) -> Self
@@ -4238,9 +3955,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.field = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for field: {e}"));
+                self.field =
+                    value.try_into().map_err(|e| format!("error converting supplied value for field: {e}"));
                 self
             }
             pub fn pointer<T>(mut self, value: T) -> Self
@@ -4248,18 +3964,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.pointer = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for pointer: {e}"));
+                self.pointer =
+                    value.try_into().map_err(|e| format!("error converting supplied value for pointer: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<Error> for super::Error {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Error,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Error) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     active_recovery_id: value.active_recovery_id?,
                     code: value.code?,
@@ -4327,9 +4040,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::serde_json::Value>,
                 T::Error: ::std::fmt::Display,
             {
-                self.payload = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for payload: {e}"));
+                self.payload =
+                    value.try_into().map_err(|e| format!("error converting supplied value for payload: {e}"));
                 self
             }
             pub fn type_<T>(mut self, value: T) -> Self
@@ -4337,18 +4049,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<EventIn> for super::EventIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: EventIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: EventIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     entity_id: value.entity_id?,
                     entity_type: value.entity_type?,
@@ -4411,14 +4120,12 @@ pub mod types {
             }
             pub fn example_payload<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::serde_json::Map<::std::string::String, ::serde_json::Value>,
-                >,
+                T: ::std::convert::TryInto<::serde_json::Map<::std::string::String, ::serde_json::Value>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.example_payload = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for example_payload: {e}")
-                });
+                self.example_payload = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for example_payload: {e}"));
                 self
             }
             pub fn name<T>(mut self, value: T) -> Self
@@ -4426,9 +4133,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.name = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
                 self
             }
             pub fn publishable<T>(mut self, value: T) -> Self
@@ -4443,14 +4149,11 @@ pub mod types {
             }
             pub fn schema<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::serde_json::Map<::std::string::String, ::serde_json::Value>,
-                >,
+                T: ::std::convert::TryInto<::serde_json::Map<::std::string::String, ::serde_json::Value>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.schema = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for schema: {e}"));
+                self.schema =
+                    value.try_into().map_err(|e| format!("error converting supplied value for schema: {e}"));
                 self
             }
             pub fn version<T>(mut self, value: T) -> Self
@@ -4458,18 +4161,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::num::NonZeroU64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.version = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for version: {e}"));
+                self.version =
+                    value.try_into().map_err(|e| format!("error converting supplied value for version: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<EventType> for super::EventType {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: EventType,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: EventType) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     entity_type: value.entity_type?,
                     example_payload: value.example_payload?,
@@ -4515,9 +4215,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.name = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
                 self
             }
             pub fn type_<T>(mut self, value: T) -> Self
@@ -4525,31 +4224,22 @@ pub mod types {
                 T: ::std::convert::TryInto<super::HeaderAuthType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<HeaderAuth> for super::HeaderAuth {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: HeaderAuth,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    name: value.name?,
-                    type_: value.type_?,
-                })
+            fn try_from(value: HeaderAuth) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { name: value.name?, type_: value.type_? })
             }
         }
 
         impl ::std::convert::From<super::HeaderAuth> for HeaderAuth {
             fn from(value: super::HeaderAuth) -> Self {
-                Self {
-                    name: Ok(value.name),
-                    type_: Ok(value.type_),
-                }
+                Self { name: Ok(value.name), type_: Ok(value.type_) }
             }
         }
 
@@ -4576,9 +4266,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::HeaderAuthInName>,
                 T::Error: ::std::fmt::Display,
             {
-                self.name = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
                 self
             }
             pub fn type_<T>(mut self, value: T) -> Self
@@ -4586,9 +4275,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::HeaderAuthInType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
             pub fn value<T>(mut self, value: T) -> Self
@@ -4596,48 +4284,31 @@ pub mod types {
                 T: ::std::convert::TryInto<super::HeaderAuthInValue>,
                 T::Error: ::std::fmt::Display,
             {
-                self.value = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for value: {e}"));
+                self.value =
+                    value.try_into().map_err(|e| format!("error converting supplied value for value: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<HeaderAuthIn> for super::HeaderAuthIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: HeaderAuthIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    name: value.name?,
-                    type_: value.type_?,
-                    value: value.value?,
-                })
+            fn try_from(value: HeaderAuthIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { name: value.name?, type_: value.type_?, value: value.value? })
             }
         }
 
         impl ::std::convert::From<super::HeaderAuthIn> for HeaderAuthIn {
             fn from(value: super::HeaderAuthIn) -> Self {
-                Self {
-                    name: Ok(value.name),
-                    type_: Ok(value.type_),
-                    value: Ok(value.value),
-                }
+                Self { name: Ok(value.name), type_: Ok(value.type_), value: Ok(value.value) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct ListenReplyIn {
-            body: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            body: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             delivery_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             duration_ms: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
-            error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            error: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             reply_token: ::std::result::Result<::std::string::String, ::std::string::String>,
             status: ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
             timed_out: ::std::result::Result<::std::option::Option<bool>, ::std::string::String>,
@@ -4663,9 +4334,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.body = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for body: {e}"));
+                self.body =
+                    value.try_into().map_err(|e| format!("error converting supplied value for body: {e}"));
                 self
             }
             pub fn delivery_id<T>(mut self, value: T) -> Self
@@ -4693,9 +4363,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.error = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self.error =
+                    value.try_into().map_err(|e| format!("error converting supplied value for error: {e}"));
                 self
             }
             pub fn reply_token<T>(mut self, value: T) -> Self
@@ -4713,9 +4382,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<i64>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
             pub fn timed_out<T>(mut self, value: T) -> Self
@@ -4732,9 +4400,7 @@ pub mod types {
 
         impl ::std::convert::TryFrom<ListenReplyIn> for super::ListenReplyIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: ListenReplyIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: ListenReplyIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     body: value.body?,
                     delivery_id: value.delivery_id?,
@@ -4763,15 +4429,10 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct OAuth2Auth {
-            audience: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            audience:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             client_id: ::std::result::Result<::std::string::String, ::std::string::String>,
-            scope: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            scope: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             token_url: ::std::result::Result<::std::string::String, ::std::string::String>,
             type_: ::std::result::Result<super::OAuth2AuthType, ::std::string::String>,
         }
@@ -4814,9 +4475,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.scope = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for scope: {e}"));
+                self.scope =
+                    value.try_into().map_err(|e| format!("error converting supplied value for scope: {e}"));
                 self
             }
             pub fn token_url<T>(mut self, value: T) -> Self
@@ -4834,18 +4494,15 @@ pub mod types {
                 T: ::std::convert::TryInto<super::OAuth2AuthType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<OAuth2Auth> for super::OAuth2Auth {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: OAuth2Auth,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: OAuth2Auth) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     audience: value.audience?,
                     client_id: value.client_id?,
@@ -4870,17 +4527,11 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct OAuth2AuthIn {
-            audience: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            audience:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             client_id: ::std::result::Result<super::OAuth2AuthInClientId, ::std::string::String>,
-            client_secret:
-                ::std::result::Result<super::OAuth2AuthInClientSecret, ::std::string::String>,
-            scope: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            client_secret: ::std::result::Result<super::OAuth2AuthInClientSecret, ::std::string::String>,
+            scope: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             token_url: ::std::result::Result<super::OAuth2AuthInTokenUrl, ::std::string::String>,
             type_: ::std::result::Result<super::OAuth2AuthInType, ::std::string::String>,
         }
@@ -4934,9 +4585,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.scope = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for scope: {e}"));
+                self.scope =
+                    value.try_into().map_err(|e| format!("error converting supplied value for scope: {e}"));
                 self
             }
             pub fn token_url<T>(mut self, value: T) -> Self
@@ -4954,18 +4604,15 @@ pub mod types {
                 T: ::std::convert::TryInto<super::OAuth2AuthInType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<OAuth2AuthIn> for super::OAuth2AuthIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: OAuth2AuthIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: OAuth2AuthIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     audience: value.audience?,
                     client_id: value.client_id?,
@@ -4997,9 +4644,7 @@ pub mod types {
 
         impl ::std::default::Default for Published {
             fn default() -> Self {
-                Self {
-                    id: Err("no value supplied for id".to_string()),
-                }
+                Self { id: Err("no value supplied for id".to_string()) }
             }
         }
 
@@ -5009,18 +4654,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<Published> for super::Published {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Published,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Published) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self { id: value.id? })
             }
         }
@@ -5035,15 +4677,9 @@ pub mod types {
         pub struct RecoveryDryRun {
             endpoint_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             include_delivered: ::std::result::Result<bool, ::std::string::String>,
-            since: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            since: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             total: ::std::result::Result<u64, ::std::string::String>,
-            until: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            until: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
         }
 
         impl ::std::default::Default for RecoveryDryRun {
@@ -5074,9 +4710,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.include_delivered = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for include_delivered: {e}")
-                });
+                self.include_delivered = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for include_delivered: {e}"));
                 self
             }
             pub fn since<T>(mut self, value: T) -> Self
@@ -5084,9 +4720,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.since = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for since: {e}"));
+                self.since =
+                    value.try_into().map_err(|e| format!("error converting supplied value for since: {e}"));
                 self
             }
             pub fn total<T>(mut self, value: T) -> Self
@@ -5094,9 +4729,8 @@ pub mod types {
                 T: ::std::convert::TryInto<u64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.total = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for total: {e}"));
+                self.total =
+                    value.try_into().map_err(|e| format!("error converting supplied value for total: {e}"));
                 self
             }
             pub fn until<T>(mut self, value: T) -> Self
@@ -5104,18 +4738,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.until = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for until: {e}"));
+                self.until =
+                    value.try_into().map_err(|e| format!("error converting supplied value for until: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<RecoveryDryRun> for super::RecoveryDryRun {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RecoveryDryRun,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: RecoveryDryRun) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     endpoint_id: value.endpoint_id?,
                     include_delivered: value.include_delivered?,
@@ -5142,10 +4773,7 @@ pub mod types {
         pub struct RecoveryIn {
             dry_run: ::std::result::Result<bool, ::std::string::String>,
             include_delivered: ::std::result::Result<bool, ::std::string::String>,
-            since: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            since: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             until: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
@@ -5169,9 +4797,8 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.dry_run = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for dry_run: {e}"));
+                self.dry_run =
+                    value.try_into().map_err(|e| format!("error converting supplied value for dry_run: {e}"));
                 self
             }
             pub fn include_delivered<T>(mut self, value: T) -> Self
@@ -5179,9 +4806,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.include_delivered = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for include_delivered: {e}")
-                });
+                self.include_delivered = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for include_delivered: {e}"));
                 self
             }
             pub fn since<T>(mut self, value: T) -> Self
@@ -5189,30 +4816,24 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.since = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for since: {e}"));
+                self.since =
+                    value.try_into().map_err(|e| format!("error converting supplied value for since: {e}"));
                 self
             }
             pub fn until<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.until = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for until: {e}"));
+                self.until =
+                    value.try_into().map_err(|e| format!("error converting supplied value for until: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<RecoveryIn> for super::RecoveryIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RecoveryIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: RecoveryIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     dry_run: value.dry_run?,
                     include_delivered: value.include_delivered?,
@@ -5235,15 +4856,10 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct RecoveryJob {
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             endpoint_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
-            error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            error: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             finished_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
@@ -5252,24 +4868,16 @@ pub mod types {
             include_delivered: ::std::result::Result<bool, ::std::string::String>,
             processed: ::std::result::Result<u64, ::std::string::String>,
             resent: ::std::result::Result<u64, ::std::string::String>,
-            since: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            since: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             started_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
             >,
             status: ::std::result::Result<super::RecoveryJobStatus, ::std::string::String>,
             total: ::std::result::Result<u64, ::std::string::String>,
-            until: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
-            updated_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            until: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            updated_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
         }
 
         impl ::std::default::Default for RecoveryJob {
@@ -5319,16 +4927,13 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.error = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self.error =
+                    value.try_into().map_err(|e| format!("error converting supplied value for error: {e}"));
                 self
             }
             pub fn finished_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.finished_at = value
@@ -5341,9 +4946,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn include_delivered<T>(mut self, value: T) -> Self
@@ -5351,9 +4955,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.include_delivered = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for include_delivered: {e}")
-                });
+                self.include_delivered = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for include_delivered: {e}"));
                 self
             }
             pub fn processed<T>(mut self, value: T) -> Self
@@ -5371,9 +4975,8 @@ pub mod types {
                 T: ::std::convert::TryInto<u64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.resent = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for resent: {e}"));
+                self.resent =
+                    value.try_into().map_err(|e| format!("error converting supplied value for resent: {e}"));
                 self
             }
             pub fn since<T>(mut self, value: T) -> Self
@@ -5381,16 +4984,13 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.since = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for since: {e}"));
+                self.since =
+                    value.try_into().map_err(|e| format!("error converting supplied value for since: {e}"));
                 self
             }
             pub fn started_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.started_at = value
@@ -5403,9 +5003,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::RecoveryJobStatus>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
             pub fn total<T>(mut self, value: T) -> Self
@@ -5413,9 +5012,8 @@ pub mod types {
                 T: ::std::convert::TryInto<u64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.total = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for total: {e}"));
+                self.total =
+                    value.try_into().map_err(|e| format!("error converting supplied value for total: {e}"));
                 self
             }
             pub fn until<T>(mut self, value: T) -> Self
@@ -5423,9 +5021,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.until = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for until: {e}"));
+                self.until =
+                    value.try_into().map_err(|e| format!("error converting supplied value for until: {e}"));
                 self
             }
             pub fn updated_at<T>(mut self, value: T) -> Self
@@ -5442,9 +5039,7 @@ pub mod types {
 
         impl ::std::convert::TryFrom<RecoveryJob> for super::RecoveryJob {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RecoveryJob,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: RecoveryJob) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     created_at: value.created_at?,
                     endpoint_id: value.endpoint_id?,
@@ -5506,9 +5101,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn secret<T>(mut self, value: T) -> Self
@@ -5516,71 +5110,43 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.secret = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for secret: {e}"));
+                self.secret =
+                    value.try_into().map_err(|e| format!("error converting supplied value for secret: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<RotatedSecret> for super::RotatedSecret {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RotatedSecret,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    id: value.id?,
-                    secret: value.secret?,
-                })
+            fn try_from(value: RotatedSecret) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { id: value.id?, secret: value.secret? })
             }
         }
 
         impl ::std::convert::From<super::RotatedSecret> for RotatedSecret {
             fn from(value: super::RotatedSecret) -> Self {
-                Self {
-                    id: Ok(value.id),
-                    secret: Ok(value.secret),
-                }
+                Self { id: Ok(value.id), secret: Ok(value.secret) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct Webhook {
-            auth: ::std::result::Result<
-                ::std::option::Option<super::EndpointAuth>,
-                ::std::string::String,
-            >,
-            client_certificate: ::std::result::Result<
-                ::std::option::Option<super::ClientCertificate>,
-                ::std::string::String,
-            >,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            auth: ::std::result::Result<::std::option::Option<super::EndpointAuth>, ::std::string::String>,
+            client_certificate:
+                ::std::result::Result<::std::option::Option<super::ClientCertificate>, ::std::string::String>,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             disabled: ::std::result::Result<bool, ::std::string::String>,
-            disabled_reason: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
-            event_types: ::std::result::Result<
-                ::std::vec::Vec<::std::string::String>,
-                ::std::string::String,
-            >,
-            filter: ::std::result::Result<
-                ::std::option::Option<super::ContentFilter>,
-                ::std::string::String,
-            >,
+            disabled_reason:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            event_types: ::std::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>,
+            filter: ::std::result::Result<::std::option::Option<super::ContentFilter>, ::std::string::String>,
             headers: ::std::result::Result<super::EndpointHeaders, ::std::string::String>,
             id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
-            rate_limit: ::std::result::Result<
-                ::std::option::Option<::std::num::NonZeroU64>,
-                ::std::string::String,
-            >,
-            updated_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            rate_limit:
+                ::std::result::Result<::std::option::Option<::std::num::NonZeroU64>, ::std::string::String>,
+            updated_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             url: ::std::result::Result<::std::string::String, ::std::string::String>,
         }
 
@@ -5609,9 +5175,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointAuth>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.auth = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for auth: {e}"));
+                self.auth =
+                    value.try_into().map_err(|e| format!("error converting supplied value for auth: {e}"));
                 self
             }
             pub fn client_certificate<T>(mut self, value: T) -> Self
@@ -5619,9 +5184,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ClientCertificate>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.client_certificate = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for client_certificate: {e}")
-                });
+                self.client_certificate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for client_certificate: {e}"));
                 self
             }
             pub fn created_at<T>(mut self, value: T) -> Self
@@ -5649,9 +5214,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.disabled_reason = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for disabled_reason: {e}")
-                });
+                self.disabled_reason = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for disabled_reason: {e}"));
                 self
             }
             pub fn event_types<T>(mut self, value: T) -> Self
@@ -5669,9 +5234,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ContentFilter>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.filter = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for filter: {e}"));
+                self.filter =
+                    value.try_into().map_err(|e| format!("error converting supplied value for filter: {e}"));
                 self
             }
             pub fn headers<T>(mut self, value: T) -> Self
@@ -5679,9 +5243,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::EndpointHeaders>,
                 T::Error: ::std::fmt::Display,
             {
-                self.headers = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
+                self.headers =
+                    value.try_into().map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn id<T>(mut self, value: T) -> Self
@@ -5689,9 +5252,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn rate_limit<T>(mut self, value: T) -> Self
@@ -5719,18 +5281,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.url = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<Webhook> for super::Webhook {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Webhook,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Webhook) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     auth: value.auth?,
                     client_certificate: value.client_certificate?,
@@ -5769,35 +5328,18 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct WebhookCreated {
-            auth: ::std::result::Result<
-                ::std::option::Option<super::EndpointAuth>,
-                ::std::string::String,
-            >,
-            client_certificate: ::std::result::Result<
-                ::std::option::Option<super::ClientCertificate>,
-                ::std::string::String,
-            >,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
-            event_types: ::std::result::Result<
-                ::std::vec::Vec<::std::string::String>,
-                ::std::string::String,
-            >,
-            filter: ::std::result::Result<
-                ::std::option::Option<super::ContentFilter>,
-                ::std::string::String,
-            >,
-            headers: ::std::result::Result<
-                ::std::option::Option<super::EndpointHeaders>,
-                ::std::string::String,
-            >,
+            auth: ::std::result::Result<::std::option::Option<super::EndpointAuth>, ::std::string::String>,
+            client_certificate:
+                ::std::result::Result<::std::option::Option<super::ClientCertificate>, ::std::string::String>,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            event_types: ::std::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>,
+            filter: ::std::result::Result<::std::option::Option<super::ContentFilter>, ::std::string::String>,
+            headers:
+                ::std::result::Result<::std::option::Option<super::EndpointHeaders>, ::std::string::String>,
             id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
-            rate_limit: ::std::result::Result<
-                ::std::option::Option<::std::num::NonZeroU64>,
-                ::std::string::String,
-            >,
+            rate_limit:
+                ::std::result::Result<::std::option::Option<::std::num::NonZeroU64>, ::std::string::String>,
             secret: ::std::result::Result<::std::string::String, ::std::string::String>,
             url: ::std::result::Result<::std::string::String, ::std::string::String>,
         }
@@ -5825,9 +5367,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointAuth>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.auth = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for auth: {e}"));
+                self.auth =
+                    value.try_into().map_err(|e| format!("error converting supplied value for auth: {e}"));
                 self
             }
             pub fn client_certificate<T>(mut self, value: T) -> Self
@@ -5835,9 +5376,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ClientCertificate>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.client_certificate = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for client_certificate: {e}")
-                });
+                self.client_certificate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for client_certificate: {e}"));
                 self
             }
             pub fn created_at<T>(mut self, value: T) -> Self
@@ -5865,9 +5406,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ContentFilter>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.filter = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for filter: {e}"));
+                self.filter =
+                    value.try_into().map_err(|e| format!("error converting supplied value for filter: {e}"));
                 self
             }
             pub fn headers<T>(mut self, value: T) -> Self
@@ -5875,9 +5415,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointHeaders>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.headers = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
+                self.headers =
+                    value.try_into().map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn id<T>(mut self, value: T) -> Self
@@ -5885,9 +5424,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn rate_limit<T>(mut self, value: T) -> Self
@@ -5905,9 +5443,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.secret = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for secret: {e}"));
+                self.secret =
+                    value.try_into().map_err(|e| format!("error converting supplied value for secret: {e}"));
                 self
             }
             pub fn url<T>(mut self, value: T) -> Self
@@ -5915,18 +5452,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.url = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<WebhookCreated> for super::WebhookCreated {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: WebhookCreated,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: WebhookCreated) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     auth: value.auth?,
                     client_certificate: value.client_certificate?,
@@ -5961,10 +5495,7 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct WebhookIn {
-            auth: ::std::result::Result<
-                ::std::option::Option<super::EndpointAuthIn>,
-                ::std::string::String,
-            >,
+            auth: ::std::result::Result<::std::option::Option<super::EndpointAuthIn>, ::std::string::String>,
             client_certificate: ::std::result::Result<
                 ::std::option::Option<super::ClientCertificateIn>,
                 ::std::string::String,
@@ -5973,18 +5504,11 @@ pub mod types {
                 ::std::option::Option<::std::vec::Vec<::std::string::String>>,
                 ::std::string::String,
             >,
-            filter: ::std::result::Result<
-                ::std::option::Option<super::ContentFilter>,
-                ::std::string::String,
-            >,
-            headers: ::std::result::Result<
-                ::std::option::Option<super::EndpointHeaders>,
-                ::std::string::String,
-            >,
-            rate_limit: ::std::result::Result<
-                ::std::option::Option<::std::num::NonZeroU64>,
-                ::std::string::String,
-            >,
+            filter: ::std::result::Result<::std::option::Option<super::ContentFilter>, ::std::string::String>,
+            headers:
+                ::std::result::Result<::std::option::Option<super::EndpointHeaders>, ::std::string::String>,
+            rate_limit:
+                ::std::result::Result<::std::option::Option<::std::num::NonZeroU64>, ::std::string::String>,
             url: ::std::result::Result<::std::string::String, ::std::string::String>,
         }
 
@@ -6008,9 +5532,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointAuthIn>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.auth = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for auth: {e}"));
+                self.auth =
+                    value.try_into().map_err(|e| format!("error converting supplied value for auth: {e}"));
                 self
             }
             pub fn client_certificate<T>(mut self, value: T) -> Self
@@ -6018,16 +5541,14 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ClientCertificateIn>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.client_certificate = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for client_certificate: {e}")
-                });
+                self.client_certificate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for client_certificate: {e}"));
                 self
             }
             pub fn event_types<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::std::vec::Vec<::std::string::String>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.event_types = value
@@ -6040,9 +5561,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ContentFilter>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.filter = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for filter: {e}"));
+                self.filter =
+                    value.try_into().map_err(|e| format!("error converting supplied value for filter: {e}"));
                 self
             }
             pub fn headers<T>(mut self, value: T) -> Self
@@ -6050,9 +5570,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointHeaders>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.headers = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
+                self.headers =
+                    value.try_into().map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn rate_limit<T>(mut self, value: T) -> Self
@@ -6070,18 +5589,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.url = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<WebhookIn> for super::WebhookIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: WebhookIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: WebhookIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     auth: value.auth?,
                     client_certificate: value.client_certificate?,
@@ -6110,10 +5626,7 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct WebhookPatch {
-            auth: ::std::result::Result<
-                ::std::option::Option<super::EndpointAuthIn>,
-                ::std::string::String,
-            >,
+            auth: ::std::result::Result<::std::option::Option<super::EndpointAuthIn>, ::std::string::String>,
             client_certificate: ::std::result::Result<
                 ::std::option::Option<super::ClientCertificateIn>,
                 ::std::string::String,
@@ -6123,22 +5636,12 @@ pub mod types {
                 ::std::option::Option<::std::vec::Vec<::std::string::String>>,
                 ::std::string::String,
             >,
-            filter: ::std::result::Result<
-                ::std::option::Option<super::ContentFilter>,
-                ::std::string::String,
-            >,
-            headers: ::std::result::Result<
-                ::std::option::Option<super::EndpointHeaders>,
-                ::std::string::String,
-            >,
-            rate_limit: ::std::result::Result<
-                ::std::option::Option<::std::num::NonZeroU64>,
-                ::std::string::String,
-            >,
-            url: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            filter: ::std::result::Result<::std::option::Option<super::ContentFilter>, ::std::string::String>,
+            headers:
+                ::std::result::Result<::std::option::Option<super::EndpointHeaders>, ::std::string::String>,
+            rate_limit:
+                ::std::result::Result<::std::option::Option<::std::num::NonZeroU64>, ::std::string::String>,
+            url: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
         }
 
         impl ::std::default::Default for WebhookPatch {
@@ -6162,9 +5665,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointAuthIn>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.auth = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for auth: {e}"));
+                self.auth =
+                    value.try_into().map_err(|e| format!("error converting supplied value for auth: {e}"));
                 self
             }
             pub fn client_certificate<T>(mut self, value: T) -> Self
@@ -6172,9 +5674,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ClientCertificateIn>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.client_certificate = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for client_certificate: {e}")
-                });
+                self.client_certificate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for client_certificate: {e}"));
                 self
             }
             pub fn disabled<T>(mut self, value: T) -> Self
@@ -6189,9 +5691,7 @@ pub mod types {
             }
             pub fn event_types<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::std::vec::Vec<::std::string::String>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::std::vec::Vec<::std::string::String>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.event_types = value
@@ -6204,9 +5704,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ContentFilter>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.filter = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for filter: {e}"));
+                self.filter =
+                    value.try_into().map_err(|e| format!("error converting supplied value for filter: {e}"));
                 self
             }
             pub fn headers<T>(mut self, value: T) -> Self
@@ -6214,9 +5713,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointHeaders>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.headers = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
+                self.headers =
+                    value.try_into().map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn rate_limit<T>(mut self, value: T) -> Self
@@ -6234,18 +5732,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.url = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<WebhookPatch> for super::WebhookPatch {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: WebhookPatch,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: WebhookPatch) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     auth: value.auth?,
                     client_certificate: value.client_certificate?,
@@ -6333,9 +5828,7 @@ impl Client {
         #[cfg(not(target_arch = "wasm32"))]
         let client = {
             let dur = ::std::time::Duration::from_secs(15u64);
-            reqwest::ClientBuilder::new()
-                .connect_timeout(dur)
-                .timeout(dur)
+            reqwest::ClientBuilder::new().connect_timeout(dur).timeout(dur)
         };
         #[cfg(target_arch = "wasm32")]
         let client = reqwest::ClientBuilder::new();
@@ -6349,10 +5842,7 @@ impl Client {
     /// `reqwest::Client`, and should include a scheme and hostname,
     /// as well as port and a path stem if applicable.
     pub fn new_with_client(baseurl: &str, client: reqwest::Client) -> Self {
-        Self {
-            baseurl: baseurl.to_string(),
-            client,
-        }
+        Self { baseurl: baseurl.to_string(), client }
     }
 }
 
@@ -6962,8 +6452,8 @@ pub mod builder {
     use super::types;
     #[allow(unused_imports)]
     use super::{
-        encode_path, ByteStream, ClientHooks, ClientInfo, Error, OperationInfo, RequestBuilderExt,
-        ResponseValue,
+        ByteStream, ClientHooks, ClientInfo, Error, OperationInfo, RequestBuilderExt, ResponseValue,
+        encode_path,
     };
     ///Builder for [`Client::list_webhooks`]
     ///
@@ -6977,11 +6467,7 @@ pub mod builder {
 
     impl<'a> ListWebhooks<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                after: Ok(None),
-                limit: Ok(None),
-            }
+            Self { client: client, after: Ok(None), limit: Ok(None) }
         }
 
         pub fn after<V>(mut self, value: V) -> Self
@@ -6999,9 +6485,10 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::num::NonZeroU64>,
         {
-            self.limit = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string()
-            });
+            self.limit = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string());
             self
         }
 
@@ -7009,11 +6496,7 @@ pub mod builder {
         pub async fn send(
             self,
         ) -> Result<ResponseValue<::std::vec::Vec<types::Webhook>>, Error<types::Error>> {
-            let Self {
-                client,
-                after,
-                limit,
-            } = self;
+            let Self { client, after, limit } = self;
             let after = after.map_err(Error::InvalidRequest)?;
             let limit = limit.map_err(Error::InvalidRequest)?;
             let url = format!("{}/api/v1/webhooks", client.baseurl,);
@@ -7034,30 +6517,18 @@ pub mod builder {
                 .query(&progenitor_client::QueryParam::new("limit", &limit))
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_webhooks",
-            };
+            let info = OperationInfo { operation_id: "list_webhooks" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7075,11 +6546,7 @@ pub mod builder {
 
     impl<'a> CreateWebhook<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                idempotency_key: Ok(None),
-                body: Ok(::std::default::Default::default()),
-            }
+            Self { client: client, idempotency_key: Ok(None), body: Ok(::std::default::Default::default()) }
         }
 
         pub fn idempotency_key<V>(mut self, value: V) -> Self
@@ -7113,14 +6580,8 @@ pub mod builder {
         }
 
         ///Sends a `POST` request to `/api/v1/webhooks`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<types::WebhookCreated>, Error<types::Error>> {
-            let Self {
-                client,
-                idempotency_key,
-                body,
-            } = self;
+        pub async fn send(self) -> Result<ResponseValue<types::WebhookCreated>, Error<types::Error>> {
+            let Self { client, idempotency_key, body } = self;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::WebhookIn::try_from(v).map_err(|e| e.to_string()))
@@ -7145,45 +6606,23 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "create_webhook",
-            };
+            let info = OperationInfo { operation_id: "create_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 201u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7200,19 +6639,15 @@ pub mod builder {
 
     impl<'a> GetWebhook<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                id: Err("id was not initialized".to_string()),
-            }
+            Self { client: client, id: Err("id was not initialized".to_string()) }
         }
 
         pub fn id<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -7220,11 +6655,7 @@ pub mod builder {
         pub async fn send(self) -> Result<ResponseValue<types::Webhook>, Error<types::Error>> {
             let Self { client, id } = self;
             let id = id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/webhooks/{}",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url = format!("{}/api/v1/webhooks/{}", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -7240,33 +6671,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_webhook",
-            };
+            let info = OperationInfo { operation_id: "get_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7283,19 +6700,15 @@ pub mod builder {
 
     impl<'a> DeleteWebhook<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                id: Err("id was not initialized".to_string()),
-            }
+            Self { client: client, id: Err("id was not initialized".to_string()) }
         }
 
         pub fn id<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -7303,11 +6716,7 @@ pub mod builder {
         pub async fn send(self) -> Result<ResponseValue<()>, Error<types::Error>> {
             let Self { client, id } = self;
             let id = id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/webhooks/{}",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url = format!("{}/api/v1/webhooks/{}", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -7323,36 +6732,20 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "delete_webhook",
-            };
+            let info = OperationInfo { operation_id: "delete_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 204u16 => Ok(ResponseValue::empty(response)),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7381,9 +6774,8 @@ pub mod builder {
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -7414,11 +6806,7 @@ pub mod builder {
             let body = body
                 .and_then(|v| types::WebhookPatch::try_from(v).map_err(|e| e.to_string()))
                 .map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/webhooks/{}",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url = format!("{}/api/v1/webhooks/{}", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -7435,45 +6823,23 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "update_webhook",
-            };
+            let info = OperationInfo { operation_id: "update_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7491,20 +6857,15 @@ pub mod builder {
 
     impl<'a> RotateWebhookSecret<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                id: Err("id was not initialized".to_string()),
-                idempotency_key: Ok(None),
-            }
+            Self { client: client, id: Err("id was not initialized".to_string()), idempotency_key: Ok(None) }
         }
 
         pub fn id<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -7513,28 +6874,18 @@ pub mod builder {
             V: std::convert::TryInto<types::RotateWebhookSecretIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `RotateWebhookSecretIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `RotateWebhookSecretIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
 
         ///Sends a `POST` request to `/api/v1/webhooks/{id}/rotate-secret`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<types::RotatedSecret>, Error<types::Error>> {
-            let Self {
-                client,
-                id,
-                idempotency_key,
-            } = self;
+        pub async fn send(self) -> Result<ResponseValue<types::RotatedSecret>, Error<types::Error>> {
+            let Self { client, id, idempotency_key } = self;
             let id = id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/webhooks/{}/rotate-secret",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url =
+                format!("{}/api/v1/webhooks/{}/rotate-secret", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(2usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -7553,42 +6904,22 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "rotate_webhook_secret",
-            };
+            let info = OperationInfo { operation_id: "rotate_webhook_secret" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7605,34 +6936,26 @@ pub mod builder {
 
     impl<'a> ListRecoveries<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                id: Err("id was not initialized".to_string()),
-            }
+            Self { client: client, id: Err("id was not initialized".to_string()) }
         }
 
         pub fn id<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
         ///Sends a `GET` request to `/api/v1/webhooks/{id}/recoveries`
         pub async fn send(
             self,
-        ) -> Result<ResponseValue<::std::vec::Vec<types::RecoveryJob>>, Error<types::Error>>
-        {
+        ) -> Result<ResponseValue<::std::vec::Vec<types::RecoveryJob>>, Error<types::Error>> {
             let Self { client, id } = self;
             let id = id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/webhooks/{}/recoveries",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url =
+                format!("{}/api/v1/webhooks/{}/recoveries", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -7648,33 +6971,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_recoveries",
-            };
+            let info = OperationInfo { operation_id: "list_recoveries" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7705,9 +7014,8 @@ pub mod builder {
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -7742,25 +7050,15 @@ pub mod builder {
         }
 
         ///Sends a `POST` request to `/api/v1/webhooks/{id}/recoveries`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<types::RecoveryStarted>, Error<types::Error>> {
-            let Self {
-                client,
-                id,
-                idempotency_key,
-                body,
-            } = self;
+        pub async fn send(self) -> Result<ResponseValue<types::RecoveryStarted>, Error<types::Error>> {
+            let Self { client, id, idempotency_key, body } = self;
             let id = id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::RecoveryIn::try_from(v).map_err(|e| e.to_string()))
                 .map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/webhooks/{}/recoveries",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url =
+                format!("{}/api/v1/webhooks/{}/recoveries", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(2usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -7780,9 +7078,7 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "start_recovery",
-            };
+            let info = OperationInfo { operation_id: "start_recovery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
@@ -7790,39 +7086,17 @@ pub mod builder {
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
                 202u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7851,9 +7125,8 @@ pub mod builder {
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -7870,11 +7143,7 @@ pub mod builder {
         ///Sends a `GET` request to
         /// `/api/v1/webhooks/{id}/recoveries/{recoveryId}`
         pub async fn send(self) -> Result<ResponseValue<types::RecoveryJob>, Error<types::Error>> {
-            let Self {
-                client,
-                id,
-                recovery_id,
-            } = self;
+            let Self { client, id, recovery_id } = self;
             let id = id.map_err(Error::InvalidRequest)?;
             let recovery_id = recovery_id.map_err(Error::InvalidRequest)?;
             let url = format!(
@@ -7898,33 +7167,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_recovery",
-            };
+            let info = OperationInfo { operation_id: "get_recovery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7955,9 +7210,8 @@ pub mod builder {
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -7976,8 +7230,7 @@ pub mod builder {
             V: std::convert::TryInto<types::CancelRecoveryIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `CancelRecoveryIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `CancelRecoveryIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
@@ -7985,12 +7238,7 @@ pub mod builder {
         ///Sends a `POST` request to
         /// `/api/v1/webhooks/{id}/recoveries/{recoveryId}/cancel`
         pub async fn send(self) -> Result<ResponseValue<types::RecoveryJob>, Error<types::Error>> {
-            let Self {
-                client,
-                id,
-                recovery_id,
-                idempotency_key,
-            } = self;
+            let Self { client, id, recovery_id, idempotency_key } = self;
             let id = id.map_err(Error::InvalidRequest)?;
             let recovery_id = recovery_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
@@ -8018,42 +7266,22 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "cancel_recovery",
-            };
+            let info = OperationInfo { operation_id: "cancel_recovery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8130,9 +7358,10 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::string::String>,
         {
-            self.event_type = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: string :: String` for event_type failed".to_string()
-            });
+            self.event_type = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: string :: String` for event_type failed".to_string());
             self
         }
 
@@ -8140,9 +7369,10 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::num::NonZeroU64>,
         {
-            self.limit = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string()
-            });
+            self.limit = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string());
             self
         }
 
@@ -8161,16 +7391,8 @@ pub mod builder {
         pub async fn send(
             self,
         ) -> Result<ResponseValue<::std::vec::Vec<types::Delivery>>, Error<types::Error>> {
-            let Self {
-                client,
-                after,
-                created_before,
-                created_from,
-                endpoint_id,
-                event_type,
-                limit,
-                status,
-            } = self;
+            let Self { client, after, created_before, created_from, endpoint_id, event_type, limit, status } =
+                self;
             let after = after.map_err(Error::InvalidRequest)?;
             let created_before = created_before.map_err(Error::InvalidRequest)?;
             let created_from = created_from.map_err(Error::InvalidRequest)?;
@@ -8193,50 +7415,26 @@ pub mod builder {
                     ::reqwest::header::HeaderValue::from_static("application/json"),
                 )
                 .query(&progenitor_client::QueryParam::new("after", &after))
-                .query(&progenitor_client::QueryParam::new(
-                    "createdBefore",
-                    &created_before,
-                ))
-                .query(&progenitor_client::QueryParam::new(
-                    "createdFrom",
-                    &created_from,
-                ))
-                .query(&progenitor_client::QueryParam::new(
-                    "endpointId",
-                    &endpoint_id,
-                ))
-                .query(&progenitor_client::QueryParam::new(
-                    "eventType",
-                    &event_type,
-                ))
+                .query(&progenitor_client::QueryParam::new("createdBefore", &created_before))
+                .query(&progenitor_client::QueryParam::new("createdFrom", &created_from))
+                .query(&progenitor_client::QueryParam::new("endpointId", &endpoint_id))
+                .query(&progenitor_client::QueryParam::new("eventType", &event_type))
                 .query(&progenitor_client::QueryParam::new("limit", &limit))
                 .query(&progenitor_client::QueryParam::new("status", &status))
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_deliveries",
-            };
+            let info = OperationInfo { operation_id: "list_deliveries" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8253,33 +7451,24 @@ pub mod builder {
 
     impl<'a> GetDelivery<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                id: Err("id was not initialized".to_string()),
-            }
+            Self { client: client, id: Err("id was not initialized".to_string()) }
         }
 
         pub fn id<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
         ///Sends a `GET` request to `/api/v1/webhook-deliveries/{id}`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<types::DeliveryWithAttempts>, Error<types::Error>> {
+        pub async fn send(self) -> Result<ResponseValue<types::DeliveryWithAttempts>, Error<types::Error>> {
             let Self { client, id } = self;
             let id = id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/webhook-deliveries/{}",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url =
+                format!("{}/api/v1/webhook-deliveries/{}", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8295,33 +7484,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_delivery",
-            };
+            let info = OperationInfo { operation_id: "get_delivery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8339,20 +7514,15 @@ pub mod builder {
 
     impl<'a> ReplayDelivery<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                id: Err("id was not initialized".to_string()),
-                idempotency_key: Ok(None),
-            }
+            Self { client: client, id: Err("id was not initialized".to_string()), idempotency_key: Ok(None) }
         }
 
         pub fn id<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -8361,19 +7531,14 @@ pub mod builder {
             V: std::convert::TryInto<types::ReplayDeliveryIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `ReplayDeliveryIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `ReplayDeliveryIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
 
         ///Sends a `POST` request to `/api/v1/webhook-deliveries/{id}/replay`
         pub async fn send(self) -> Result<ResponseValue<types::Delivery>, Error<types::Error>> {
-            let Self {
-                client,
-                id,
-                idempotency_key,
-            } = self;
+            let Self { client, id, idempotency_key } = self;
             let id = id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let url = format!(
@@ -8399,45 +7564,23 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "replay_delivery",
-            };
+            let info = OperationInfo { operation_id: "replay_delivery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 202u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                410u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                410u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8455,11 +7598,7 @@ pub mod builder {
 
     impl<'a> ListCampaigns<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                after: Ok(None),
-                limit: Ok(None),
-            }
+            Self { client: client, after: Ok(None), limit: Ok(None) }
         }
 
         pub fn after<V>(mut self, value: V) -> Self
@@ -8477,9 +7616,10 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::num::NonZeroU64>,
         {
-            self.limit = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string()
-            });
+            self.limit = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string());
             self
         }
 
@@ -8487,11 +7627,7 @@ pub mod builder {
         pub async fn send(
             self,
         ) -> Result<ResponseValue<::std::vec::Vec<types::Campaign>>, Error<types::Error>> {
-            let Self {
-                client,
-                after,
-                limit,
-            } = self;
+            let Self { client, after, limit } = self;
             let after = after.map_err(Error::InvalidRequest)?;
             let limit = limit.map_err(Error::InvalidRequest)?;
             let url = format!("{}/api/v1/campaigns", client.baseurl,);
@@ -8512,30 +7648,18 @@ pub mod builder {
                 .query(&progenitor_client::QueryParam::new("limit", &limit))
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_campaigns",
-            };
+            let info = OperationInfo { operation_id: "list_campaigns" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8553,11 +7677,7 @@ pub mod builder {
 
     impl<'a> CreateCampaign<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                idempotency_key: Ok(None),
-                body: Ok(::std::default::Default::default()),
-            }
+            Self { client: client, idempotency_key: Ok(None), body: Ok(::std::default::Default::default()) }
         }
 
         pub fn idempotency_key<V>(mut self, value: V) -> Self
@@ -8565,8 +7685,7 @@ pub mod builder {
             V: std::convert::TryInto<types::CreateCampaignIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `CreateCampaignIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `CreateCampaignIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
@@ -8593,11 +7712,7 @@ pub mod builder {
 
         ///Sends a `POST` request to `/api/v1/campaigns`
         pub async fn send(self) -> Result<ResponseValue<types::Campaign>, Error<types::Error>> {
-            let Self {
-                client,
-                idempotency_key,
-                body,
-            } = self;
+            let Self { client, idempotency_key, body } = self;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::CampaignIn::try_from(v).map_err(|e| e.to_string()))
@@ -8622,45 +7737,23 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "create_campaign",
-            };
+            let info = OperationInfo { operation_id: "create_campaign" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 201u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8677,19 +7770,15 @@ pub mod builder {
 
     impl<'a> GetCampaign<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                id: Err("id was not initialized".to_string()),
-            }
+            Self { client: client, id: Err("id was not initialized".to_string()) }
         }
 
         pub fn id<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -8697,11 +7786,7 @@ pub mod builder {
         pub async fn send(self) -> Result<ResponseValue<types::Campaign>, Error<types::Error>> {
             let Self { client, id } = self;
             let id = id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/campaigns/{}",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url = format!("{}/api/v1/campaigns/{}", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8717,33 +7802,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_campaign",
-            };
+            let info = OperationInfo { operation_id: "get_campaign" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8772,9 +7843,8 @@ pub mod builder {
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -8805,11 +7875,7 @@ pub mod builder {
             let body = body
                 .and_then(|v| types::CampaignPatch::try_from(v).map_err(|e| e.to_string()))
                 .map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/campaigns/{}",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url = format!("{}/api/v1/campaigns/{}", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8826,48 +7892,24 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "update_campaign",
-            };
+            let info = OperationInfo { operation_id: "update_campaign" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8885,11 +7927,7 @@ pub mod builder {
 
     impl<'a> PublishEvent<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                idempotency_key: Ok(None),
-                body: Ok(::std::default::Default::default()),
-            }
+            Self { client: client, idempotency_key: Ok(None), body: Ok(::std::default::Default::default()) }
         }
 
         pub fn idempotency_key<V>(mut self, value: V) -> Self
@@ -8924,11 +7962,7 @@ pub mod builder {
 
         ///Sends a `POST` request to `/api/v1/events`
         pub async fn send(self) -> Result<ResponseValue<types::Published>, Error<types::Error>> {
-            let Self {
-                client,
-                idempotency_key,
-                body,
-            } = self;
+            let Self { client, idempotency_key, body } = self;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::EventIn::try_from(v).map_err(|e| e.to_string()))
@@ -8953,45 +7987,23 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "publish_event",
-            };
+            let info = OperationInfo { operation_id: "publish_event" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 202u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9031,30 +8043,18 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_event_types",
-            };
+            let info = OperationInfo { operation_id: "list_event_types" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9071,19 +8071,16 @@ pub mod builder {
 
     impl<'a> GetEventType<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                name: Err("name was not initialized".to_string()),
-            }
+            Self { client: client, name: Err("name was not initialized".to_string()) }
         }
 
         pub fn name<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::std::string::String>,
         {
-            self.name = value.try_into().map_err(|_| {
-                "conversion to `:: std :: string :: String` for name failed".to_string()
-            });
+            self.name = value
+                .try_into()
+                .map_err(|_| "conversion to `:: std :: string :: String` for name failed".to_string());
             self
         }
 
@@ -9091,11 +8088,7 @@ pub mod builder {
         pub async fn send(self) -> Result<ResponseValue<types::EventType>, Error<types::Error>> {
             let Self { client, name } = self;
             let name = name.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/event-types/{}",
-                client.baseurl,
-                encode_path(&name.to_string()),
-            );
+            let url = format!("{}/api/v1/event-types/{}", client.baseurl, encode_path(&name.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -9111,33 +8104,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_event_type",
-            };
+            let info = OperationInfo { operation_id: "get_event_type" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9156,21 +8135,17 @@ pub mod builder {
 
     impl<'a> Listen<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                events: Ok(None),
-                filter: Ok(None),
-                session: Ok(None),
-            }
+            Self { client: client, events: Ok(None), filter: Ok(None), session: Ok(None) }
         }
 
         pub fn events<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::std::string::String>,
         {
-            self.events = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: string :: String` for events failed".to_string()
-            });
+            self.events = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: string :: String` for events failed".to_string());
             self
         }
 
@@ -9178,9 +8153,10 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::string::String>,
         {
-            self.filter = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: string :: String` for filter failed".to_string()
-            });
+            self.filter = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: string :: String` for filter failed".to_string());
             self
         }
 
@@ -9197,12 +8173,7 @@ pub mod builder {
 
         ///Sends a `GET` request to `/api/v1/listen`
         pub async fn send(self) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
-            let Self {
-                client,
-                events,
-                filter,
-                session,
-            } = self;
+            let Self { client, events, filter, session } = self;
             let events = events.map_err(Error::InvalidRequest)?;
             let filter = filter.map_err(Error::InvalidRequest)?;
             let session = session.map_err(Error::InvalidRequest)?;
@@ -9221,42 +8192,22 @@ pub mod builder {
                 .query(&progenitor_client::QueryParam::new("session", &session))
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "listen",
-            };
+            let info = OperationInfo { operation_id: "listen" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => Ok(ResponseValue::stream(response)),
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                406u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                406u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9273,10 +8224,7 @@ pub mod builder {
 
     impl<'a> EndListenSession<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                session_id: Err("session_id was not initialized".to_string()),
-            }
+            Self { client: client, session_id: Err("session_id was not initialized".to_string()) }
         }
 
         pub fn session_id<V>(mut self, value: V) -> Self
@@ -9293,11 +8241,7 @@ pub mod builder {
         pub async fn send(self) -> Result<ResponseValue<()>, Error<types::Error>> {
             let Self { client, session_id } = self;
             let session_id = session_id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/listen/{}",
-                client.baseurl,
-                encode_path(&session_id.to_string()),
-            );
+            let url = format!("{}/api/v1/listen/{}", client.baseurl, encode_path(&session_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -9313,36 +8257,20 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "end_listen_session",
-            };
+            let info = OperationInfo { operation_id: "end_listen_session" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 204u16 => Ok(ResponseValue::empty(response)),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9384,8 +8312,7 @@ pub mod builder {
             V: std::convert::TryInto<types::ReplyToListenDeliveryIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `ReplyToListenDeliveryIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `ReplyToListenDeliveryIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
@@ -9412,22 +8339,14 @@ pub mod builder {
 
         ///Sends a `POST` request to `/api/v1/listen/{sessionId}/replies`
         pub async fn send(self) -> Result<ResponseValue<()>, Error<types::Error>> {
-            let Self {
-                client,
-                session_id,
-                idempotency_key,
-                body,
-            } = self;
+            let Self { client, session_id, idempotency_key, body } = self;
             let session_id = session_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::ListenReplyIn::try_from(v).map_err(|e| e.to_string()))
                 .map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/api/v1/listen/{}/replies",
-                client.baseurl,
-                encode_path(&session_id.to_string()),
-            );
+            let url =
+                format!("{}/api/v1/listen/{}/replies", client.baseurl, encode_path(&session_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(2usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -9447,48 +8366,24 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "reply_to_listen_delivery",
-            };
+            let info = OperationInfo { operation_id: "reply_to_listen_delivery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 204u16 => Ok(ResponseValue::empty(response)),
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9510,10 +8405,8 @@ pub mod builder {
         ///Sends a `GET` request to `/openapi.json`
         pub async fn send(
             self,
-        ) -> Result<
-            ResponseValue<::serde_json::Map<::std::string::String, ::serde_json::Value>>,
-            Error<()>,
-        > {
+        ) -> Result<ResponseValue<::serde_json::Map<::std::string::String, ::serde_json::Value>>, Error<()>>
+        {
             let Self { client } = self;
             let url = format!("{}/openapi.json", client.baseurl,);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
@@ -9531,9 +8424,7 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_open_api",
-            };
+            let info = OperationInfo { operation_id: "get_open_api" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;

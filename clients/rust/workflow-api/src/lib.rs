@@ -1,7 +1,7 @@
 #[allow(unused_imports)]
-use progenitor_client::{encode_path, ClientHooks, OperationInfo, RequestBuilderExt};
-#[allow(unused_imports)]
 pub use progenitor_client::{ByteStream, ClientInfo, Error, ResponseValue};
+#[allow(unused_imports)]
+use progenitor_client::{ClientHooks, OperationInfo, RequestBuilderExt, encode_path};
 /// Types used as operation parameters and responses.
 #[allow(clippy::all)]
 pub mod types {
@@ -17,32 +17,19 @@ pub mod types {
         pub error: ::std::option::Option<::std::string::String>,
         ///How long after the delivery was due its endpoint's rate limit held
         /// it back, in milliseconds; null: not held back.
-        #[serde(
-            rename = "rateLimitedMs",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "rateLimitedMs", deserialize_with = "::std::option::Option::deserialize")]
         pub rate_limited_ms: ::std::option::Option<u64>,
         ///The headers the attempt sent, names in lower case; the endpoint's
         /// credential and any header whose name or value looks like a
         /// credential read `[redacted]`. null once the payload expired (an
         /// extension).
-        #[serde(
-            rename = "requestHeaders",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
-        pub request_headers: ::std::option::Option<
-            ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-        >,
+        #[serde(rename = "requestHeaders", deserialize_with = "::std::option::Option::deserialize")]
+        pub request_headers:
+            ::std::option::Option<::std::collections::HashMap<::std::string::String, ::std::string::String>>,
         ///The first 4 KiB of the response body, as text.
-        #[serde(
-            rename = "responseBody",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "responseBody", deserialize_with = "::std::option::Option::deserialize")]
         pub response_body: ::std::option::Option<::std::string::String>,
-        #[serde(
-            rename = "responseCode",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "responseCode", deserialize_with = "::std::option::Option::deserialize")]
         pub response_code: ::std::option::Option<i64>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         #[serde(rename = "startedAt")]
@@ -137,11 +124,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -245,11 +230,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -381,11 +364,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -549,11 +530,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -613,17 +592,13 @@ pub mod types {
         }
     }
 
-    impl ::std::convert::From<ContentFilter>
-        for ::serde_json::Map<::std::string::String, ::serde_json::Value>
-    {
+    impl ::std::convert::From<ContentFilter> for ::serde_json::Map<::std::string::String, ::serde_json::Value> {
         fn from(value: ContentFilter) -> Self {
             value.0
         }
     }
 
-    impl ::std::convert::From<::serde_json::Map<::std::string::String, ::serde_json::Value>>
-        for ContentFilter
-    {
+    impl ::std::convert::From<::serde_json::Map<::std::string::String, ::serde_json::Value>> for ContentFilter {
         fn from(value: ::serde_json::Map<::std::string::String, ::serde_json::Value>) -> Self {
             Self(value)
         }
@@ -685,11 +660,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -749,11 +722,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -774,26 +745,17 @@ pub mod types {
         /// `test_<uuid>:webhook.test`).
         #[serde(rename = "eventId")]
         pub event_id: ::std::string::String,
-        #[serde(
-            rename = "lastError",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "lastError", deserialize_with = "::std::option::Option::deserialize")]
         pub last_error: ::std::option::Option<::std::string::String>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "nextAttemptAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "nextAttemptAt", deserialize_with = "::std::option::Option::deserialize")]
         pub next_attempt_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///True once retention erased the delivery's payload
         /// (PAYLOAD_RETENTION): the entry stays in the log, but it can no
         /// longer be re-sent (409 payload_expired).
         #[serde(rename = "payloadExpired")]
         pub payload_expired: bool,
-        #[serde(
-            rename = "responseCode",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "responseCode", deserialize_with = "::std::option::Option::deserialize")]
         pub response_code: ::std::option::Option<i64>,
         ///`failed` means awaiting a retry.
         pub status: DeliveryStatus,
@@ -887,26 +849,17 @@ pub mod types {
         /// `test_<uuid>:webhook.test`).
         #[serde(rename = "eventId")]
         pub event_id: ::std::string::String,
-        #[serde(
-            rename = "lastError",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "lastError", deserialize_with = "::std::option::Option::deserialize")]
         pub last_error: ::std::option::Option<::std::string::String>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "nextAttemptAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "nextAttemptAt", deserialize_with = "::std::option::Option::deserialize")]
         pub next_attempt_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///True once retention erased the delivery's payload
         /// (PAYLOAD_RETENTION): the entry stays in the log, but it can no
         /// longer be re-sent (409 payload_expired).
         #[serde(rename = "payloadExpired")]
         pub payload_expired: bool,
-        #[serde(
-            rename = "responseCode",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "responseCode", deserialize_with = "::std::option::Option::deserialize")]
         pub response_code: ::std::option::Option<i64>,
         ///`failed` means awaiting a retry.
         pub status: DeliveryWithAttemptsStatus,
@@ -1038,11 +991,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1053,10 +1004,7 @@ pub mod types {
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub auth: ::std::option::Option<EndpointAuth>,
         ///`null`: none.
-        #[serde(
-            rename = "clientCertificate",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "clientCertificate", deserialize_with = "::std::option::Option::deserialize")]
         pub client_certificate: ::std::option::Option<ClientCertificate>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         #[serde(rename = "createdAt")]
@@ -1065,15 +1013,9 @@ pub mod types {
         /// failing.
         pub disabled: bool,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "disabledAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "disabledAt", deserialize_with = "::std::option::Option::deserialize")]
         pub disabled_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-        #[serde(
-            rename = "disabledReason",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "disabledReason", deserialize_with = "::std::option::Option::deserialize")]
         pub disabled_reason: ::std::option::Option<::std::string::String>,
         #[serde(rename = "endpointId")]
         pub endpoint_id: ::uuid::Uuid,
@@ -1084,10 +1026,7 @@ pub mod types {
         ///`{}`: none.
         pub headers: EndpointHeaders,
         ///Deliveries per second at most, per worker process; null: no limit.
-        #[serde(
-            rename = "rateLimit",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "rateLimit", deserialize_with = "::std::option::Option::deserialize")]
         pub rate_limit: ::std::option::Option<::std::num::NonZeroU64>,
         pub url: ::std::string::String,
     }
@@ -1185,10 +1124,7 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub auth: ::std::option::Option<EndpointAuth>,
         ///Only when set.
-        #[serde(
-            rename = "clientCertificate",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "clientCertificate", skip_serializing_if = "::std::option::Option::is_none")]
         pub client_certificate: ::std::option::Option<ClientCertificate>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         #[serde(rename = "createdAt")]
@@ -1204,10 +1140,7 @@ pub mod types {
         pub headers: ::std::option::Option<EndpointHeaders>,
         ///Deliveries per second at most, per worker process; present only when
         /// a limit was set.
-        #[serde(
-            rename = "rateLimit",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "rateLimit", skip_serializing_if = "::std::option::Option::is_none")]
         pub rate_limit: ::std::option::Option<::std::num::NonZeroU64>,
         ///`whsec_` + 43 base64url characters; shown only here and by
         /// rotate-secret.
@@ -1234,14 +1167,10 @@ pub mod types {
     /// which is sealed.
     #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
     #[serde(transparent)]
-    pub struct EndpointHeaders(
-        pub ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-    );
+    pub struct EndpointHeaders(pub ::std::collections::HashMap<::std::string::String, ::std::string::String>);
     impl ::std::ops::Deref for EndpointHeaders {
         type Target = ::std::collections::HashMap<::std::string::String, ::std::string::String>;
-        fn deref(
-            &self,
-        ) -> &::std::collections::HashMap<::std::string::String, ::std::string::String> {
+        fn deref(&self) -> &::std::collections::HashMap<::std::string::String, ::std::string::String> {
             &self.0
         }
     }
@@ -1254,14 +1183,10 @@ pub mod types {
         }
     }
 
-    impl
-        ::std::convert::From<
-            ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-        > for EndpointHeaders
+    impl ::std::convert::From<::std::collections::HashMap<::std::string::String, ::std::string::String>>
+        for EndpointHeaders
     {
-        fn from(
-            value: ::std::collections::HashMap<::std::string::String, ::std::string::String>,
-        ) -> Self {
+        fn from(value: ::std::collections::HashMap<::std::string::String, ::std::string::String>) -> Self {
             Self(value)
         }
     }
@@ -1274,10 +1199,7 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub auth: ::std::option::Option<EndpointAuthIn>,
         ///An extension. Absent or null: none.
-        #[serde(
-            rename = "clientCertificate",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "clientCertificate", skip_serializing_if = "::std::option::Option::is_none")]
         pub client_certificate: ::std::option::Option<ClientCertificateIn>,
         ///At least one of `run.completed`, `run.failed`; duplicates are
         /// removed.
@@ -1295,10 +1217,7 @@ pub mod types {
         /// paces each worker process on its own: with W workers an endpoint may
         /// receive up to W times it. See docs/engine.md. Change it later with
         /// `PUT /webhooks/{endpointId}/rate-limit`.
-        #[serde(
-            rename = "rateLimit",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "rateLimit", skip_serializing_if = "::std::option::Option::is_none")]
         pub rate_limit: ::std::option::Option<::std::num::NonZeroU64>,
         ///Absolute http(s) URL with a host, no credentials, at most 2048
         /// characters; non-public IP literals and `localhost` are refused
@@ -1320,10 +1239,7 @@ pub mod types {
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub auth: ::std::option::Option<EndpointAuthIn>,
         ///Replaces the client certificate; `null` removes it.
-        #[serde(
-            rename = "clientCertificate",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "clientCertificate", skip_serializing_if = "::std::option::Option::is_none")]
         pub client_certificate: ::std::option::Option<ClientCertificateIn>,
         ///`false` disables the endpoint, `true` enables it.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
@@ -1452,11 +1368,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1466,10 +1380,7 @@ pub mod types {
     #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
     pub struct Error {
         ///With `recovery_already_active`: the active job's id.
-        #[serde(
-            rename = "activeRecoveryId",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "activeRecoveryId", skip_serializing_if = "::std::option::Option::is_none")]
         pub active_recovery_id: ::std::option::Option<::uuid::Uuid>,
         ///Stable snake_case code; branch on it. Each response lists the codes
         /// it can carry in `x-error-codes`; new codes may be added.
@@ -1569,11 +1480,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1677,11 +1586,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1758,9 +1665,7 @@ pub mod types {
         type Err = self::error::ConversionError;
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-                ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap()
-                });
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[0-9]{1,16}\\.[0-9a-f]{32}$\"".into());
             }
@@ -1789,11 +1694,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -1942,9 +1845,7 @@ pub mod types {
         type Err = self::error::ConversionError;
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-                ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap()
-                });
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[0-9]{1,16}\\.[0-9a-f]{32}$\"".into());
             }
@@ -1973,11 +1874,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2002,9 +1901,7 @@ pub mod types {
         type Err = self::error::ConversionError;
         fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
             static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
-                ::std::sync::LazyLock::new(|| {
-                    ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap()
-                });
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap());
             if PATTERN.find(value).is_none() {
                 return Err("doesn't match pattern \"^[0-9]{1,16}\\.[0-9a-f]{32}$\"".into());
             }
@@ -2033,11 +1930,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2052,10 +1947,7 @@ pub mod types {
         #[serde(rename = "deliveryId")]
         pub delivery_id: ::uuid::Uuid,
         ///How long the local target took.
-        #[serde(
-            rename = "durationMs",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "durationMs", skip_serializing_if = "::std::option::Option::is_none")]
         pub duration_ms: ::std::option::Option<u64>,
         ///Why there is no usable answer (connection refused, timed out,
         /// redirect not followed). A reply needs a status or an error.
@@ -2067,10 +1959,7 @@ pub mod types {
         ///The local target's HTTP status; null when it gave none.
         #[serde(skip_serializing_if = "::std::option::Option::is_none")]
         pub status: ::std::option::Option<i64>,
-        #[serde(
-            rename = "timedOut",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "timedOut", skip_serializing_if = "::std::option::Option::is_none")]
         pub timed_out: ::std::option::Option<bool>,
     }
 
@@ -2175,11 +2064,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2231,11 +2118,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2288,11 +2173,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2406,10 +2289,7 @@ pub mod types {
     pub struct RateLimitIn {
         ///Deliveries per second at most, a whole number from 1 to 10000.
         /// Absent or null removes the limit.
-        #[serde(
-            rename = "rateLimit",
-            skip_serializing_if = "::std::option::Option::is_none"
-        )]
+        #[serde(rename = "rateLimit", skip_serializing_if = "::std::option::Option::is_none")]
         pub rate_limit: ::std::option::Option<::std::num::NonZeroU64>,
     }
 
@@ -2479,10 +2359,7 @@ pub mod types {
         #[serde(deserialize_with = "::std::option::Option::deserialize")]
         pub error: ::std::option::Option<::std::string::String>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "finishedAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "finishedAt", deserialize_with = "::std::option::Option::deserialize")]
         pub finished_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         pub id: ::uuid::Uuid,
         #[serde(rename = "includeDelivered")]
@@ -2496,10 +2373,7 @@ pub mod types {
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
         pub since: ::chrono::DateTime<::chrono::offset::Utc>,
         ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
-        #[serde(
-            rename = "startedAt",
-            deserialize_with = "::std::option::Option::deserialize"
-        )]
+        #[serde(rename = "startedAt", deserialize_with = "::std::option::Option::deserialize")]
         pub started_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
         ///`queued` and `running` are active; the others are final. `failed`:
         /// see `error`.
@@ -2666,11 +2540,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2730,11 +2602,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2794,11 +2664,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -2966,11 +2834,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -3044,11 +2910,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -3108,11 +2972,9 @@ pub mod types {
         where
             D: ::serde::Deserializer<'de>,
         {
-            ::std::string::String::deserialize(deserializer)?
-                .parse()
-                .map_err(|e: self::error::ConversionError| {
-                    <D::Error as ::serde::de::Error>::custom(e.to_string())
-                })
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
         }
     }
 
@@ -3191,27 +3053,19 @@ pub mod types {
         pub struct Attempt {
             attempt_number: ::std::result::Result<i64, ::std::string::String>,
             duration_ms: ::std::result::Result<i64, ::std::string::String>,
-            error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
-            rate_limited_ms:
-                ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
+            error: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            rate_limited_ms: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
             request_headers: ::std::result::Result<
                 ::std::option::Option<
                     ::std::collections::HashMap<::std::string::String, ::std::string::String>,
                 >,
                 ::std::string::String,
             >,
-            response_body: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            response_body:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             response_code: ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
-            started_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            started_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             via_proxy: ::std::result::Result<bool, ::std::string::String>,
         }
 
@@ -3237,9 +3091,9 @@ pub mod types {
                 T: ::std::convert::TryInto<i64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.attempt_number = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for attempt_number: {e}")
-                });
+                self.attempt_number = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for attempt_number: {e}"));
                 self
             }
             pub fn duration_ms<T>(mut self, value: T) -> Self
@@ -3257,9 +3111,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.error = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self.error =
+                    value.try_into().map_err(|e| format!("error converting supplied value for error: {e}"));
                 self
             }
             pub fn rate_limited_ms<T>(mut self, value: T) -> Self
@@ -3267,23 +3120,23 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<u64>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.rate_limited_ms = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for rate_limited_ms: {e}")
-                });
+                self.rate_limited_ms = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for rate_limited_ms: {e}"));
                 self
             }
             pub fn request_headers<T>(mut self, value: T) -> Self
             where
                 T: ::std::convert::TryInto<
-                    ::std::option::Option<
-                        ::std::collections::HashMap<::std::string::String, ::std::string::String>,
+                        ::std::option::Option<
+                            ::std::collections::HashMap<::std::string::String, ::std::string::String>,
+                        >,
                     >,
-                >,
                 T::Error: ::std::fmt::Display,
             {
-                self.request_headers = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for request_headers: {e}")
-                });
+                self.request_headers = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for request_headers: {e}"));
                 self
             }
             pub fn response_body<T>(mut self, value: T) -> Self
@@ -3330,9 +3183,7 @@ pub mod types {
 
         impl ::std::convert::TryFrom<Attempt> for super::Attempt {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Attempt,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Attempt) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     attempt_number: value.attempt_number?,
                     duration_ms: value.duration_ms?,
@@ -3384,9 +3235,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BasicAuthType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
             pub fn username<T>(mut self, value: T) -> Self
@@ -3403,22 +3253,14 @@ pub mod types {
 
         impl ::std::convert::TryFrom<BasicAuth> for super::BasicAuth {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: BasicAuth,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    type_: value.type_?,
-                    username: value.username?,
-                })
+            fn try_from(value: BasicAuth) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { type_: value.type_?, username: value.username? })
             }
         }
 
         impl ::std::convert::From<super::BasicAuth> for BasicAuth {
             fn from(value: super::BasicAuth) -> Self {
-                Self {
-                    type_: Ok(value.type_),
-                    username: Ok(value.username),
-                }
+                Self { type_: Ok(value.type_), username: Ok(value.username) }
             }
         }
 
@@ -3455,9 +3297,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BasicAuthInType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
             pub fn username<T>(mut self, value: T) -> Self
@@ -3474,24 +3315,14 @@ pub mod types {
 
         impl ::std::convert::TryFrom<BasicAuthIn> for super::BasicAuthIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: BasicAuthIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    password: value.password?,
-                    type_: value.type_?,
-                    username: value.username?,
-                })
+            fn try_from(value: BasicAuthIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { password: value.password?, type_: value.type_?, username: value.username? })
             }
         }
 
         impl ::std::convert::From<super::BasicAuthIn> for BasicAuthIn {
             fn from(value: super::BasicAuthIn) -> Self {
-                Self {
-                    password: Ok(value.password),
-                    type_: Ok(value.type_),
-                    username: Ok(value.username),
-                }
+                Self { password: Ok(value.password), type_: Ok(value.type_), username: Ok(value.username) }
             }
         }
 
@@ -3502,9 +3333,7 @@ pub mod types {
 
         impl ::std::default::Default for BearerAuth {
             fn default() -> Self {
-                Self {
-                    type_: Err("no value supplied for type_".to_string()),
-                }
+                Self { type_: Err("no value supplied for type_".to_string()) }
             }
         }
 
@@ -3514,29 +3343,22 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BearerAuthType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<BearerAuth> for super::BearerAuth {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: BearerAuth,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    type_: value.type_?,
-                })
+            fn try_from(value: BearerAuth) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { type_: value.type_? })
             }
         }
 
         impl ::std::convert::From<super::BearerAuth> for BearerAuth {
             fn from(value: super::BearerAuth) -> Self {
-                Self {
-                    type_: Ok(value.type_),
-                }
+                Self { type_: Ok(value.type_) }
             }
         }
 
@@ -3561,9 +3383,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BearerAuthInToken>,
                 T::Error: ::std::fmt::Display,
             {
-                self.token = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for token: {e}"));
+                self.token =
+                    value.try_into().map_err(|e| format!("error converting supplied value for token: {e}"));
                 self
             }
             pub fn type_<T>(mut self, value: T) -> Self
@@ -3571,40 +3392,29 @@ pub mod types {
                 T: ::std::convert::TryInto<super::BearerAuthInType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<BearerAuthIn> for super::BearerAuthIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: BearerAuthIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    token: value.token?,
-                    type_: value.type_?,
-                })
+            fn try_from(value: BearerAuthIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { token: value.token?, type_: value.type_? })
             }
         }
 
         impl ::std::convert::From<super::BearerAuthIn> for BearerAuthIn {
             fn from(value: super::BearerAuthIn) -> Self {
-                Self {
-                    token: Ok(value.token),
-                    type_: Ok(value.type_),
-                }
+                Self { token: Ok(value.token), type_: Ok(value.type_) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct ClientCertificate {
-            not_after: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            not_after:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             subject: ::std::result::Result<::std::string::String, ::std::string::String>,
         }
 
@@ -3633,9 +3443,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.subject = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for subject: {e}"));
+                self.subject =
+                    value.try_into().map_err(|e| format!("error converting supplied value for subject: {e}"));
                 self
             }
         }
@@ -3645,19 +3454,13 @@ pub mod types {
             fn try_from(
                 value: ClientCertificate,
             ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    not_after: value.not_after?,
-                    subject: value.subject?,
-                })
+                Ok(Self { not_after: value.not_after?, subject: value.subject? })
             }
         }
 
         impl ::std::convert::From<super::ClientCertificate> for ClientCertificate {
             fn from(value: super::ClientCertificate) -> Self {
-                Self {
-                    not_after: Ok(value.not_after),
-                    subject: Ok(value.subject),
-                }
+                Self { not_after: Ok(value.not_after), subject: Ok(value.subject) }
             }
         }
 
@@ -3704,37 +3507,27 @@ pub mod types {
             fn try_from(
                 value: ClientCertificateIn,
             ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    certificate: value.certificate?,
-                    private_key: value.private_key?,
-                })
+                Ok(Self { certificate: value.certificate?, private_key: value.private_key? })
             }
         }
 
         impl ::std::convert::From<super::ClientCertificateIn> for ClientCertificateIn {
             fn from(value: super::ClientCertificateIn) -> Self {
-                Self {
-                    certificate: Ok(value.certificate),
-                    private_key: Ok(value.private_key),
-                }
+                Self { certificate: Ok(value.certificate), private_key: Ok(value.private_key) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct Delivery {
             attempt_count: ::std::result::Result<i64, ::std::string::String>,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             delivery_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             endpoint_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             event: ::std::result::Result<::std::string::String, ::std::string::String>,
             event_id: ::std::result::Result<::std::string::String, ::std::string::String>,
-            last_error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            last_error:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             next_attempt_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
@@ -3808,9 +3601,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.event = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for event: {e}"));
+                self.event =
+                    value.try_into().map_err(|e| format!("error converting supplied value for event: {e}"));
                 self
             }
             pub fn event_id<T>(mut self, value: T) -> Self
@@ -3835,14 +3627,12 @@ pub mod types {
             }
             pub fn next_attempt_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.next_attempt_at = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for next_attempt_at: {e}")
-                });
+                self.next_attempt_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for next_attempt_at: {e}"));
                 self
             }
             pub fn payload_expired<T>(mut self, value: T) -> Self
@@ -3850,9 +3640,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.payload_expired = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for payload_expired: {e}")
-                });
+                self.payload_expired = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for payload_expired: {e}"));
                 self
             }
             pub fn response_code<T>(mut self, value: T) -> Self
@@ -3870,18 +3660,15 @@ pub mod types {
                 T: ::std::convert::TryInto<super::DeliveryStatus>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<Delivery> for super::Delivery {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Delivery,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Delivery) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     attempt_count: value.attempt_count?,
                     created_at: value.created_at?,
@@ -3920,18 +3707,14 @@ pub mod types {
         pub struct DeliveryWithAttempts {
             attempt_count: ::std::result::Result<i64, ::std::string::String>,
             attempts: ::std::result::Result<::std::vec::Vec<super::Attempt>, ::std::string::String>,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             delivery_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             endpoint_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             event: ::std::result::Result<::std::string::String, ::std::string::String>,
             event_id: ::std::result::Result<::std::string::String, ::std::string::String>,
-            last_error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            last_error:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             next_attempt_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
@@ -4016,9 +3799,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.event = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for event: {e}"));
+                self.event =
+                    value.try_into().map_err(|e| format!("error converting supplied value for event: {e}"));
                 self
             }
             pub fn event_id<T>(mut self, value: T) -> Self
@@ -4043,14 +3825,12 @@ pub mod types {
             }
             pub fn next_attempt_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.next_attempt_at = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for next_attempt_at: {e}")
-                });
+                self.next_attempt_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for next_attempt_at: {e}"));
                 self
             }
             pub fn payload_expired<T>(mut self, value: T) -> Self
@@ -4058,9 +3838,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.payload_expired = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for payload_expired: {e}")
-                });
+                self.payload_expired = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for payload_expired: {e}"));
                 self
             }
             pub fn response_code<T>(mut self, value: T) -> Self
@@ -4078,9 +3858,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::DeliveryWithAttemptsStatus>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
         }
@@ -4128,41 +3907,24 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct Endpoint {
-            auth: ::std::result::Result<
-                ::std::option::Option<super::EndpointAuth>,
-                ::std::string::String,
-            >,
-            client_certificate: ::std::result::Result<
-                ::std::option::Option<super::ClientCertificate>,
-                ::std::string::String,
-            >,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            auth: ::std::result::Result<::std::option::Option<super::EndpointAuth>, ::std::string::String>,
+            client_certificate:
+                ::std::result::Result<::std::option::Option<super::ClientCertificate>, ::std::string::String>,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             disabled: ::std::result::Result<bool, ::std::string::String>,
             disabled_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
             >,
-            disabled_reason: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            disabled_reason:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             endpoint_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
-            events: ::std::result::Result<
-                ::std::vec::Vec<::std::string::String>,
-                ::std::string::String,
-            >,
-            filter: ::std::result::Result<
-                ::std::option::Option<super::ContentFilter>,
-                ::std::string::String,
-            >,
+            events: ::std::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>,
+            filter: ::std::result::Result<::std::option::Option<super::ContentFilter>, ::std::string::String>,
             headers: ::std::result::Result<super::EndpointHeaders, ::std::string::String>,
-            rate_limit: ::std::result::Result<
-                ::std::option::Option<::std::num::NonZeroU64>,
-                ::std::string::String,
-            >,
+            rate_limit:
+                ::std::result::Result<::std::option::Option<::std::num::NonZeroU64>, ::std::string::String>,
             url: ::std::result::Result<::std::string::String, ::std::string::String>,
         }
 
@@ -4191,9 +3953,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointAuth>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.auth = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for auth: {e}"));
+                self.auth =
+                    value.try_into().map_err(|e| format!("error converting supplied value for auth: {e}"));
                 self
             }
             pub fn client_certificate<T>(mut self, value: T) -> Self
@@ -4201,9 +3962,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ClientCertificate>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.client_certificate = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for client_certificate: {e}")
-                });
+                self.client_certificate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for client_certificate: {e}"));
                 self
             }
             pub fn created_at<T>(mut self, value: T) -> Self
@@ -4228,9 +3989,7 @@ pub mod types {
             }
             pub fn disabled_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.disabled_at = value
@@ -4243,9 +4002,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.disabled_reason = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for disabled_reason: {e}")
-                });
+                self.disabled_reason = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for disabled_reason: {e}"));
                 self
             }
             pub fn endpoint_id<T>(mut self, value: T) -> Self
@@ -4263,9 +4022,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.events = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for events: {e}"));
+                self.events =
+                    value.try_into().map_err(|e| format!("error converting supplied value for events: {e}"));
                 self
             }
             pub fn filter<T>(mut self, value: T) -> Self
@@ -4273,9 +4031,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ContentFilter>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.filter = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for filter: {e}"));
+                self.filter =
+                    value.try_into().map_err(|e| format!("error converting supplied value for filter: {e}"));
                 self
             }
             pub fn headers<T>(mut self, value: T) -> Self
@@ -4283,9 +4040,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::EndpointHeaders>,
                 T::Error: ::std::fmt::Display,
             {
-                self.headers = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
+                self.headers =
+                    value.try_into().map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn rate_limit<T>(mut self, value: T) -> Self
@@ -4303,18 +4059,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.url = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<Endpoint> for super::Endpoint {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Endpoint,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Endpoint) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     auth: value.auth?,
                     client_certificate: value.client_certificate?,
@@ -4353,35 +4106,18 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct EndpointCreated {
-            auth: ::std::result::Result<
-                ::std::option::Option<super::EndpointAuth>,
-                ::std::string::String,
-            >,
-            client_certificate: ::std::result::Result<
-                ::std::option::Option<super::ClientCertificate>,
-                ::std::string::String,
-            >,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            auth: ::std::result::Result<::std::option::Option<super::EndpointAuth>, ::std::string::String>,
+            client_certificate:
+                ::std::result::Result<::std::option::Option<super::ClientCertificate>, ::std::string::String>,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             endpoint_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
-            events: ::std::result::Result<
-                ::std::vec::Vec<::std::string::String>,
-                ::std::string::String,
-            >,
-            filter: ::std::result::Result<
-                ::std::option::Option<super::ContentFilter>,
-                ::std::string::String,
-            >,
-            headers: ::std::result::Result<
-                ::std::option::Option<super::EndpointHeaders>,
-                ::std::string::String,
-            >,
-            rate_limit: ::std::result::Result<
-                ::std::option::Option<::std::num::NonZeroU64>,
-                ::std::string::String,
-            >,
+            events: ::std::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>,
+            filter: ::std::result::Result<::std::option::Option<super::ContentFilter>, ::std::string::String>,
+            headers:
+                ::std::result::Result<::std::option::Option<super::EndpointHeaders>, ::std::string::String>,
+            rate_limit:
+                ::std::result::Result<::std::option::Option<::std::num::NonZeroU64>, ::std::string::String>,
             signing_secret: ::std::result::Result<::std::string::String, ::std::string::String>,
             url: ::std::result::Result<::std::string::String, ::std::string::String>,
         }
@@ -4409,9 +4145,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointAuth>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.auth = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for auth: {e}"));
+                self.auth =
+                    value.try_into().map_err(|e| format!("error converting supplied value for auth: {e}"));
                 self
             }
             pub fn client_certificate<T>(mut self, value: T) -> Self
@@ -4419,9 +4154,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ClientCertificate>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.client_certificate = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for client_certificate: {e}")
-                });
+                self.client_certificate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for client_certificate: {e}"));
                 self
             }
             pub fn created_at<T>(mut self, value: T) -> Self
@@ -4449,9 +4184,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.events = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for events: {e}"));
+                self.events =
+                    value.try_into().map_err(|e| format!("error converting supplied value for events: {e}"));
                 self
             }
             pub fn filter<T>(mut self, value: T) -> Self
@@ -4459,9 +4193,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ContentFilter>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.filter = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for filter: {e}"));
+                self.filter =
+                    value.try_into().map_err(|e| format!("error converting supplied value for filter: {e}"));
                 self
             }
             pub fn headers<T>(mut self, value: T) -> Self
@@ -4469,9 +4202,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointHeaders>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.headers = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
+                self.headers =
+                    value.try_into().map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn rate_limit<T>(mut self, value: T) -> Self
@@ -4489,9 +4221,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.signing_secret = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for signing_secret: {e}")
-                });
+                self.signing_secret = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for signing_secret: {e}"));
                 self
             }
             pub fn url<T>(mut self, value: T) -> Self
@@ -4499,9 +4231,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.url = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
                 self
             }
         }
@@ -4545,30 +4276,17 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct EndpointIn {
-            auth: ::std::result::Result<
-                ::std::option::Option<super::EndpointAuthIn>,
-                ::std::string::String,
-            >,
+            auth: ::std::result::Result<::std::option::Option<super::EndpointAuthIn>, ::std::string::String>,
             client_certificate: ::std::result::Result<
                 ::std::option::Option<super::ClientCertificateIn>,
                 ::std::string::String,
             >,
-            events: ::std::result::Result<
-                ::std::vec::Vec<::std::string::String>,
-                ::std::string::String,
-            >,
-            filter: ::std::result::Result<
-                ::std::option::Option<super::ContentFilter>,
-                ::std::string::String,
-            >,
-            headers: ::std::result::Result<
-                ::std::option::Option<super::EndpointHeaders>,
-                ::std::string::String,
-            >,
-            rate_limit: ::std::result::Result<
-                ::std::option::Option<::std::num::NonZeroU64>,
-                ::std::string::String,
-            >,
+            events: ::std::result::Result<::std::vec::Vec<::std::string::String>, ::std::string::String>,
+            filter: ::std::result::Result<::std::option::Option<super::ContentFilter>, ::std::string::String>,
+            headers:
+                ::std::result::Result<::std::option::Option<super::EndpointHeaders>, ::std::string::String>,
+            rate_limit:
+                ::std::result::Result<::std::option::Option<::std::num::NonZeroU64>, ::std::string::String>,
             url: ::std::result::Result<::std::string::String, ::std::string::String>,
         }
 
@@ -4592,9 +4310,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointAuthIn>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.auth = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for auth: {e}"));
+                self.auth =
+                    value.try_into().map_err(|e| format!("error converting supplied value for auth: {e}"));
                 self
             }
             pub fn client_certificate<T>(mut self, value: T) -> Self
@@ -4602,9 +4319,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ClientCertificateIn>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.client_certificate = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for client_certificate: {e}")
-                });
+                self.client_certificate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for client_certificate: {e}"));
                 self
             }
             pub fn events<T>(mut self, value: T) -> Self
@@ -4612,9 +4329,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::vec::Vec<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.events = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for events: {e}"));
+                self.events =
+                    value.try_into().map_err(|e| format!("error converting supplied value for events: {e}"));
                 self
             }
             pub fn filter<T>(mut self, value: T) -> Self
@@ -4622,9 +4338,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ContentFilter>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.filter = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for filter: {e}"));
+                self.filter =
+                    value.try_into().map_err(|e| format!("error converting supplied value for filter: {e}"));
                 self
             }
             pub fn headers<T>(mut self, value: T) -> Self
@@ -4632,9 +4347,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointHeaders>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.headers = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
+                self.headers =
+                    value.try_into().map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn rate_limit<T>(mut self, value: T) -> Self
@@ -4652,18 +4366,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.url = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<EndpointIn> for super::EndpointIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: EndpointIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: EndpointIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     auth: value.auth?,
                     client_certificate: value.client_certificate?,
@@ -4692,31 +4403,18 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct EndpointPatch {
-            auth: ::std::result::Result<
-                ::std::option::Option<super::EndpointAuthIn>,
-                ::std::string::String,
-            >,
+            auth: ::std::result::Result<::std::option::Option<super::EndpointAuthIn>, ::std::string::String>,
             client_certificate: ::std::result::Result<
                 ::std::option::Option<super::ClientCertificateIn>,
                 ::std::string::String,
             >,
             enabled: ::std::result::Result<::std::option::Option<bool>, ::std::string::String>,
-            events: ::std::result::Result<
-                ::std::vec::Vec<super::EndpointPatchEventsItem>,
-                ::std::string::String,
-            >,
-            filter: ::std::result::Result<
-                ::std::option::Option<super::ContentFilter>,
-                ::std::string::String,
-            >,
-            headers: ::std::result::Result<
-                ::std::option::Option<super::EndpointHeaders>,
-                ::std::string::String,
-            >,
-            url: ::std::result::Result<
-                ::std::option::Option<super::EndpointPatchUrl>,
-                ::std::string::String,
-            >,
+            events:
+                ::std::result::Result<::std::vec::Vec<super::EndpointPatchEventsItem>, ::std::string::String>,
+            filter: ::std::result::Result<::std::option::Option<super::ContentFilter>, ::std::string::String>,
+            headers:
+                ::std::result::Result<::std::option::Option<super::EndpointHeaders>, ::std::string::String>,
+            url: ::std::result::Result<::std::option::Option<super::EndpointPatchUrl>, ::std::string::String>,
         }
 
         impl ::std::default::Default for EndpointPatch {
@@ -4739,9 +4437,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointAuthIn>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.auth = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for auth: {e}"));
+                self.auth =
+                    value.try_into().map_err(|e| format!("error converting supplied value for auth: {e}"));
                 self
             }
             pub fn client_certificate<T>(mut self, value: T) -> Self
@@ -4749,9 +4446,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ClientCertificateIn>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.client_certificate = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for client_certificate: {e}")
-                });
+                self.client_certificate = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for client_certificate: {e}"));
                 self
             }
             pub fn enabled<T>(mut self, value: T) -> Self
@@ -4759,9 +4456,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<bool>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.enabled = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for enabled: {e}"));
+                self.enabled =
+                    value.try_into().map_err(|e| format!("error converting supplied value for enabled: {e}"));
                 self
             }
             pub fn events<T>(mut self, value: T) -> Self
@@ -4769,9 +4465,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::vec::Vec<super::EndpointPatchEventsItem>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.events = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for events: {e}"));
+                self.events =
+                    value.try_into().map_err(|e| format!("error converting supplied value for events: {e}"));
                 self
             }
             pub fn filter<T>(mut self, value: T) -> Self
@@ -4779,9 +4474,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::ContentFilter>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.filter = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for filter: {e}"));
+                self.filter =
+                    value.try_into().map_err(|e| format!("error converting supplied value for filter: {e}"));
                 self
             }
             pub fn headers<T>(mut self, value: T) -> Self
@@ -4789,9 +4483,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointHeaders>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.headers = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for headers: {e}"));
+                self.headers =
+                    value.try_into().map_err(|e| format!("error converting supplied value for headers: {e}"));
                 self
             }
             pub fn url<T>(mut self, value: T) -> Self
@@ -4799,18 +4492,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<super::EndpointPatchUrl>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.url = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for url: {e}"));
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<EndpointPatch> for super::EndpointPatch {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: EndpointPatch,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: EndpointPatch) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     auth: value.auth?,
                     client_certificate: value.client_certificate?,
@@ -4843,14 +4533,9 @@ pub mod types {
                 ::std::result::Result<::std::option::Option<::uuid::Uuid>, ::std::string::String>,
             code: ::std::result::Result<::std::string::String, ::std::string::String>,
             detail: ::std::result::Result<::std::string::String, ::std::string::String>,
-            field: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
-            pointer: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            field: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            pointer:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
         }
 
         impl ::std::default::Default for Error {
@@ -4871,9 +4556,9 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::uuid::Uuid>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.active_recovery_id = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for active_recovery_id: {e}")
-                });
+                self.active_recovery_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for active_recovery_id: {e}"));
                 self
             }
             pub fn code<T>(mut self, value: T) -> Self
@@ -4881,9 +4566,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.code = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for code: {e}"));
+                self.code =
+                    value.try_into().map_err(|e| format!("error converting supplied value for code: {e}"));
                 self
             }
             pub fn detail<T>(mut self, value: T) -> Self
@@ -4891,9 +4575,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.detail = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for detail: {e}"));
+                self.detail =
+                    value.try_into().map_err(|e| format!("error converting supplied value for detail: {e}"));
                 self
             }
             pub fn field<T>(mut self, value: T) -> Self
@@ -4901,9 +4584,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.field = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for field: {e}"));
+                self.field =
+                    value.try_into().map_err(|e| format!("error converting supplied value for field: {e}"));
                 self
             }
             pub fn pointer<T>(mut self, value: T) -> Self
@@ -4911,18 +4593,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.pointer = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for pointer: {e}"));
+                self.pointer =
+                    value.try_into().map_err(|e| format!("error converting supplied value for pointer: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<Error> for super::Error {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: Error,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: Error) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     active_recovery_id: value.active_recovery_id?,
                     code: value.code?,
@@ -4966,9 +4645,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.name = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
                 self
             }
             pub fn type_<T>(mut self, value: T) -> Self
@@ -4976,31 +4654,22 @@ pub mod types {
                 T: ::std::convert::TryInto<super::HeaderAuthType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<HeaderAuth> for super::HeaderAuth {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: HeaderAuth,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    name: value.name?,
-                    type_: value.type_?,
-                })
+            fn try_from(value: HeaderAuth) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { name: value.name?, type_: value.type_? })
             }
         }
 
         impl ::std::convert::From<super::HeaderAuth> for HeaderAuth {
             fn from(value: super::HeaderAuth) -> Self {
-                Self {
-                    name: Ok(value.name),
-                    type_: Ok(value.type_),
-                }
+                Self { name: Ok(value.name), type_: Ok(value.type_) }
             }
         }
 
@@ -5027,9 +4696,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::HeaderAuthInName>,
                 T::Error: ::std::fmt::Display,
             {
-                self.name = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for name: {e}"));
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
                 self
             }
             pub fn type_<T>(mut self, value: T) -> Self
@@ -5037,9 +4705,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::HeaderAuthInType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
             pub fn value<T>(mut self, value: T) -> Self
@@ -5047,48 +4714,31 @@ pub mod types {
                 T: ::std::convert::TryInto<super::HeaderAuthInValue>,
                 T::Error: ::std::fmt::Display,
             {
-                self.value = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for value: {e}"));
+                self.value =
+                    value.try_into().map_err(|e| format!("error converting supplied value for value: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<HeaderAuthIn> for super::HeaderAuthIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: HeaderAuthIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    name: value.name?,
-                    type_: value.type_?,
-                    value: value.value?,
-                })
+            fn try_from(value: HeaderAuthIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { name: value.name?, type_: value.type_?, value: value.value? })
             }
         }
 
         impl ::std::convert::From<super::HeaderAuthIn> for HeaderAuthIn {
             fn from(value: super::HeaderAuthIn) -> Self {
-                Self {
-                    name: Ok(value.name),
-                    type_: Ok(value.type_),
-                    value: Ok(value.value),
-                }
+                Self { name: Ok(value.name), type_: Ok(value.type_), value: Ok(value.value) }
             }
         }
 
         #[derive(Clone, Debug)]
         pub struct ListenReplyIn {
-            body: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            body: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             delivery_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             duration_ms: ::std::result::Result<::std::option::Option<u64>, ::std::string::String>,
-            error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            error: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             reply_token: ::std::result::Result<::std::string::String, ::std::string::String>,
             status: ::std::result::Result<::std::option::Option<i64>, ::std::string::String>,
             timed_out: ::std::result::Result<::std::option::Option<bool>, ::std::string::String>,
@@ -5114,9 +4764,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.body = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for body: {e}"));
+                self.body =
+                    value.try_into().map_err(|e| format!("error converting supplied value for body: {e}"));
                 self
             }
             pub fn delivery_id<T>(mut self, value: T) -> Self
@@ -5144,9 +4793,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.error = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self.error =
+                    value.try_into().map_err(|e| format!("error converting supplied value for error: {e}"));
                 self
             }
             pub fn reply_token<T>(mut self, value: T) -> Self
@@ -5164,9 +4812,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<i64>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
             pub fn timed_out<T>(mut self, value: T) -> Self
@@ -5183,9 +4830,7 @@ pub mod types {
 
         impl ::std::convert::TryFrom<ListenReplyIn> for super::ListenReplyIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: ListenReplyIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: ListenReplyIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     body: value.body?,
                     delivery_id: value.delivery_id?,
@@ -5214,15 +4859,10 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct OAuth2Auth {
-            audience: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            audience:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             client_id: ::std::result::Result<::std::string::String, ::std::string::String>,
-            scope: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            scope: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             token_url: ::std::result::Result<::std::string::String, ::std::string::String>,
             type_: ::std::result::Result<super::OAuth2AuthType, ::std::string::String>,
         }
@@ -5265,9 +4905,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.scope = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for scope: {e}"));
+                self.scope =
+                    value.try_into().map_err(|e| format!("error converting supplied value for scope: {e}"));
                 self
             }
             pub fn token_url<T>(mut self, value: T) -> Self
@@ -5285,18 +4924,15 @@ pub mod types {
                 T: ::std::convert::TryInto<super::OAuth2AuthType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<OAuth2Auth> for super::OAuth2Auth {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: OAuth2Auth,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: OAuth2Auth) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     audience: value.audience?,
                     client_id: value.client_id?,
@@ -5321,17 +4957,11 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct OAuth2AuthIn {
-            audience: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            audience:
+                ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             client_id: ::std::result::Result<super::OAuth2AuthInClientId, ::std::string::String>,
-            client_secret:
-                ::std::result::Result<super::OAuth2AuthInClientSecret, ::std::string::String>,
-            scope: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            client_secret: ::std::result::Result<super::OAuth2AuthInClientSecret, ::std::string::String>,
+            scope: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             token_url: ::std::result::Result<super::OAuth2AuthInTokenUrl, ::std::string::String>,
             type_: ::std::result::Result<super::OAuth2AuthInType, ::std::string::String>,
         }
@@ -5385,9 +5015,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.scope = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for scope: {e}"));
+                self.scope =
+                    value.try_into().map_err(|e| format!("error converting supplied value for scope: {e}"));
                 self
             }
             pub fn token_url<T>(mut self, value: T) -> Self
@@ -5405,18 +5034,15 @@ pub mod types {
                 T: ::std::convert::TryInto<super::OAuth2AuthInType>,
                 T::Error: ::std::fmt::Display,
             {
-                self.type_ = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for type_: {e}"));
+                self.type_ =
+                    value.try_into().map_err(|e| format!("error converting supplied value for type_: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<OAuth2AuthIn> for super::OAuth2AuthIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: OAuth2AuthIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: OAuth2AuthIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     audience: value.audience?,
                     client_id: value.client_id?,
@@ -5443,17 +5069,13 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct RateLimitIn {
-            rate_limit: ::std::result::Result<
-                ::std::option::Option<::std::num::NonZeroU64>,
-                ::std::string::String,
-            >,
+            rate_limit:
+                ::std::result::Result<::std::option::Option<::std::num::NonZeroU64>, ::std::string::String>,
         }
 
         impl ::std::default::Default for RateLimitIn {
             fn default() -> Self {
-                Self {
-                    rate_limit: Ok(Default::default()),
-                }
+                Self { rate_limit: Ok(Default::default()) }
             }
         }
 
@@ -5472,20 +5094,14 @@ pub mod types {
 
         impl ::std::convert::TryFrom<RateLimitIn> for super::RateLimitIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RateLimitIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    rate_limit: value.rate_limit?,
-                })
+            fn try_from(value: RateLimitIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { rate_limit: value.rate_limit? })
             }
         }
 
         impl ::std::convert::From<super::RateLimitIn> for RateLimitIn {
             fn from(value: super::RateLimitIn) -> Self {
-                Self {
-                    rate_limit: Ok(value.rate_limit),
-                }
+                Self { rate_limit: Ok(value.rate_limit) }
             }
         }
 
@@ -5493,15 +5109,9 @@ pub mod types {
         pub struct RecoveryDryRun {
             endpoint_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             include_delivered: ::std::result::Result<bool, ::std::string::String>,
-            since: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            since: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             total: ::std::result::Result<u64, ::std::string::String>,
-            until: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            until: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
         }
 
         impl ::std::default::Default for RecoveryDryRun {
@@ -5532,9 +5142,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.include_delivered = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for include_delivered: {e}")
-                });
+                self.include_delivered = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for include_delivered: {e}"));
                 self
             }
             pub fn since<T>(mut self, value: T) -> Self
@@ -5542,9 +5152,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.since = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for since: {e}"));
+                self.since =
+                    value.try_into().map_err(|e| format!("error converting supplied value for since: {e}"));
                 self
             }
             pub fn total<T>(mut self, value: T) -> Self
@@ -5552,9 +5161,8 @@ pub mod types {
                 T: ::std::convert::TryInto<u64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.total = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for total: {e}"));
+                self.total =
+                    value.try_into().map_err(|e| format!("error converting supplied value for total: {e}"));
                 self
             }
             pub fn until<T>(mut self, value: T) -> Self
@@ -5562,18 +5170,15 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.until = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for until: {e}"));
+                self.until =
+                    value.try_into().map_err(|e| format!("error converting supplied value for until: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<RecoveryDryRun> for super::RecoveryDryRun {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RecoveryDryRun,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: RecoveryDryRun) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     endpoint_id: value.endpoint_id?,
                     include_delivered: value.include_delivered?,
@@ -5600,10 +5205,7 @@ pub mod types {
         pub struct RecoveryIn {
             dry_run: ::std::result::Result<bool, ::std::string::String>,
             include_delivered: ::std::result::Result<bool, ::std::string::String>,
-            since: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            since: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             until: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
@@ -5627,9 +5229,8 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.dry_run = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for dry_run: {e}"));
+                self.dry_run =
+                    value.try_into().map_err(|e| format!("error converting supplied value for dry_run: {e}"));
                 self
             }
             pub fn include_delivered<T>(mut self, value: T) -> Self
@@ -5637,9 +5238,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.include_delivered = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for include_delivered: {e}")
-                });
+                self.include_delivered = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for include_delivered: {e}"));
                 self
             }
             pub fn since<T>(mut self, value: T) -> Self
@@ -5647,30 +5248,24 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.since = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for since: {e}"));
+                self.since =
+                    value.try_into().map_err(|e| format!("error converting supplied value for since: {e}"));
                 self
             }
             pub fn until<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.until = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for until: {e}"));
+                self.until =
+                    value.try_into().map_err(|e| format!("error converting supplied value for until: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<RecoveryIn> for super::RecoveryIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RecoveryIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: RecoveryIn) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     dry_run: value.dry_run?,
                     include_delivered: value.include_delivered?,
@@ -5693,15 +5288,10 @@ pub mod types {
 
         #[derive(Clone, Debug)]
         pub struct RecoveryJob {
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             endpoint_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
-            error: ::std::result::Result<
-                ::std::option::Option<::std::string::String>,
-                ::std::string::String,
-            >,
+            error: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
             finished_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
@@ -5710,24 +5300,16 @@ pub mod types {
             include_delivered: ::std::result::Result<bool, ::std::string::String>,
             processed: ::std::result::Result<u64, ::std::string::String>,
             resent: ::std::result::Result<u64, ::std::string::String>,
-            since: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            since: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             started_at: ::std::result::Result<
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
             >,
             status: ::std::result::Result<super::RecoveryJobStatus, ::std::string::String>,
             total: ::std::result::Result<u64, ::std::string::String>,
-            until: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
-            updated_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            until: ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            updated_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
         }
 
         impl ::std::default::Default for RecoveryJob {
@@ -5777,16 +5359,13 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.error = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for error: {e}"));
+                self.error =
+                    value.try_into().map_err(|e| format!("error converting supplied value for error: {e}"));
                 self
             }
             pub fn finished_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.finished_at = value
@@ -5799,9 +5378,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn include_delivered<T>(mut self, value: T) -> Self
@@ -5809,9 +5387,9 @@ pub mod types {
                 T: ::std::convert::TryInto<bool>,
                 T::Error: ::std::fmt::Display,
             {
-                self.include_delivered = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for include_delivered: {e}")
-                });
+                self.include_delivered = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for include_delivered: {e}"));
                 self
             }
             pub fn processed<T>(mut self, value: T) -> Self
@@ -5829,9 +5407,8 @@ pub mod types {
                 T: ::std::convert::TryInto<u64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.resent = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for resent: {e}"));
+                self.resent =
+                    value.try_into().map_err(|e| format!("error converting supplied value for resent: {e}"));
                 self
             }
             pub fn since<T>(mut self, value: T) -> Self
@@ -5839,16 +5416,13 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.since = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for since: {e}"));
+                self.since =
+                    value.try_into().map_err(|e| format!("error converting supplied value for since: {e}"));
                 self
             }
             pub fn started_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.started_at = value
@@ -5861,9 +5435,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::RecoveryJobStatus>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
             pub fn total<T>(mut self, value: T) -> Self
@@ -5871,9 +5444,8 @@ pub mod types {
                 T: ::std::convert::TryInto<u64>,
                 T::Error: ::std::fmt::Display,
             {
-                self.total = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for total: {e}"));
+                self.total =
+                    value.try_into().map_err(|e| format!("error converting supplied value for total: {e}"));
                 self
             }
             pub fn until<T>(mut self, value: T) -> Self
@@ -5881,9 +5453,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
                 T::Error: ::std::fmt::Display,
             {
-                self.until = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for until: {e}"));
+                self.until =
+                    value.try_into().map_err(|e| format!("error converting supplied value for until: {e}"));
                 self
             }
             pub fn updated_at<T>(mut self, value: T) -> Self
@@ -5900,9 +5471,7 @@ pub mod types {
 
         impl ::std::convert::TryFrom<RecoveryJob> for super::RecoveryJob {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RecoveryJob,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+            fn try_from(value: RecoveryJob) -> ::std::result::Result<Self, super::error::ConversionError> {
                 Ok(Self {
                     created_at: value.created_at?,
                     endpoint_id: value.endpoint_id?,
@@ -5974,31 +5543,23 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.signing_secret = value.try_into().map_err(|e| {
-                    format!("error converting supplied value for signing_secret: {e}")
-                });
+                self.signing_secret = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for signing_secret: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<RotatedSecret> for super::RotatedSecret {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RotatedSecret,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    endpoint_id: value.endpoint_id?,
-                    signing_secret: value.signing_secret?,
-                })
+            fn try_from(value: RotatedSecret) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { endpoint_id: value.endpoint_id?, signing_secret: value.signing_secret? })
             }
         }
 
         impl ::std::convert::From<super::RotatedSecret> for RotatedSecret {
             fn from(value: super::RotatedSecret) -> Self {
-                Self {
-                    endpoint_id: Ok(value.endpoint_id),
-                    signing_secret: Ok(value.signing_secret),
-                }
+                Self { endpoint_id: Ok(value.endpoint_id), signing_secret: Ok(value.signing_secret) }
             }
         }
 
@@ -6008,10 +5569,8 @@ pub mod types {
                 ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
                 ::std::string::String,
             >,
-            created_at: ::std::result::Result<
-                ::chrono::DateTime<::chrono::offset::Utc>,
-                ::std::string::String,
-            >,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
             id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
             status: ::std::result::Result<super::RunStatus, ::std::string::String>,
             workflow_id: ::std::result::Result<::std::string::String, ::std::string::String>,
@@ -6032,9 +5591,7 @@ pub mod types {
         impl Run {
             pub fn completed_at<T>(mut self, value: T) -> Self
             where
-                T: ::std::convert::TryInto<
-                    ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
-                >,
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
                 T::Error: ::std::fmt::Display,
             {
                 self.completed_at = value
@@ -6057,9 +5614,8 @@ pub mod types {
                 T: ::std::convert::TryInto<::uuid::Uuid>,
                 T::Error: ::std::fmt::Display,
             {
-                self.id = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for id: {e}"));
+                self.id =
+                    value.try_into().map_err(|e| format!("error converting supplied value for id: {e}"));
                 self
             }
             pub fn status<T>(mut self, value: T) -> Self
@@ -6067,9 +5623,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::RunStatus>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
             pub fn workflow_id<T>(mut self, value: T) -> Self
@@ -6116,9 +5671,7 @@ pub mod types {
 
         impl ::std::default::Default for RunIn {
             fn default() -> Self {
-                Self {
-                    workflow_id: Err("no value supplied for workflow_id".to_string()),
-                }
+                Self { workflow_id: Err("no value supplied for workflow_id".to_string()) }
             }
         }
 
@@ -6137,20 +5690,14 @@ pub mod types {
 
         impl ::std::convert::TryFrom<RunIn> for super::RunIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: RunIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    workflow_id: value.workflow_id?,
-                })
+            fn try_from(value: RunIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { workflow_id: value.workflow_id? })
             }
         }
 
         impl ::std::convert::From<super::RunIn> for RunIn {
             fn from(value: super::RunIn) -> Self {
-                Self {
-                    workflow_id: Ok(value.workflow_id),
-                }
+                Self { workflow_id: Ok(value.workflow_id) }
             }
         }
 
@@ -6161,9 +5708,7 @@ pub mod types {
 
         impl ::std::default::Default for SettleIn {
             fn default() -> Self {
-                Self {
-                    status: Err("no value supplied for status".to_string()),
-                }
+                Self { status: Err("no value supplied for status".to_string()) }
             }
         }
 
@@ -6173,29 +5718,22 @@ pub mod types {
                 T: ::std::convert::TryInto<::std::string::String>,
                 T::Error: ::std::fmt::Display,
             {
-                self.status = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for status: {e}"));
+                self.status =
+                    value.try_into().map_err(|e| format!("error converting supplied value for status: {e}"));
                 self
             }
         }
 
         impl ::std::convert::TryFrom<SettleIn> for super::SettleIn {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: SettleIn,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    status: value.status?,
-                })
+            fn try_from(value: SettleIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { status: value.status? })
             }
         }
 
         impl ::std::convert::From<super::SettleIn> for SettleIn {
             fn from(value: super::SettleIn) -> Self {
-                Self {
-                    status: Ok(value.status),
-                }
+                Self { status: Ok(value.status) }
             }
         }
 
@@ -6232,9 +5770,8 @@ pub mod types {
                 T: ::std::convert::TryInto<super::TestSentEvent>,
                 T::Error: ::std::fmt::Display,
             {
-                self.event = value
-                    .try_into()
-                    .map_err(|e| format!("error converting supplied value for event: {e}"));
+                self.event =
+                    value.try_into().map_err(|e| format!("error converting supplied value for event: {e}"));
                 self
             }
             pub fn event_id<T>(mut self, value: T) -> Self
@@ -6251,14 +5788,8 @@ pub mod types {
 
         impl ::std::convert::TryFrom<TestSent> for super::TestSent {
             type Error = super::error::ConversionError;
-            fn try_from(
-                value: TestSent,
-            ) -> ::std::result::Result<Self, super::error::ConversionError> {
-                Ok(Self {
-                    endpoint_id: value.endpoint_id?,
-                    event: value.event?,
-                    event_id: value.event_id?,
-                })
+            fn try_from(value: TestSent) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { endpoint_id: value.endpoint_id?, event: value.event?, event_id: value.event_id? })
             }
         }
 
@@ -6330,9 +5861,7 @@ impl Client {
         #[cfg(not(target_arch = "wasm32"))]
         let client = {
             let dur = ::std::time::Duration::from_secs(15u64);
-            reqwest::ClientBuilder::new()
-                .connect_timeout(dur)
-                .timeout(dur)
+            reqwest::ClientBuilder::new().connect_timeout(dur).timeout(dur)
         };
         #[cfg(target_arch = "wasm32")]
         let client = reqwest::ClientBuilder::new();
@@ -6346,10 +5875,7 @@ impl Client {
     /// `reqwest::Client`, and should include a scheme and hostname,
     /// as well as port and a path stem if applicable.
     pub fn new_with_client(baseurl: &str, client: reqwest::Client) -> Self {
-        Self {
-            baseurl: baseurl.to_string(),
-            client,
-        }
+        Self { baseurl: baseurl.to_string(), client }
     }
 }
 
@@ -6990,8 +6516,8 @@ pub mod builder {
     use super::types;
     #[allow(unused_imports)]
     use super::{
-        encode_path, ByteStream, ClientHooks, ClientInfo, Error, OperationInfo, RequestBuilderExt,
-        ResponseValue,
+        ByteStream, ClientHooks, ClientInfo, Error, OperationInfo, RequestBuilderExt, ResponseValue,
+        encode_path,
     };
     ///Builder for [`Client::list_webhooks`]
     ///
@@ -7005,11 +6531,7 @@ pub mod builder {
 
     impl<'a> ListWebhooks<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                after: Ok(None),
-                limit: Ok(None),
-            }
+            Self { client: client, after: Ok(None), limit: Ok(None) }
         }
 
         pub fn after<V>(mut self, value: V) -> Self
@@ -7027,9 +6549,10 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::num::NonZeroU64>,
         {
-            self.limit = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string()
-            });
+            self.limit = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string());
             self
         }
 
@@ -7037,11 +6560,7 @@ pub mod builder {
         pub async fn send(
             self,
         ) -> Result<ResponseValue<::std::vec::Vec<types::Endpoint>>, Error<types::Error>> {
-            let Self {
-                client,
-                after,
-                limit,
-            } = self;
+            let Self { client, after, limit } = self;
             let after = after.map_err(Error::InvalidRequest)?;
             let limit = limit.map_err(Error::InvalidRequest)?;
             let url = format!("{}/webhooks", client.baseurl,);
@@ -7062,30 +6581,18 @@ pub mod builder {
                 .query(&progenitor_client::QueryParam::new("limit", &limit))
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_webhooks",
-            };
+            let info = OperationInfo { operation_id: "list_webhooks" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7103,11 +6610,7 @@ pub mod builder {
 
     impl<'a> CreateWebhook<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                idempotency_key: Ok(None),
-                body: Ok(::std::default::Default::default()),
-            }
+            Self { client: client, idempotency_key: Ok(None), body: Ok(::std::default::Default::default()) }
         }
 
         pub fn idempotency_key<V>(mut self, value: V) -> Self
@@ -7141,14 +6644,8 @@ pub mod builder {
         }
 
         ///Sends a `POST` request to `/webhooks`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<types::EndpointCreated>, Error<types::Error>> {
-            let Self {
-                client,
-                idempotency_key,
-                body,
-            } = self;
+        pub async fn send(self) -> Result<ResponseValue<types::EndpointCreated>, Error<types::Error>> {
+            let Self { client, idempotency_key, body } = self;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::EndpointIn::try_from(v).map_err(|e| e.to_string()))
@@ -7173,45 +6670,23 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "create_webhook",
-            };
+            let info = OperationInfo { operation_id: "create_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 201u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7299,9 +6774,10 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::num::NonZeroU64>,
         {
-            self.limit = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string()
-            });
+            self.limit = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string());
             self
         }
 
@@ -7320,16 +6796,8 @@ pub mod builder {
         pub async fn send(
             self,
         ) -> Result<ResponseValue<::std::vec::Vec<types::Delivery>>, Error<types::Error>> {
-            let Self {
-                client,
-                after,
-                created_before,
-                created_from,
-                endpoint_id,
-                event,
-                limit,
-                status,
-            } = self;
+            let Self { client, after, created_before, created_from, endpoint_id, event, limit, status } =
+                self;
             let after = after.map_err(Error::InvalidRequest)?;
             let created_before = created_before.map_err(Error::InvalidRequest)?;
             let created_from = created_from.map_err(Error::InvalidRequest)?;
@@ -7352,47 +6820,26 @@ pub mod builder {
                     ::reqwest::header::HeaderValue::from_static("application/json"),
                 )
                 .query(&progenitor_client::QueryParam::new("after", &after))
-                .query(&progenitor_client::QueryParam::new(
-                    "createdBefore",
-                    &created_before,
-                ))
-                .query(&progenitor_client::QueryParam::new(
-                    "createdFrom",
-                    &created_from,
-                ))
-                .query(&progenitor_client::QueryParam::new(
-                    "endpointId",
-                    &endpoint_id,
-                ))
+                .query(&progenitor_client::QueryParam::new("createdBefore", &created_before))
+                .query(&progenitor_client::QueryParam::new("createdFrom", &created_from))
+                .query(&progenitor_client::QueryParam::new("endpointId", &endpoint_id))
                 .query(&progenitor_client::QueryParam::new("event", &event))
                 .query(&progenitor_client::QueryParam::new("limit", &limit))
                 .query(&progenitor_client::QueryParam::new("status", &status))
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_deliveries",
-            };
+            let info = OperationInfo { operation_id: "list_deliveries" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7409,10 +6856,7 @@ pub mod builder {
 
     impl<'a> GetDelivery<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                delivery_id: Err("delivery_id was not initialized".to_string()),
-            }
+            Self { client: client, delivery_id: Err("delivery_id was not initialized".to_string()) }
         }
 
         pub fn delivery_id<V>(mut self, value: V) -> Self
@@ -7426,19 +6870,11 @@ pub mod builder {
         }
 
         ///Sends a `GET` request to `/webhooks/deliveries/{deliveryId}`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<types::DeliveryWithAttempts>, Error<types::Error>> {
-            let Self {
-                client,
-                delivery_id,
-            } = self;
+        pub async fn send(self) -> Result<ResponseValue<types::DeliveryWithAttempts>, Error<types::Error>> {
+            let Self { client, delivery_id } = self;
             let delivery_id = delivery_id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/deliveries/{}",
-                client.baseurl,
-                encode_path(&delivery_id.to_string()),
-            );
+            let url =
+                format!("{}/webhooks/deliveries/{}", client.baseurl, encode_path(&delivery_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -7454,33 +6890,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_delivery",
-            };
+            let info = OperationInfo { operation_id: "get_delivery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7527,11 +6949,7 @@ pub mod builder {
 
         ///Sends a `POST` request to `/webhooks/deliveries/{deliveryId}/retry`
         pub async fn send(self) -> Result<ResponseValue<types::Delivery>, Error<types::Error>> {
-            let Self {
-                client,
-                delivery_id,
-                idempotency_key,
-            } = self;
+            let Self { client, delivery_id, idempotency_key } = self;
             let delivery_id = delivery_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let url = format!(
@@ -7557,45 +6975,23 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "retry_delivery",
-            };
+            let info = OperationInfo { operation_id: "retry_delivery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 202u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                410u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                410u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7614,21 +7010,17 @@ pub mod builder {
 
     impl<'a> Listen<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                events: Ok(None),
-                filter: Ok(None),
-                session: Ok(None),
-            }
+            Self { client: client, events: Ok(None), filter: Ok(None), session: Ok(None) }
         }
 
         pub fn events<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::std::string::String>,
         {
-            self.events = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: string :: String` for events failed".to_string()
-            });
+            self.events = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: string :: String` for events failed".to_string());
             self
         }
 
@@ -7636,9 +7028,10 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::string::String>,
         {
-            self.filter = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: string :: String` for filter failed".to_string()
-            });
+            self.filter = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: string :: String` for filter failed".to_string());
             self
         }
 
@@ -7655,12 +7048,7 @@ pub mod builder {
 
         ///Sends a `GET` request to `/webhooks/listen`
         pub async fn send(self) -> Result<ResponseValue<ByteStream>, Error<types::Error>> {
-            let Self {
-                client,
-                events,
-                filter,
-                session,
-            } = self;
+            let Self { client, events, filter, session } = self;
             let events = events.map_err(Error::InvalidRequest)?;
             let filter = filter.map_err(Error::InvalidRequest)?;
             let session = session.map_err(Error::InvalidRequest)?;
@@ -7679,42 +7067,22 @@ pub mod builder {
                 .query(&progenitor_client::QueryParam::new("session", &session))
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "listen",
-            };
+            let info = OperationInfo { operation_id: "listen" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => Ok(ResponseValue::stream(response)),
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                406u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                406u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7731,10 +7099,7 @@ pub mod builder {
 
     impl<'a> EndListenSession<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                session_id: Err("session_id was not initialized".to_string()),
-            }
+            Self { client: client, session_id: Err("session_id was not initialized".to_string()) }
         }
 
         pub fn session_id<V>(mut self, value: V) -> Self
@@ -7751,11 +7116,7 @@ pub mod builder {
         pub async fn send(self) -> Result<ResponseValue<()>, Error<types::Error>> {
             let Self { client, session_id } = self;
             let session_id = session_id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/listen/{}",
-                client.baseurl,
-                encode_path(&session_id.to_string()),
-            );
+            let url = format!("{}/webhooks/listen/{}", client.baseurl, encode_path(&session_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -7771,36 +7132,20 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "end_listen_session",
-            };
+            let info = OperationInfo { operation_id: "end_listen_session" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 204u16 => Ok(ResponseValue::empty(response)),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7842,8 +7187,7 @@ pub mod builder {
             V: std::convert::TryInto<types::ReplyToListenDeliveryIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `ReplyToListenDeliveryIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `ReplyToListenDeliveryIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
@@ -7870,12 +7214,7 @@ pub mod builder {
 
         ///Sends a `POST` request to `/webhooks/listen/{sessionId}/replies`
         pub async fn send(self) -> Result<ResponseValue<()>, Error<types::Error>> {
-            let Self {
-                client,
-                session_id,
-                idempotency_key,
-                body,
-            } = self;
+            let Self { client, session_id, idempotency_key, body } = self;
             let session_id = session_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
@@ -7905,48 +7244,24 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "reply_to_listen_delivery",
-            };
+            let info = OperationInfo { operation_id: "reply_to_listen_delivery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 204u16 => Ok(ResponseValue::empty(response)),
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -7963,10 +7278,7 @@ pub mod builder {
 
     impl<'a> GetWebhook<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                endpoint_id: Err("endpoint_id was not initialized".to_string()),
-            }
+            Self { client: client, endpoint_id: Err("endpoint_id was not initialized".to_string()) }
         }
 
         pub fn endpoint_id<V>(mut self, value: V) -> Self
@@ -7981,16 +7293,9 @@ pub mod builder {
 
         ///Sends a `GET` request to `/webhooks/{endpointId}`
         pub async fn send(self) -> Result<ResponseValue<types::Endpoint>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-            } = self;
+            let Self { client, endpoint_id } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/{}",
-                client.baseurl,
-                encode_path(&endpoint_id.to_string()),
-            );
+            let url = format!("{}/webhooks/{}", client.baseurl, encode_path(&endpoint_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8006,33 +7311,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_webhook",
-            };
+            let info = OperationInfo { operation_id: "get_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8049,10 +7340,7 @@ pub mod builder {
 
     impl<'a> DeleteWebhook<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                endpoint_id: Err("endpoint_id was not initialized".to_string()),
-            }
+            Self { client: client, endpoint_id: Err("endpoint_id was not initialized".to_string()) }
         }
 
         pub fn endpoint_id<V>(mut self, value: V) -> Self
@@ -8067,16 +7355,9 @@ pub mod builder {
 
         ///Sends a `DELETE` request to `/webhooks/{endpointId}`
         pub async fn send(self) -> Result<ResponseValue<()>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-            } = self;
+            let Self { client, endpoint_id } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/{}",
-                client.baseurl,
-                encode_path(&endpoint_id.to_string()),
-            );
+            let url = format!("{}/webhooks/{}", client.baseurl, encode_path(&endpoint_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8092,36 +7373,20 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "delete_webhook",
-            };
+            let info = OperationInfo { operation_id: "delete_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 204u16 => Ok(ResponseValue::empty(response)),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8178,20 +7443,12 @@ pub mod builder {
 
         ///Sends a `PATCH` request to `/webhooks/{endpointId}`
         pub async fn send(self) -> Result<ResponseValue<types::Endpoint>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-                body,
-            } = self;
+            let Self { client, endpoint_id, body } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::EndpointPatch::try_from(v).map_err(|e| e.to_string()))
                 .map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/{}",
-                client.baseurl,
-                encode_path(&endpoint_id.to_string()),
-            );
+            let url = format!("{}/webhooks/{}", client.baseurl, encode_path(&endpoint_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8208,45 +7465,23 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "update_webhook",
-            };
+            let info = OperationInfo { operation_id: "update_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8286,21 +7521,14 @@ pub mod builder {
             V: std::convert::TryInto<types::RotateWebhookSecretIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `RotateWebhookSecretIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `RotateWebhookSecretIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
 
         ///Sends a `POST` request to `/webhooks/{endpointId}/rotate-secret`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<types::RotatedSecret>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-                idempotency_key,
-            } = self;
+        pub async fn send(self) -> Result<ResponseValue<types::RotatedSecret>, Error<types::Error>> {
+            let Self { client, endpoint_id, idempotency_key } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let url = format!(
@@ -8326,42 +7554,22 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "rotate_webhook_secret",
-            };
+            let info = OperationInfo { operation_id: "rotate_webhook_secret" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8401,26 +7609,17 @@ pub mod builder {
             V: std::convert::TryInto<types::SendWebhookTestIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `SendWebhookTestIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `SendWebhookTestIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
 
         ///Sends a `POST` request to `/webhooks/{endpointId}/test`
         pub async fn send(self) -> Result<ResponseValue<types::TestSent>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-                idempotency_key,
-            } = self;
+            let Self { client, endpoint_id, idempotency_key } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/{}/test",
-                client.baseurl,
-                encode_path(&endpoint_id.to_string()),
-            );
+            let url = format!("{}/webhooks/{}/test", client.baseurl, encode_path(&endpoint_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(2usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8439,42 +7638,22 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "send_webhook_test",
-            };
+            let info = OperationInfo { operation_id: "send_webhook_test" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 202u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8521,18 +7700,11 @@ pub mod builder {
 
         ///Sends a `POST` request to `/webhooks/{endpointId}/enable`
         pub async fn send(self) -> Result<ResponseValue<types::Endpoint>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-                idempotency_key,
-            } = self;
+            let Self { client, endpoint_id, idempotency_key } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/{}/enable",
-                client.baseurl,
-                encode_path(&endpoint_id.to_string()),
-            );
+            let url =
+                format!("{}/webhooks/{}/enable", client.baseurl, encode_path(&endpoint_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(2usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8551,42 +7723,22 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "enable_webhook",
-            };
+            let info = OperationInfo { operation_id: "enable_webhook" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8643,20 +7795,13 @@ pub mod builder {
 
         ///Sends a `PUT` request to `/webhooks/{endpointId}/rate-limit`
         pub async fn send(self) -> Result<ResponseValue<types::Endpoint>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-                body,
-            } = self;
+            let Self { client, endpoint_id, body } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::RateLimitIn::try_from(v).map_err(|e| e.to_string()))
                 .map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/{}/rate-limit",
-                client.baseurl,
-                encode_path(&endpoint_id.to_string()),
-            );
+            let url =
+                format!("{}/webhooks/{}/rate-limit", client.baseurl, encode_path(&endpoint_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8673,45 +7818,23 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "set_webhook_rate_limit",
-            };
+            let info = OperationInfo { operation_id: "set_webhook_rate_limit" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8728,10 +7851,7 @@ pub mod builder {
 
     impl<'a> ListRecoveries<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                endpoint_id: Err("endpoint_id was not initialized".to_string()),
-            }
+            Self { client: client, endpoint_id: Err("endpoint_id was not initialized".to_string()) }
         }
 
         pub fn endpoint_id<V>(mut self, value: V) -> Self
@@ -8747,18 +7867,11 @@ pub mod builder {
         ///Sends a `GET` request to `/webhooks/{endpointId}/recoveries`
         pub async fn send(
             self,
-        ) -> Result<ResponseValue<::std::vec::Vec<types::RecoveryJob>>, Error<types::Error>>
-        {
-            let Self {
-                client,
-                endpoint_id,
-            } = self;
+        ) -> Result<ResponseValue<::std::vec::Vec<types::RecoveryJob>>, Error<types::Error>> {
+            let Self { client, endpoint_id } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/{}/recoveries",
-                client.baseurl,
-                encode_path(&endpoint_id.to_string()),
-            );
+            let url =
+                format!("{}/webhooks/{}/recoveries", client.baseurl, encode_path(&endpoint_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8774,33 +7887,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_recoveries",
-            };
+            let info = OperationInfo { operation_id: "list_recoveries" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8868,25 +7967,15 @@ pub mod builder {
         }
 
         ///Sends a `POST` request to `/webhooks/{endpointId}/recoveries`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<types::RecoveryStarted>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-                idempotency_key,
-                body,
-            } = self;
+        pub async fn send(self) -> Result<ResponseValue<types::RecoveryStarted>, Error<types::Error>> {
+            let Self { client, endpoint_id, idempotency_key, body } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::RecoveryIn::try_from(v).map_err(|e| e.to_string()))
                 .map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/webhooks/{}/recoveries",
-                client.baseurl,
-                encode_path(&endpoint_id.to_string()),
-            );
+            let url =
+                format!("{}/webhooks/{}/recoveries", client.baseurl, encode_path(&endpoint_id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(2usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -8906,9 +7995,7 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "start_recovery",
-            };
+            let info = OperationInfo { operation_id: "start_recovery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
@@ -8916,39 +8003,17 @@ pub mod builder {
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
                 202u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -8996,11 +8061,7 @@ pub mod builder {
         ///Sends a `GET` request to
         /// `/webhooks/{endpointId}/recoveries/{recoveryId}`
         pub async fn send(self) -> Result<ResponseValue<types::RecoveryJob>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-                recovery_id,
-            } = self;
+            let Self { client, endpoint_id, recovery_id } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
             let recovery_id = recovery_id.map_err(Error::InvalidRequest)?;
             let url = format!(
@@ -9024,33 +8085,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_recovery",
-            };
+            let info = OperationInfo { operation_id: "get_recovery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9102,8 +8149,7 @@ pub mod builder {
             V: std::convert::TryInto<types::CancelRecoveryIdempotencyKey>,
         {
             self.idempotency_key = value.try_into().map(Some).map_err(|_| {
-                "conversion to `CancelRecoveryIdempotencyKey` for idempotency_key failed"
-                    .to_string()
+                "conversion to `CancelRecoveryIdempotencyKey` for idempotency_key failed".to_string()
             });
             self
         }
@@ -9111,12 +8157,7 @@ pub mod builder {
         ///Sends a `POST` request to
         /// `/webhooks/{endpointId}/recoveries/{recoveryId}/cancel`
         pub async fn send(self) -> Result<ResponseValue<types::RecoveryJob>, Error<types::Error>> {
-            let Self {
-                client,
-                endpoint_id,
-                recovery_id,
-                idempotency_key,
-            } = self;
+            let Self { client, endpoint_id, recovery_id, idempotency_key } = self;
             let endpoint_id = endpoint_id.map_err(Error::InvalidRequest)?;
             let recovery_id = recovery_id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
@@ -9144,42 +8185,22 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "cancel_recovery",
-            };
+            let info = OperationInfo { operation_id: "cancel_recovery" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9197,11 +8218,7 @@ pub mod builder {
 
     impl<'a> ListRuns<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                after: Ok(None),
-                limit: Ok(None),
-            }
+            Self { client: client, after: Ok(None), limit: Ok(None) }
         }
 
         pub fn after<V>(mut self, value: V) -> Self
@@ -9219,21 +8236,16 @@ pub mod builder {
         where
             V: std::convert::TryInto<::std::num::NonZeroU64>,
         {
-            self.limit = value.try_into().map(Some).map_err(|_| {
-                "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string()
-            });
+            self.limit = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string());
             self
         }
 
         ///Sends a `GET` request to `/runs`
-        pub async fn send(
-            self,
-        ) -> Result<ResponseValue<::std::vec::Vec<types::Run>>, Error<types::Error>> {
-            let Self {
-                client,
-                after,
-                limit,
-            } = self;
+        pub async fn send(self) -> Result<ResponseValue<::std::vec::Vec<types::Run>>, Error<types::Error>> {
+            let Self { client, after, limit } = self;
             let after = after.map_err(Error::InvalidRequest)?;
             let limit = limit.map_err(Error::InvalidRequest)?;
             let url = format!("{}/runs", client.baseurl,);
@@ -9254,30 +8266,18 @@ pub mod builder {
                 .query(&progenitor_client::QueryParam::new("limit", &limit))
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "list_runs",
-            };
+            let info = OperationInfo { operation_id: "list_runs" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9295,11 +8295,7 @@ pub mod builder {
 
     impl<'a> CreateRun<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                idempotency_key: Ok(None),
-                body: Ok(::std::default::Default::default()),
-            }
+            Self { client: client, idempotency_key: Ok(None), body: Ok(::std::default::Default::default()) }
         }
 
         pub fn idempotency_key<V>(mut self, value: V) -> Self
@@ -9334,11 +8330,7 @@ pub mod builder {
 
         ///Sends a `POST` request to `/runs`
         pub async fn send(self) -> Result<ResponseValue<types::Run>, Error<types::Error>> {
-            let Self {
-                client,
-                idempotency_key,
-                body,
-            } = self;
+            let Self { client, idempotency_key, body } = self;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::RunIn::try_from(v).map_err(|e| e.to_string()))
@@ -9363,45 +8355,23 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "create_run",
-            };
+            let info = OperationInfo { operation_id: "create_run" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 201u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9418,19 +8388,15 @@ pub mod builder {
 
     impl<'a> GetRun<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self {
-                client: client,
-                id: Err("id was not initialized".to_string()),
-            }
+            Self { client: client, id: Err("id was not initialized".to_string()) }
         }
 
         pub fn id<V>(mut self, value: V) -> Self
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -9454,33 +8420,19 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_run",
-            };
+            let info = OperationInfo { operation_id: "get_run" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9511,9 +8463,8 @@ pub mod builder {
         where
             V: std::convert::TryInto<::uuid::Uuid>,
         {
-            self.id = value
-                .try_into()
-                .map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
+            self.id =
+                value.try_into().map_err(|_| "conversion to `:: uuid :: Uuid` for id failed".to_string());
             self
         }
 
@@ -9549,22 +8500,13 @@ pub mod builder {
 
         ///Sends a `POST` request to `/runs/{id}/settle`
         pub async fn send(self) -> Result<ResponseValue<types::Run>, Error<types::Error>> {
-            let Self {
-                client,
-                id,
-                idempotency_key,
-                body,
-            } = self;
+            let Self { client, id, idempotency_key, body } = self;
             let id = id.map_err(Error::InvalidRequest)?;
             let idempotency_key = idempotency_key.map_err(Error::InvalidRequest)?;
             let body = body
                 .and_then(|v| types::SettleIn::try_from(v).map_err(|e| e.to_string()))
                 .map_err(Error::InvalidRequest)?;
-            let url = format!(
-                "{}/runs/{}/settle",
-                client.baseurl,
-                encode_path(&id.to_string()),
-            );
+            let url = format!("{}/runs/{}/settle", client.baseurl, encode_path(&id.to_string()),);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(2usize);
             header_map.append(
                 ::reqwest::header::HeaderName::from_static("api-version"),
@@ -9584,48 +8526,24 @@ pub mod builder {
                 .json(&body)
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "settle_run",
-            };
+            let info = OperationInfo { operation_id: "settle_run" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
-                400u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                401u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                404u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                409u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                413u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                415u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                422u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                429u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                500u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                503u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
-                507u16 => Err(Error::ErrorResponse(
-                    ResponseValue::from_response(response).await?,
-                )),
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                409u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                429u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                507u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }
@@ -9647,10 +8565,8 @@ pub mod builder {
         ///Sends a `GET` request to `/openapi.json`
         pub async fn send(
             self,
-        ) -> Result<
-            ResponseValue<::serde_json::Map<::std::string::String, ::serde_json::Value>>,
-            Error<()>,
-        > {
+        ) -> Result<ResponseValue<::serde_json::Map<::std::string::String, ::serde_json::Value>>, Error<()>>
+        {
             let Self { client } = self;
             let url = format!("{}/openapi.json", client.baseurl,);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
@@ -9668,9 +8584,7 @@ pub mod builder {
                 )
                 .headers(header_map)
                 .build()?;
-            let info = OperationInfo {
-                operation_id: "get_open_api",
-            };
+            let info = OperationInfo { operation_id: "get_open_api" };
             client.pre(&mut request, &info).await?;
             let result = client.exec(request, &info).await;
             client.post(&result, &info).await?;

@@ -107,15 +107,15 @@ fn parse_query(q: &HashMap<String, String>, page: &PageRequest) -> Result<Delive
         }
         t => t.cloned(),
     };
-    let (created_from, created_before) = api_support::pagination::created_range(q)?;
+    let created = api_support::pagination::created_range(q)?;
     Ok(DeliveryQuery {
         limit: page.rows_to_read(),
         after: page.after,
         status,
         endpoint_id,
         event_type,
-        created_from,
-        created_before,
+        created_from: created.from,
+        created_before: created.before,
         ..Default::default()
     })
 }

@@ -59,7 +59,8 @@ fn assert_sent_the_endpoints_access(received: &[Recorded]) {
 async fn drive(language: Language, done: &str) {
     let s = setup().await;
     let receiver_url = s.receiver.url();
-    let target = Target { base_url: s.service.base_url(), credential: &s.api_key, receiver_url: &receiver_url };
+    let target =
+        Target { base_url: s.service.base_url(), credential: &s.api_key, receiver_url: &receiver_url };
     let printed = run_e2e(language, "campaign-api", target).await.unwrap();
     assert!(printed.contains(done), "{printed}");
     let typed = ["409 invalid_status_transition", "422 unknown_event_type"];
@@ -152,7 +153,8 @@ mod rust {
         assert_eq!(created.status(), 201);
         let created = created.into_inner();
         assert!(created.secret.starts_with("whsec_"));
-        let updates = WebhookIn::builder().url(s.receiver.url()).event_types(Some(vec!["campaign.updated.v1".into()]));
+        let updates =
+            WebhookIn::builder().url(s.receiver.url()).event_types(Some(vec!["campaign.updated.v1".into()]));
         let other = api.create_webhook().body(updates).send().await.unwrap().into_inner();
         let mut campaigns = Vec::new();
         for name in ["Spring sale", "Spring launch", "Spring clearance", "Autumn sale"] {
@@ -168,7 +170,8 @@ mod rust {
         let cursor = next_cursor(first.headers()).expect("a second page");
         let second = api.list_webhooks().limit(1).after(cursor).send().await.unwrap();
         assert_eq!(next_cursor(second.headers()), None);
-        let listed: Vec<_> = first.into_inner().into_iter().chain(second.into_inner()).map(|e| e.id).collect();
+        let listed: Vec<_> =
+            first.into_inner().into_iter().chain(second.into_inner()).map(|e| e.id).collect();
         assert_eq!(listed, [created.id, other.id]);
         assert_eq!(log_two_at_a_time(&api).await, log.iter().map(|d| d.id).collect::<Vec<_>>());
         let replayed = api.replay_delivery().id(log[0].id).send().await.unwrap();
@@ -179,7 +182,9 @@ mod rust {
         api.update_campaign().id(campaigns[3]).body(archive).send().await.unwrap();
         let activate = CampaignPatch::builder().status(Some("active".to_owned()));
         let conflict = api.update_campaign().id(campaigns[3]).body(activate).send().await;
-        let Err(Error::ErrorResponse(conflict)) = conflict else { panic!("archived to active: {conflict:?}") };
+        let Err(Error::ErrorResponse(conflict)) = conflict else {
+            panic!("archived to active: {conflict:?}")
+        };
         assert_eq!((conflict.status().as_u16(), conflict.code.as_str()), (409, "invalid_status_transition"));
         let misspelt = api.list_deliveries().event_type("campaign.craeted.v1").send().await;
         let Err(Error::ErrorResponse(refused)) = misspelt else { panic!("a misspelt type: {misspelt:?}") };

@@ -202,7 +202,8 @@ async fn endpoints_page_when_asked_and_the_log_filters_by_type_and_time(backend:
         assert_eq!(res.status, 200, "{p}");
         paged.extend(res.json().as_array().unwrap().iter().map(|e| e["url"].clone()));
         if let Some(link) = res.headers.get("link") {
-            let next = link.to_str().unwrap().strip_prefix('<').unwrap().split('>').next().unwrap().to_owned();
+            let next =
+                link.to_str().unwrap().strip_prefix('<').unwrap().split('>').next().unwrap().to_owned();
             assert!(next.starts_with("/api/v1/webhooks?limit=2&after="), "{next}");
             path = Some(next);
         }
@@ -220,7 +221,10 @@ async fn endpoints_page_when_asked_and_the_log_filters_by_type_and_time(backend:
     assert!(changed.iter().all(|d| d["eventType"] == "campaign.status_changed.v1"));
     let misspelt = a.call("GET", &format!("{log}?eventType=campaign.status_chnged.v1"), None).await;
     assert_error(&misspelt, 422, "unknown_event_type");
-    assert!(misspelt.json()["detail"].as_str().unwrap().contains("did you mean `campaign.status_changed.v1`"));
+    assert!(misspelt.json()["detail"]
+        .as_str()
+        .unwrap()
+        .contains("did you mean `campaign.status_changed.v1`"));
 
     let every = a.call("GET", log, None).await.json();
     let every = every.as_array().unwrap();
@@ -230,7 +234,8 @@ async fn endpoints_page_when_asked_and_the_log_filters_by_type_and_time(backend:
     let from_newest = from_newest.json();
     assert!(!from_newest.as_array().unwrap().is_empty());
     assert!(from_newest.as_array().unwrap().iter().all(|d| d["createdAt"] == *newest));
-    let before_oldest = a.call("GET", &format!("{log}?createdBefore={}", oldest.as_str().unwrap()), None).await;
+    let before_oldest =
+        a.call("GET", &format!("{log}?createdBefore={}", oldest.as_str().unwrap()), None).await;
     assert_eq!(before_oldest.json(), json!([]));
     let bad = a.call("GET", &format!("{log}?createdFrom=yesterday"), None).await;
     assert_error(&bad, 422, "invalid_query");

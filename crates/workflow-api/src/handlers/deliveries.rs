@@ -105,8 +105,8 @@ pub async fn list(
         status: filters.status,
         endpoint_id: filters.endpoint_id,
         event_type: filters.event.clone(),
-        created_from: filters.created_from,
-        created_before: filters.created_before,
+        created_from: filters.created.from,
+        created_before: filters.created.before,
         ..Default::default()
     };
     let rows = state
@@ -123,8 +123,7 @@ struct LogFilters {
     status: Option<DeliveryStatus>,
     endpoint_id: Option<Uuid>,
     event: Option<String>,
-    created_from: Option<chrono::DateTime<chrono::Utc>>,
-    created_before: Option<chrono::DateTime<chrono::Utc>>,
+    created: api_support::pagination::CreatedRange,
 }
 
 impl LogFilters {
@@ -148,8 +147,8 @@ impl LogFilters {
             }
             e => e.cloned(),
         };
-        let (created_from, created_before) = api_support::pagination::created_range(query)?;
-        Ok(Self { status: parse_status_filter(query)?, endpoint_id, event, created_from, created_before })
+        let created = api_support::pagination::created_range(query)?;
+        Ok(Self { status: parse_status_filter(query)?, endpoint_id, event, created })
     }
 }
 

@@ -124,7 +124,10 @@ mod rust {
         let log = delivered(&api, created.endpoint_id).await;
 
         let one = api.get_webhook().endpoint_id(created.endpoint_id).send().await.unwrap().into_inner();
-        assert_eq!((one.url, one.headers.get("X-Team").map(String::as_str)), (s.receiver.url(), Some("billing")));
+        assert_eq!(
+            (one.url, one.headers.get("X-Team").map(String::as_str)),
+            (s.receiver.url(), Some("billing"))
+        );
         assert!(matches!(one.auth, Some(types::EndpointAuth::BearerAuth(_))));
         let (mut listed, mut after) = (Vec::new(), None);
         loop {
@@ -144,12 +147,15 @@ mod rust {
         let cursor = next_cursor(first.headers()).expect("a second page");
         let second = api.list_deliveries().limit(2).after(cursor).send().await.unwrap();
         assert_eq!(next_cursor(second.headers()), None);
-        let paged: Vec<_> = first.into_inner().into_iter().chain(second.into_inner()).map(|d| d.delivery_id).collect();
+        let paged: Vec<_> =
+            first.into_inner().into_iter().chain(second.into_inner()).map(|d| d.delivery_id).collect();
         assert_eq!(paged, log.iter().map(|d| d.delivery_id).collect::<Vec<_>>());
 
         // The 409 and a 422 come back typed, with the code the API sent.
         let retried = api.retry_delivery().delivery_id(log[0].delivery_id).send().await;
-        let Err(Error::ErrorResponse(conflict)) = retried else { panic!("retrying a delivered one: {retried:?}") };
+        let Err(Error::ErrorResponse(conflict)) = retried else {
+            panic!("retrying a delivered one: {retried:?}")
+        };
         assert_eq!((conflict.status().as_u16(), conflict.code.as_str()), (409, "already_delivered"));
         let ftp = EndpointIn::builder().url("ftp://example.com").events(vec!["run.failed".to_owned()]);
         let refused = api.create_webhook().body(ftp).send().await;

@@ -228,7 +228,8 @@ async fn endpoints_are_read_one_by_one_and_page_when_asked(backend: Backend) {
         assert_eq!(res.status, 200, "{p}");
         paged.extend(res.json().as_array().unwrap().iter().cloned());
         if let Some(link) = res.headers.get("link") {
-            let next = link.to_str().unwrap().strip_prefix('<').unwrap().split('>').next().unwrap().to_owned();
+            let next =
+                link.to_str().unwrap().strip_prefix('<').unwrap().split('>').next().unwrap().to_owned();
             assert!(next.starts_with("/webhooks?limit=2&after="), "{next}");
             path = Some(next);
         }
