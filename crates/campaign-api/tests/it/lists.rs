@@ -212,8 +212,8 @@ async fn endpoints_page_when_asked_and_the_log_filters_by_type_and_time(backend:
     assert_error(&a.call("GET", "/api/v1/webhooks?limit=0", None).await, 422, "invalid_limit");
 
     let id = create(&a, "Spring").await;
-    let paused = json!({ "status": "paused" });
-    assert_eq!(a.call("PATCH", &format!("{LIST}/{id}"), Some(paused)).await.status, 200);
+    let active = json!({ "status": "active" });
+    assert_eq!(a.call("PATCH", &format!("{LIST}/{id}"), Some(active)).await.status, 200);
     let log = "/api/v1/webhook-deliveries";
     let changed = a.call("GET", &format!("{log}?eventType=campaign.status_changed.v1"), None).await.json();
     let changed = changed.as_array().unwrap();

@@ -208,7 +208,7 @@ async fn endpoints_are_read_one_by_one_and_page_when_asked(backend: Backend) {
     let process = service(&db).await;
     let (a, b) = (client(&process, "acct-a").await, client(&process, "acct-b").await);
     for i in 0..5 {
-        let hook = json!({ "url": format!("https://hooks.example.com/{i}") });
+        let hook = json!({ "url": format!("https://hooks.example.com/{i}"), "events": ["run.completed"] });
         assert_eq!(a.call("POST", "/webhooks", Some(hook)).await.status, 201);
     }
     let all = a.call("GET", "/webhooks", None).await;
@@ -216,7 +216,7 @@ async fn endpoints_are_read_one_by_one_and_page_when_asked(backend: Backend) {
     let all = all.json().as_array().unwrap().clone();
     let urls: Vec<Value> = (0..5).map(|i| json!(format!("https://hooks.example.com/{i}"))).collect();
     assert_eq!(all.iter().map(|e| e["url"].clone()).collect::<Vec<_>>(), urls, "oldest first");
-    let id = all[3]["id"].as_str().unwrap();
+    let id = all[3]["endpointId"].as_str().unwrap();
     let one = a.call("GET", &format!("/webhooks/{id}"), None).await;
     assert_eq!((one.status, one.json()), (200, all[3].clone()));
     assert_error(&b.call("GET", &format!("/webhooks/{id}"), None).await, 404, "not_found");
