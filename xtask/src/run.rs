@@ -21,9 +21,10 @@ cargo xtask run [--postgres] [--release] [--no-build] [--free-ports] [--data-dir
 
 Builds and starts workflow-api (127.0.0.1:8080) and campaign-api (127.0.0.1:8081) with
 development settings, and prints a session JWT, the demo workspace's API key, and commands
-that mint more against the same store, then three `export` lines to paste into the shell you
+that mint more against the same store, then four `export` lines to paste into the shell you
 will call the services from (DATA_DIR, WORKFLOW and TOKEN, CAMPAIGN and API_KEY: the
-getting-started guides in docs/ use them). Creates once, in DATA_DIR/dev-tls, a development CA
+getting-started guides in docs/ use them; OPERATOR_KEY, the operator API's key both services
+take, generated once into DATA_DIR/operator.key). Creates once, in DATA_DIR/dev-tls, a development CA
 and a certificate for localhost that `cargo xtask receiver --tls` serves; both services trust
 that CA (OUTBOUND_CA_FILE) and may reach loopback (OUTBOUND_ALLOW_CIDRS=127.0.0.0/8,::1/128).
 SIGTERM, SIGINT (Ctrl-C) or SIGHUP stops both; they never outlive this process.
@@ -241,6 +242,7 @@ fn service_env(opts: &RunOptions, ca_file: &Path) -> Result<Vec<(String, String)
         ("OUTBOUND_CA_FILE".to_owned(), ca_file.display().to_string()),
         ("DATA_DIR".to_owned(), opts.data_dir.display().to_string()),
         ("STOP_ON_STDIN_EOF".to_owned(), "true".to_owned()),
+        ("OPERATOR_KEYS".to_owned(), operator_key(&opts.data_dir)?),
     ];
     if opts.postgres {
         db::up()?;
@@ -316,6 +318,10 @@ async fn print_started(services: &[Service], bin_dir: &Path, opts: &RunOptions, 
     println!("HTTPS receivers: both services trust the development CA {}", ca_file.display());
     println!("  cargo xtask receiver --tls --addr 127.0.0.1:9443 --secret <the endpoint's whsec_… secret>");
     println!("  register https://localhost:9443/ (campaign-api needs https; workflow-api takes either)");
+    match operator_key(&opts.data_dir) {
+        Ok(key) => exports.push(format!("OPERATOR_KEY={}", sh_quote(&key))),
+        Err(e) => eprintln!("the operator key: {e:#}"),
+    }
     println!("\nIn the shell you will call the services from, paste (docs/getting-started-*.md use these):");
     for assignments in &exports {
         println!("export {assignments}");
@@ -487,6 +493,17 @@ fn write_private(path: &Path, text: &str) -> Result<()> {
     let mut file = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)?;
     file.write_all(format!("{text}\n").as_bytes())?;
     Ok(())
+}
+
+/// The operator API's key of this development run (both services take it as `OPERATOR_KEYS`),
+/// generated once into `DATA_DIR/operator.key` and reused.
+fn operator_key(data_dir: &Path) -> Result<String> {
+    let path = data_dir.join("operator.key");
+    if !path.exists() {
+        std::fs::create_dir_all(data_dir)?;
+        write_private(&path, &format!("op_{}", base64(&random_bytes(32)?).replace(['+', '/', '='], "")))?;
+    }
+    Ok(std::fs::read_to_string(&path)?.trim().to_owned())
 }
 
 /// Development settings for PostgreSQL, generated once into `DATA_DIR/dev.env` and reused.

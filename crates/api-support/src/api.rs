@@ -94,6 +94,9 @@ pub struct RouteTable {
     pub routes: &'static [(&'static str, &'static str)],
     /// The routes that answer without a credential (`GET /openapi.json`).
     pub public: &'static [(&'static str, &'static str)],
+    /// The operator API's routes: they take an operator key ([`crate::operator`]), never a
+    /// tenant's credential.
+    pub operator: &'static [(&'static str, &'static str)],
 }
 
 impl RouteTable {
@@ -103,11 +106,17 @@ impl RouteTable {
         (!methods.is_empty()).then(|| methods.join(", "))
     }
 
-    /// Whether a request for `method` on the route `pattern` must carry a credential: a route of
-    /// the table that is not public. An unknown route or method answers 404 or 405 instead.
+    /// Whether a request for `method` on the route `pattern` must carry a tenant's credential: a
+    /// route of the table that is neither public nor the operator's. An unknown route or method
+    /// answers 404 or 405 instead.
     pub fn needs_credential(&self, method: &str, pattern: &str) -> bool {
         let route = (method, pattern);
-        self.routes.contains(&route) && !self.public.contains(&route)
+        self.routes.contains(&route) && !self.public.contains(&route) && !self.operator.contains(&route)
+    }
+
+    /// Whether `method` on `pattern` is an operator route: it takes an operator key.
+    pub fn is_operator(&self, method: &str, pattern: &str) -> bool {
+        self.operator.contains(&(method, pattern))
     }
 }
 
@@ -251,8 +260,9 @@ mod tests {
     #[test]
     fn route_table_lists_the_methods_of_a_pattern() {
         let t = RouteTable {
-            routes: &[("POST", "/a"), ("GET", "/a"), ("DELETE", "/a/{id}"), ("GET", "/doc")],
+            routes: &[("POST", "/a"), ("GET", "/a"), ("DELETE", "/a/{id}"), ("GET", "/doc"), ("POST", "/op")],
             public: &[("GET", "/doc")],
+            operator: &[("POST", "/op")],
         };
         assert_eq!(t.allowed("/a").as_deref(), Some("POST, GET"));
         assert_eq!(t.allowed("/a/{id}").as_deref(), Some("DELETE"));
@@ -261,6 +271,11 @@ mod tests {
         assert!(!t.needs_credential("GET", "/doc"), "a public route");
         assert!(!t.needs_credential("PUT", "/a"), "a method the route does not take: 405");
         assert!(!t.needs_credential("GET", "/b"), "an unknown route: 404");
+        assert!(
+            !t.needs_credential("POST", "/op") && t.is_operator("POST", "/op"),
+            "an operator key, not a tenant's"
+        );
+        assert!(!t.is_operator("POST", "/a"));
     }
 
     #[test]

@@ -4,11 +4,14 @@
 //! that takes a credential, before its body is read, and keeps the principal in the request.
 //! The next steps read it there: rate limiting ([`crate::rate_limit::middleware`]), the ingest
 //! gate ([`crate::ingest_gate::middleware`]), the idempotency keys and the handler's extractor
-//! ([`Authenticated`], or the service's own, through [`authenticated`]).
+//! ([`Authenticated`], or the service's own, through [`authenticated`]). The operator API's
+//! routes take an operator key instead ([`crate::operator`]), and their handlers an [`Operator`].
 
+use crate::operator::OperatorKeys;
 use crate::{ApiError, RouteTable};
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, HttpRequest};
 use delivery_engine::Tenant;
@@ -60,19 +63,71 @@ pub async fn middleware(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if needs_credential(req.request()) {
-        if let Err(e) = authenticate(req.request()).await {
-            return Ok(req.error_response(e).map_into_boxed_body());
-        }
+    let checked = match credential_for(req.request()) {
+        Some(Credential::Tenant) => authenticate(req.request()).await.map(drop),
+        Some(Credential::Operator) => authenticate_operator(req.request()),
+        None => Ok(()),
+    };
+    if let Err(e) = checked {
+        return Ok(req.error_response(e).map_into_boxed_body());
     }
     next.call(req).await.map(ServiceResponse::map_into_boxed_body)
 }
 
-/// Whether `req` is for a route of its service's table that takes a credential.
-fn needs_credential(req: &HttpRequest) -> bool {
-    match (req.app_data::<RouteTable>(), req.match_pattern()) {
-        (Some(table), Some(pattern)) => table.needs_credential(req.method().as_str(), &pattern),
-        _ => false,
+/// Which credential a route takes.
+enum Credential {
+    /// The service's own: a tenant's ([`Authenticator`]).
+    Tenant,
+    /// An operator key ([`crate::operator`]).
+    Operator,
+}
+
+/// The credential `req`'s route takes, if it is a route of its service's table that takes one.
+fn credential_for(req: &HttpRequest) -> Option<Credential> {
+    let (table, pattern) = (req.app_data::<RouteTable>()?, req.match_pattern()?);
+    let method = req.method().as_str();
+    if table.is_operator(method, &pattern) {
+        Some(Credential::Operator)
+    } else {
+        table.needs_credential(method, &pattern).then_some(Credential::Tenant)
+    }
+}
+
+/// Checks an operator route's key, and marks the request as the operator's. Without
+/// `OPERATOR_KEYS` the operator API is off: its routes answer 404, as if absent.
+fn authenticate_operator(req: &HttpRequest) -> Result<(), ApiError> {
+    let Some(keys) = req.app_data::<OperatorKeys>() else {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, crate::codes::NOT_FOUND, "no such route"));
+    };
+    if !keys.accepts(&crate::bearer_credential(req, "operatorKey")?) {
+        return Err(ApiError::unauthorized("unknown operator key"));
+    }
+    req.extensions_mut().insert(OperatorRequest);
+    Ok(())
+}
+
+/// Marks a request the operator key authenticated.
+#[derive(Debug, Clone, Copy)]
+struct OperatorRequest;
+
+/// An operator route's handler argument: the request carried an operator key. An error (500)
+/// when the authentication step did not check one: the route is missing from its service's
+/// [`RouteTable`]'s operator routes.
+#[derive(Debug, Clone, Copy)]
+pub struct Operator;
+
+impl actix_web::FromRequest for Operator {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let checked = req.extensions().get::<OperatorRequest>().is_some();
+        std::future::ready(checked.then_some(Operator).ok_or_else(|| {
+            ApiError::internal(&format!(
+                "{} is not an operator route of the service's route table",
+                req.match_pattern().unwrap_or_default()
+            ))
+        }))
     }
 }
 
@@ -184,6 +239,7 @@ mod tests {
                 .app_data(RouteTable {
                     routes: &[("GET", "/a"), ("GET", "/doc")],
                     public: &[("GET", "/doc")],
+                    operator: &[],
                 })
                 .service(web::resource("/a").route(web::get().to(whose)))
                 .service(web::resource("/doc").route(web::get().to(HttpResponse::Ok)))
@@ -204,6 +260,53 @@ mod tests {
         assert_eq!(call(TestRequest::get().uri("/doc")).await.status(), StatusCode::OK, "public");
         assert_eq!(call(TestRequest::get().uri("/nope")).await.status(), StatusCode::NOT_FOUND);
         assert_eq!(call(TestRequest::put().uri("/a")).await.status(), StatusCode::METHOD_NOT_ALLOWED);
+    }
+
+    async fn operator_only(_: Operator) -> HttpResponse {
+        HttpResponse::Ok().body("operator")
+    }
+
+    #[actix_web::test]
+    async fn an_operator_route_takes_an_operator_key_and_nothing_else_does() {
+        const OPERATOR_KEY: &str = "operator-key-0123456789abcdefghijklmn";
+        let table = RouteTable {
+            routes: &[("GET", "/a"), ("POST", "/op"), ("POST", "/unmarked")],
+            public: &[],
+            operator: &[("POST", "/op")],
+        };
+        let app = |keys: Option<OperatorKeys>| {
+            let tenant_keys: StaticKeys = format!("acme:{KEY}").parse().expect("valid");
+            let mut app = App::new()
+                .wrap(actix_web::middleware::from_fn(middleware))
+                .app_data(tenant_keys.authenticator())
+                .app_data(table)
+                .service(web::resource("/a").route(web::get().to(whose)))
+                .service(web::resource("/op").route(web::post().to(operator_only)))
+                .service(web::resource("/unmarked").route(web::post().to(operator_only)));
+            if let Some(keys) = keys {
+                app = app.app_data(keys);
+            }
+            init_service(app)
+        };
+        let bearer = |k: &str| ("Authorization", format!("Bearer {k}"));
+        let on = app(Some(OPERATOR_KEY.parse().expect("a key"))).await;
+        let call = |req: TestRequest| call_service(&on, req.to_request());
+        let op = call(TestRequest::post().uri("/op").insert_header(bearer(OPERATOR_KEY))).await;
+        assert_eq!((op.status(), read_body(op).await), (StatusCode::OK, "operator".into()));
+        let tenant_on_op = call(TestRequest::post().uri("/op").insert_header(bearer(KEY))).await;
+        assert_eq!(tenant_on_op.status(), StatusCode::UNAUTHORIZED, "a tenant's key is no operator key");
+        let op_on_tenant = call(TestRequest::get().uri("/a").insert_header(bearer(OPERATOR_KEY))).await;
+        assert_eq!(op_on_tenant.status(), StatusCode::UNAUTHORIZED, "an operator key is no tenant's key");
+        assert_eq!(call(TestRequest::post().uri("/op")).await.status(), StatusCode::UNAUTHORIZED);
+        let unmarked = call(TestRequest::post().uri("/unmarked").insert_header(bearer(KEY))).await;
+        assert_eq!(unmarked.status(), StatusCode::INTERNAL_SERVER_ERROR, "a handler checks the step ran");
+        let off = app(None).await;
+        let off = call_service(
+            &off,
+            TestRequest::post().uri("/op").insert_header(bearer(OPERATOR_KEY)).to_request(),
+        )
+        .await;
+        assert_eq!(off.status(), StatusCode::NOT_FOUND, "without OPERATOR_KEYS the operator API is absent");
     }
 
     #[tokio::test]

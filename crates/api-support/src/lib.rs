@@ -17,6 +17,7 @@ pub mod idempotency;
 pub mod ingest_gate;
 pub mod listen;
 pub mod metrics;
+pub mod operator;
 pub mod pagination;
 pub mod priority;
 pub mod query;

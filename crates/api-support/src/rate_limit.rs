@@ -119,6 +119,7 @@ mod tests {
                 .app_data(RouteTable {
                     routes: &[("GET", "/a"), ("GET", "/doc")],
                     public: &[("GET", "/doc")],
+                    operator: &[],
                 })
                 .service(web::resource("/a").route(web::get().to(HttpResponse::Ok)))
                 .service(web::resource("/doc").route(web::get().to(HttpResponse::Ok))),

@@ -67,6 +67,11 @@ pub struct CommonConfig {
     /// (docs/engine.md, "Write batching"); 1 writes each alone.
     #[arg(long, env = "WRITE_BATCH", default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub write_batch: u16,
+    /// Keys of the operator API, which provisions tenants and mints their console links
+    /// (comma-separated, 32 characters or more each; two while one is rotated). Unset: the
+    /// operator API is off and its routes answer 404.
+    #[arg(long, env = "OPERATOR_KEYS", hide_env_values = true)]
+    pub operator_keys: Option<crate::operator::OperatorKeys>,
     /// Requests per second allowed per credential (account or workspace); 0 switches it off.
     #[arg(long, env = "RATE_LIMIT", default_value_t = 100)]
     pub rate_limit: u32,
@@ -240,6 +245,7 @@ impl std::fmt::Debug for CommonConfig {
             .field("write_batch", &self.write_batch)
             .field("rate_limit", &self.rate_limit)
             .field("rate_limit_burst", &self.rate_limit_burst)
+            .field("operator_keys", &self.operator_keys)
             .field("delivery_concurrency", &self.delivery_concurrency)
             .field("api_nice", &self.api_nice)
             .field("ingest_gate_ms", &self.ingest_gate_ms)
@@ -384,6 +390,7 @@ where
         routes: routes(engine.clone()),
         probes: crate::health::configure(health.clone()),
         metrics: metrics_server.is_none().then_some(metrics),
+        operator_keys: common.operator_keys.clone(),
         limiter: (common.rate_limit > 0).then(|| {
             web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
         }),
@@ -521,6 +528,8 @@ struct ApiApp<C, P, M> {
     /// `/metrics`, unless it has a listener of its own.
     metrics: Option<M>,
     limiter: Option<web::Data<crate::rate_limit::RateLimiter>>,
+    /// `OPERATOR_KEYS`, if set: the operator routes take them.
+    operator_keys: Option<crate::operator::OperatorKeys>,
     serves_api: bool,
     /// `API_NICE` steps each API thread lowers its own priority by, as it starts.
     lowering: Option<u8>,
@@ -564,6 +573,10 @@ where
         };
         let base = match &app.limiter {
             Some(l) => base.app_data(l.clone()),
+            None => base,
+        };
+        let base = match &app.operator_keys {
+            Some(keys) => base.app_data(keys.clone()),
             None => base,
         };
         if app.serves_api {

@@ -10,6 +10,7 @@ pub mod events;
 pub mod handlers;
 pub mod load;
 pub mod profile;
+pub mod provisioning;
 pub mod routes;
 pub mod state;
 pub mod store;
@@ -29,7 +30,11 @@ pub fn configure_app(state: AppState, console: bool) -> impl FnOnce(&mut web::Se
         cfg.app_data(auth::authenticator(state.clone()))
             .app_data(web::Data::new(state))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
-            .app_data(api_support::RouteTable { routes: routes::ROUTES, public: routes::PUBLIC })
+            .app_data(api_support::RouteTable {
+                routes: routes::ROUTES,
+                public: routes::PUBLIC,
+                operator: routes::OPERATOR,
+            })
             .app_data(routes::QUERY_PARAMETERS.clone())
             .configure(routes::configure);
         if console {

@@ -6,7 +6,7 @@ use actix_web::web;
 use api_support::data_dir::StoreConfig;
 use api_support::server::{self, ServiceSpec};
 use campaign_api::config::{ServeConfig, SERVICE};
-use campaign_api::{events, profile, store, AppState};
+use campaign_api::{events, profile, provisioning, store, AppState};
 use clap::{Parser, Subcommand};
 use delivery_engine::endpoints::UrlRule;
 use delivery_engine::on_conn;
@@ -31,7 +31,8 @@ enum Command {
     /// Print the published event types (name, entity type, required fields, schema) as JSON,
     /// or check or record them in a snapshot (`cargo xtask catalog-snapshot`).
     Catalog(operator_cli::catalog_history::CatalogArgs),
-    /// Create a workspace and its first API key; prints {"workspaceId", "apiKey"} on stdout.
+    /// Create a workspace and its first API key; prints {"workspaceId", "apiKey", "apiKeyId"}
+    /// on stdout (`POST /operator/v1/workspaces` does the same).
     CreateWorkspace {
         #[arg(long)]
         name: String,
@@ -49,7 +50,7 @@ enum Command {
         #[command(flatten)]
         store: StoreConfig,
     },
-    /// Add an API key to a workspace; prints {"workspaceId", "apiKey"} on stdout.
+    /// Add an API key to a workspace; prints {"workspaceId", "apiKey", "apiKeyId"} on stdout.
     CreateApiKey {
         #[arg(long)]
         workspace_id: Uuid,
@@ -149,35 +150,34 @@ fn main() -> ExitCode {
         match cli.command {
             Command::Serve(config) => serve(*config).await,
             Command::CreateWorkspace { name, store } => {
-                if name.trim().is_empty() || name.chars().count() > 200 {
-                    anyhow::bail!("--name must be 1 to 200 characters");
-                }
-                let (id, key) = database(&store)
-                    .await?
-                    .transaction(on_conn!(|c| Ok::<_, EngineError>(store::create_workspace(c, &name).await?)))
-                    .await?;
-                println!("{}", serde_json::json!({ "workspaceId": id, "apiKey": key }));
+                let (workspace, key) =
+                    provisioning::create_workspace(&database(&store).await?, &name).await?;
+                println!(
+                    "{}",
+                    serde_json::json!({ "workspaceId": workspace.id, "apiKey": key.key, "apiKeyId": key.id })
+                );
                 Ok(())
             }
             Command::ConsoleLink { workspace, link, store } => {
                 let pool = database(&store).await?;
                 let workspace = resolve_workspace(&pool, &workspace).await?;
-                operator_cli::console_link::print(
-                    &pool,
-                    &workspace.to_string(),
-                    &link.base_url("127.0.0.1:8081"),
-                )
-                .await
+                let base = link.base_url("127.0.0.1:8081");
+                operator_cli::console_link::print(&pool, &workspace.to_string(), &base, &link.page).await
             }
             Command::CreateApiKey { workspace_id, store } => {
-                let key = database(&store)
-                    .await?
-                    .transaction(on_conn!(|c| Ok::<_, EngineError>(
-                        store::add_api_key(c, workspace_id).await?
-                    )))
-                    .await?
-                    .ok_or_else(|| anyhow::anyhow!("no workspace {workspace_id}"))?;
-                println!("{}", serde_json::json!({ "workspaceId": workspace_id, "apiKey": key }));
+                let key =
+                    provisioning::add_api_key(&database(&store).await?, workspace_id).await.map_err(|e| {
+                        match e {
+                            provisioning::ProvisionError::NoSuchWorkspace => {
+                                anyhow::anyhow!("no workspace {workspace_id}")
+                            }
+                            other => other.into(),
+                        }
+                    })?;
+                println!(
+                    "{}",
+                    serde_json::json!({ "workspaceId": workspace_id, "apiKey": key.key, "apiKeyId": key.id })
+                );
                 Ok(())
             }
             Command::RevokeApiKey { api_key, store } => {

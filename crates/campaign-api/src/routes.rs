@@ -1,6 +1,6 @@
 //! Every route of campaign-api, under `/api/v1`.
 
-use crate::handlers::{campaigns, deliveries, event_types, events, listen, recoveries, webhooks};
+use crate::handlers::{campaigns, deliveries, event_types, events, listen, operator, recoveries, webhooks};
 use actix_web::{web, HttpResponse};
 use api_support::query::QueryParameters;
 
@@ -42,6 +42,22 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("DELETE", "/api/v1/listen/{sessionId}"),
     ("POST", "/api/v1/listen/{sessionId}/replies"),
     ("GET", "/openapi.json"),
+    ("POST", "/operator/v1/workspaces"),
+    ("GET", "/operator/v1/workspaces"),
+    ("POST", "/operator/v1/workspaces/{workspaceId}/api-keys"),
+    ("GET", "/operator/v1/workspaces/{workspaceId}/api-keys"),
+    ("DELETE", "/operator/v1/workspaces/{workspaceId}/api-keys/{apiKeyId}"),
+    ("POST", "/operator/v1/console-links"),
+];
+
+/// The operator API's routes: they take an operator key (`OPERATOR_KEYS`), never a workspace's.
+pub const OPERATOR: &[(&str, &str)] = &[
+    ("POST", "/operator/v1/workspaces"),
+    ("GET", "/operator/v1/workspaces"),
+    ("POST", "/operator/v1/workspaces/{workspaceId}/api-keys"),
+    ("GET", "/operator/v1/workspaces/{workspaceId}/api-keys"),
+    ("DELETE", "/operator/v1/workspaces/{workspaceId}/api-keys/{apiKeyId}"),
+    ("POST", "/operator/v1/console-links"),
 ];
 
 /// The routes that answer without a credential; every other route of [`ROUTES`] takes one.
@@ -53,6 +69,24 @@ async fn openapi() -> HttpResponse {
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/openapi.json").route(web::get().to(openapi)));
+    cfg.service(
+        web::scope("/operator/v1")
+            .service(
+                web::resource("/workspaces")
+                    .route(web::post().to(operator::create_workspace))
+                    .route(web::get().to(operator::list_workspaces)),
+            )
+            .service(
+                web::resource("/workspaces/{workspaceId}/api-keys")
+                    .route(web::post().to(operator::add_api_key))
+                    .route(web::get().to(operator::list_api_keys)),
+            )
+            .service(
+                web::resource("/workspaces/{workspaceId}/api-keys/{apiKeyId}")
+                    .route(web::delete().to(operator::revoke_api_key)),
+            )
+            .service(web::resource("/console-links").route(web::post().to(operator::console_link))),
+    );
     cfg.service(
         web::scope("/api/v1")
             .service(

@@ -77,7 +77,7 @@ async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     server::serve(&config.common, spec, move |_engine| {
         move |cfg: &mut web::ServiceConfig| {
             cfg.app_data(auth.clone())
-                .app_data(api_support::RouteTable { routes: api::ROUTES, public: &[] })
+                .app_data(api_support::RouteTable { routes: api::ROUTES, public: &[], operator: &[] })
                 .configure(api_support::configure_extractors(64 * 1024))
                 .configure(api::routes)
                 .default_service(web::to(api_support::unknown_route));

@@ -17,6 +17,9 @@ pub struct ConsoleLinkArgs {
     pub service_url: Option<String>,
     #[arg(long, env = "LISTEN_ADDR", hide = true)]
     pub listen_addr: Option<String>,
+    /// The console page the link opens once used (`/console/deliveries`).
+    #[arg(long, default_value = "/console")]
+    pub page: String,
 }
 
 impl ConsoleLinkArgs {
@@ -35,10 +38,16 @@ impl ConsoleLinkArgs {
     }
 }
 
-/// Prints a single-use sign-in link for `tenant` (the `console-link` commands).
-pub async fn print(pool: &delivery_engine::db::Pool, tenant: &str, base_url: &str) -> anyhow::Result<()> {
-    let code = web_console::session::create_link(pool, tenant, chrono::Utc::now()).await?;
-    println!("{base_url}/console/sign-in/link?code={code}");
+/// Prints a single-use sign-in link for `tenant` that opens `page` (the `console-link`
+/// commands; the operator API mints the same links).
+pub async fn print(
+    pool: &delivery_engine::db::Pool,
+    tenant: &str,
+    base_url: &str,
+    page: &str,
+) -> anyhow::Result<()> {
+    let link = web_console::session::mint_link(pool, tenant, base_url, page).await??;
+    println!("{}", link.url);
     eprintln!("(works once, for {} minutes)", web_console::session::LINK_TTL.num_minutes());
     Ok(())
 }

@@ -4,7 +4,7 @@ use super::assets;
 use super::error::ConsoleError;
 use super::layout::ConsoleService;
 use super::render::{html, see_other};
-use super::session::{self, cookie, removal, ConsoleCookie};
+use super::session::{self, cookie, removal, safe_next, ConsoleCookie};
 use super::session::{ConsoleForm, NoFields};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -32,16 +32,8 @@ struct LinkPage {
     service: ConsoleService,
     csrf: String,
     code: String,
-}
-
-/// Where to go after signing in: a console path only (never another origin).
-pub fn safe_next(next: &str) -> &str {
-    let inside = next == "/console" || next.starts_with("/console/") || next.starts_with("/console?");
-    if inside && !next.contains('\\') && !next.contains("//") {
-        next
-    } else {
-        "/console"
-    }
+    /// The console page the link opens once used ([`safe_next`]).
+    next: String,
 }
 
 /// The sign-in forms' double-submit value: the cookie's, or a new one (set by the caller).
@@ -155,15 +147,18 @@ async fn sign_in(req: HttpRequest, form: web::Form<SignInFields>) -> Result<Http
 #[derive(Deserialize)]
 struct LinkQuery {
     code: Option<String>,
+    next: Option<String>,
 }
 
 /// A sign-in link opens a page with one button: following a link alone (a chat preview, a
 /// mail scanner) does not use it up, and a session starts only from this console's own form.
 async fn link_form(req: HttpRequest, query: web::Query<LinkQuery>) -> Result<HttpResponse, ConsoleError> {
-    let code = query.into_inner().code.filter(|c| !c.is_empty() && c.len() <= 64);
+    let LinkQuery { code, next } = query.into_inner();
+    let code = code.filter(|c| !c.is_empty() && c.len() <= 64);
     let code = code.ok_or_else(|| ConsoleError::bad_request("the sign-in link has no code"))?;
+    let next = safe_next(next.as_deref().unwrap_or("/console")).to_owned();
     let (csrf, new) = sign_in_token(&req);
-    let page = LinkPage { css: assets::CSS_PATH, service: service(&req)?, csrf: csrf.clone(), code };
+    let page = LinkPage { css: assets::CSS_PATH, service: service(&req)?, csrf: csrf.clone(), code, next };
     Ok(with_sign_in_cookie(&req, html(StatusCode::OK, &page), csrf, new))
 }
 
@@ -171,12 +166,17 @@ async fn link_form(req: HttpRequest, query: web::Query<LinkQuery>) -> Result<Htt
 struct LinkFields {
     csrf: String,
     code: String,
+    #[serde(default)]
+    next: Option<String>,
 }
 
 async fn use_link(req: HttpRequest, form: web::Form<LinkFields>) -> Result<HttpResponse, ConsoleError> {
     check_sign_in_token(&req, &form.csrf)?;
     match session::take_link(&**engine(&req)?, &form.code, Utc::now()).await? {
-        Some(tenant) => signed_in(&req, &tenant, session::SignedInWith::Link, "/console").await,
+        Some(tenant) => {
+            let next = form.next.as_deref().unwrap_or("/console");
+            signed_in(&req, &tenant, session::SignedInWith::Link, next).await
+        }
         None => Err(ConsoleError::Api(api_support::ApiError::unauthorized(
             "this sign-in link has been used or has expired; ask for a new one",
         ))),
@@ -208,7 +208,7 @@ pub fn configure_shared(cfg: &mut web::ServiceConfig) {
 
 #[cfg(test)]
 mod tests {
-    use super::safe_next;
+    use super::super::session::safe_next;
 
     #[test]
     fn after_sign_in_only_console_paths_are_followed() {

@@ -228,8 +228,80 @@ fn open_flash(token: &str, sealed: &[u8]) -> Option<Vec<u8>> {
     flash_cipher(token).decrypt(nonce.into(), ciphertext).ok()
 }
 
-/// Makes a single-use sign-in code for `tenant`, valid for [`LINK_TTL`] (the CLI's
-/// `console-link`, which has a pool and no engine).
+/// Where to go after signing in: a console path only (never another origin).
+pub fn safe_next(next: &str) -> &str {
+    let inside = next == "/console" || next.starts_with("/console/") || next.starts_with("/console?");
+    if inside && !next.contains('\\') && !next.contains("//") {
+        next
+    } else {
+        "/console"
+    }
+}
+
+/// A single-use sign-in link for a tenant: its address, and when it stops working.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignInLink {
+    pub url: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Why a link was not minted: the page is not one of the console's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("page must be a console path: /console or below it (`/console/deliveries`)")]
+pub struct NotAConsolePage;
+
+/// Mints a single-use sign-in link for `tenant` that opens `page` (a console path) once used,
+/// on the console at `base_url` (its address as the browser reaches it): the CLI's
+/// `console-link` and the operator API's `POST /operator/v1/console-links` both call this.
+pub async fn mint_link(
+    pool: &Pool,
+    tenant: &str,
+    base_url: &str,
+    page: &str,
+) -> Result<Result<SignInLink, NotAConsolePage>, EngineError> {
+    if safe_next(page) != page {
+        return Ok(Err(NotAConsolePage));
+    }
+    let now = Utc::now();
+    let code = create_link(pool, tenant, now).await?;
+    let mut url = format!("{}/console/sign-in/link?code={code}", base_url.trim_end_matches('/'));
+    if page != "/console" {
+        url.push_str("&next=");
+        url.push_str(&serde_html_form::to_string([("", page)]).unwrap_or_default()[1..]);
+    }
+    Ok(Ok(SignInLink { url, expires_at: now + LINK_TTL }))
+}
+
+/// The operator API's answer to `POST /operator/v1/console-links`: 201 with the link's `url` and
+/// `expiresAt`, on the console at the address the request came to (behind a proxy, its
+/// `Forwarded` or `X-Forwarded-*` headers say which); 422 `invalid_body` for a page that is not
+/// the console's.
+pub async fn link_answer(
+    pool: &Pool,
+    tenant: &str,
+    req: &HttpRequest,
+    page: &str,
+) -> Result<actix_web::HttpResponse, api_support::ApiError> {
+    let base = {
+        let info = req.connection_info();
+        format!("{}://{}", info.scheme(), info.host())
+    };
+    let minted = mint_link(pool, tenant, &base, page)
+        .await
+        .map_err(|e| api_support::ApiError::from_engine(e, "link"))?;
+    let link = minted
+        .map_err(|e| api_support::ApiError::invalid(api_support::codes::INVALID_BODY, e.to_string()))?;
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct LinkOut {
+        url: String,
+        expires_at: String,
+    }
+    let body = LinkOut { url: link.url, expires_at: api_support::ts(link.expires_at) };
+    Ok(actix_web::HttpResponse::Created().json(body))
+}
+
+/// Makes a single-use sign-in code for `tenant`, valid for [`LINK_TTL`].
 pub async fn create_link(pool: &Pool, tenant: &str, now: DateTime<Utc>) -> Result<String, EngineError> {
     let code = random_token();
     let (code_hash, tenant) = (hash(&code), tenant.to_owned());

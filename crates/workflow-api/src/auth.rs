@@ -57,10 +57,24 @@ impl JwtKeys {
     }
 
     pub fn issue(&self, account: &str, ttl: Duration) -> anyhow::Result<String> {
+        Ok(self.issue_until(account, ttl)?.0)
+    }
+
+    /// A session token for `account` living `ttl` (the `token` command and the operator API's
+    /// `POST /operator/v1/tokens`), and when it expires (whole seconds, as the token says).
+    pub fn issue_until(
+        &self,
+        account: &str,
+        ttl: Duration,
+    ) -> anyhow::Result<(String, chrono::DateTime<chrono::Utc>)> {
         check_account_id(account)?;
         let now = chrono::Utc::now().timestamp();
-        let claims = Claims { sub: account.to_owned(), iat: Some(now), exp: now + ttl.as_secs() as i64 };
-        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+        let exp = now + ttl.as_secs() as i64;
+        let claims = Claims { sub: account.to_owned(), iat: Some(now), exp };
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
+        let expires_at =
+            chrono::DateTime::from_timestamp(exp, 0).ok_or_else(|| anyhow::anyhow!("ttl out of range"))?;
+        Ok((token, expires_at))
     }
 
     /// The account (`sub`) of a valid token, and when it expires.

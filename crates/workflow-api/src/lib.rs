@@ -31,9 +31,14 @@ pub fn configure_app(
 ) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.app_data(web::Data::new(state))
+            .app_data(web::Data::new(jwt.clone()))
             .app_data(auth::authenticator(jwt))
             .configure(api_support::configure_extractors(MAX_BODY_BYTES))
-            .app_data(api_support::RouteTable { routes: routes::ROUTES, public: routes::PUBLIC })
+            .app_data(api_support::RouteTable {
+                routes: routes::ROUTES,
+                public: routes::PUBLIC,
+                operator: routes::OPERATOR,
+            })
             .app_data(routes::QUERY_PARAMETERS.clone())
             .configure(routes::configure);
         if console {

@@ -130,7 +130,8 @@ fn main() -> ExitCode {
             Command::ConsoleLink { account, link, store } => {
                 auth::check_account_id(&account)?;
                 let pool = server::cli_database(&store, SERVICE, migrations()).await?;
-                operator_cli::console_link::print(&pool, &account, &link.base_url("127.0.0.1:8080")).await
+                let base = link.base_url("127.0.0.1:8080");
+                operator_cli::console_link::print(&pool, &account, &base, &link.page).await
             }
             Command::Catalog(args) => args.run(SERVICE, &profile::published()),
             Command::Migrate { store } => server::migrate(&store, SERVICE, migrations()).await,

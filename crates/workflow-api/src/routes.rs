@@ -1,7 +1,7 @@
 //! Every route of workflow-api. `/webhooks/deliveries` and `/webhooks/listen` are registered
 //! before the `/webhooks/{endpointId}/...` patterns.
 
-use crate::handlers::{deliveries, listen, recoveries, runs, webhooks};
+use crate::handlers::{deliveries, listen, operator, recoveries, runs, webhooks};
 use actix_web::{web, HttpResponse};
 use api_support::query::QueryParameters;
 
@@ -43,7 +43,13 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/runs/{id}"),
     ("POST", "/runs/{id}/settle"),
     ("GET", "/openapi.json"),
+    ("POST", "/operator/v1/tokens"),
+    ("POST", "/operator/v1/console-links"),
 ];
+
+/// The operator API's routes: they take an operator key (`OPERATOR_KEYS`), never an account's token.
+pub const OPERATOR: &[(&str, &str)] =
+    &[("POST", "/operator/v1/tokens"), ("POST", "/operator/v1/console-links")];
 
 /// The routes that answer without a credential; every other route of [`ROUTES`] takes one.
 pub const PUBLIC: &[(&str, &str)] = &[("GET", "/openapi.json")];
@@ -53,6 +59,11 @@ async fn openapi() -> HttpResponse {
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/operator/v1")
+            .service(web::resource("/tokens").route(web::post().to(operator::token)))
+            .service(web::resource("/console-links").route(web::post().to(operator::console_link))),
+    );
     cfg.service(
         web::resource("/webhooks")
             .route(web::post().to(webhooks::create))

@@ -5,6 +5,46 @@ use progenitor_client::{ClientHooks, OperationInfo, RequestBuilderExt, encode_pa
 /// Types used as operation parameters and responses.
 #[allow(clippy::all)]
 pub mod types {
+    ///An API key's record: never the key.
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    pub struct ApiKey {
+        #[serde(rename = "apiKeyId")]
+        pub api_key_id: ::uuid::Uuid,
+        ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+        #[serde(rename = "createdAt")]
+        pub created_at: ::chrono::DateTime<::chrono::offset::Utc>,
+        ///When it was revoked; null while live.
+        #[serde(rename = "revokedAt", deserialize_with = "::std::option::Option::deserialize")]
+        pub revoked_at: ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+    }
+
+    impl ApiKey {
+        pub fn builder() -> builder::ApiKey {
+            Default::default()
+        }
+    }
+
+    ///`ApiKeyCreated`
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    pub struct ApiKeyCreated {
+        ///The new key (`ck_…`), shown only here; stored hashed.
+        #[serde(rename = "apiKey")]
+        pub api_key: ::std::string::String,
+        #[serde(rename = "apiKeyId")]
+        pub api_key_id: ::uuid::Uuid,
+        ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+        #[serde(rename = "createdAt")]
+        pub created_at: ::chrono::DateTime<::chrono::offset::Utc>,
+        #[serde(rename = "workspaceId")]
+        pub workspace_id: ::uuid::Uuid,
+    }
+
+    impl ApiKeyCreated {
+        pub fn builder() -> builder::ApiKeyCreated {
+            Default::default()
+        }
+    }
+
     ///`Attempt`
     #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
     pub struct Attempt {
@@ -699,6 +739,42 @@ pub mod types {
 
     impl ClientCertificateIn {
         pub fn builder() -> builder::ClientCertificateIn {
+            Default::default()
+        }
+    }
+
+    ///`ConsoleLink`
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    pub struct ConsoleLink {
+        ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+        #[serde(rename = "expiresAt")]
+        pub expires_at: ::chrono::DateTime<::chrono::offset::Utc>,
+        ///The single-use sign-in link: opening it shows a page with one
+        /// button, which signs in and opens `page`.
+        pub url: ::std::string::String,
+    }
+
+    impl ConsoleLink {
+        pub fn builder() -> builder::ConsoleLink {
+            Default::default()
+        }
+    }
+
+    ///Unknown fields are refused: `422 unknown_field`, naming the field meant.
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    #[serde(deny_unknown_fields)]
+    pub struct ConsoleLinkIn {
+        ///The console page the link opens once used: `/console` (the default)
+        /// or a path below it (`/console/deliveries`); anything else is `422
+        /// invalid_body`.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub page: ::std::option::Option<::std::string::String>,
+        #[serde(rename = "workspaceId")]
+        pub workspace_id: ::uuid::Uuid,
+    }
+
+    impl ConsoleLinkIn {
+        pub fn builder() -> builder::ConsoleLinkIn {
             Default::default()
         }
     }
@@ -2770,8 +2846,222 @@ pub mod types {
         }
     }
 
+    ///`Workspace`
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    pub struct Workspace {
+        ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+        #[serde(rename = "createdAt")]
+        pub created_at: ::chrono::DateTime<::chrono::offset::Utc>,
+        pub name: ::std::string::String,
+        #[serde(rename = "workspaceId")]
+        pub workspace_id: ::uuid::Uuid,
+    }
+
+    impl Workspace {
+        pub fn builder() -> builder::Workspace {
+            Default::default()
+        }
+    }
+
+    ///`WorkspaceCreated`
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    pub struct WorkspaceCreated {
+        ///The workspace's first API key (`ck_…`), shown only here; stored
+        /// hashed.
+        #[serde(rename = "apiKey")]
+        pub api_key: ::std::string::String,
+        #[serde(rename = "apiKeyId")]
+        pub api_key_id: ::uuid::Uuid,
+        ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+        #[serde(rename = "createdAt")]
+        pub created_at: ::chrono::DateTime<::chrono::offset::Utc>,
+        pub name: ::std::string::String,
+        #[serde(rename = "workspaceId")]
+        pub workspace_id: ::uuid::Uuid,
+    }
+
+    impl WorkspaceCreated {
+        pub fn builder() -> builder::WorkspaceCreated {
+            Default::default()
+        }
+    }
+
+    ///Unknown fields are refused: `422 unknown_field`, naming the field meant.
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    #[serde(deny_unknown_fields)]
+    pub struct WorkspaceIn {
+        ///1 to 200 characters, not only whitespace (`422 invalid_name`).
+        pub name: ::std::string::String,
+    }
+
+    impl WorkspaceIn {
+        pub fn builder() -> builder::WorkspaceIn {
+            Default::default()
+        }
+    }
+
     /// Types for composing complex structures.
     pub mod builder {
+        #[derive(Clone, Debug)]
+        pub struct ApiKey {
+            api_key_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            revoked_at: ::std::result::Result<
+                ::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>,
+                ::std::string::String,
+            >,
+        }
+
+        impl ::std::default::Default for ApiKey {
+            fn default() -> Self {
+                Self {
+                    api_key_id: Err("no value supplied for api_key_id".to_string()),
+                    created_at: Err("no value supplied for created_at".to_string()),
+                    revoked_at: Err("no value supplied for revoked_at".to_string()),
+                }
+            }
+        }
+
+        impl ApiKey {
+            pub fn api_key_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::uuid::Uuid>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.api_key_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for api_key_id: {e}"));
+                self
+            }
+            pub fn created_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.created_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for created_at: {e}"));
+                self
+            }
+            pub fn revoked_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::chrono::DateTime<::chrono::offset::Utc>>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.revoked_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for revoked_at: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<ApiKey> for super::ApiKey {
+            type Error = super::error::ConversionError;
+            fn try_from(value: ApiKey) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    api_key_id: value.api_key_id?,
+                    created_at: value.created_at?,
+                    revoked_at: value.revoked_at?,
+                })
+            }
+        }
+
+        impl ::std::convert::From<super::ApiKey> for ApiKey {
+            fn from(value: super::ApiKey) -> Self {
+                Self {
+                    api_key_id: Ok(value.api_key_id),
+                    created_at: Ok(value.created_at),
+                    revoked_at: Ok(value.revoked_at),
+                }
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct ApiKeyCreated {
+            api_key: ::std::result::Result<::std::string::String, ::std::string::String>,
+            api_key_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            workspace_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for ApiKeyCreated {
+            fn default() -> Self {
+                Self {
+                    api_key: Err("no value supplied for api_key".to_string()),
+                    api_key_id: Err("no value supplied for api_key_id".to_string()),
+                    created_at: Err("no value supplied for created_at".to_string()),
+                    workspace_id: Err("no value supplied for workspace_id".to_string()),
+                }
+            }
+        }
+
+        impl ApiKeyCreated {
+            pub fn api_key<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.api_key =
+                    value.try_into().map_err(|e| format!("error converting supplied value for api_key: {e}"));
+                self
+            }
+            pub fn api_key_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::uuid::Uuid>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.api_key_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for api_key_id: {e}"));
+                self
+            }
+            pub fn created_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.created_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for created_at: {e}"));
+                self
+            }
+            pub fn workspace_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::uuid::Uuid>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.workspace_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for workspace_id: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<ApiKeyCreated> for super::ApiKeyCreated {
+            type Error = super::error::ConversionError;
+            fn try_from(value: ApiKeyCreated) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    api_key: value.api_key?,
+                    api_key_id: value.api_key_id?,
+                    created_at: value.created_at?,
+                    workspace_id: value.workspace_id?,
+                })
+            }
+        }
+
+        impl ::std::convert::From<super::ApiKeyCreated> for ApiKeyCreated {
+            fn from(value: super::ApiKeyCreated) -> Self {
+                Self {
+                    api_key: Ok(value.api_key),
+                    api_key_id: Ok(value.api_key_id),
+                    created_at: Ok(value.created_at),
+                    workspace_id: Ok(value.workspace_id),
+                }
+            }
+        }
+
         #[derive(Clone, Debug)]
         pub struct Attempt {
             attempt_number: ::std::result::Result<i64, ::std::string::String>,
@@ -3443,6 +3733,107 @@ pub mod types {
         impl ::std::convert::From<super::ClientCertificateIn> for ClientCertificateIn {
             fn from(value: super::ClientCertificateIn) -> Self {
                 Self { certificate: Ok(value.certificate), private_key: Ok(value.private_key) }
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct ConsoleLink {
+            expires_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            url: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for ConsoleLink {
+            fn default() -> Self {
+                Self {
+                    expires_at: Err("no value supplied for expires_at".to_string()),
+                    url: Err("no value supplied for url".to_string()),
+                }
+            }
+        }
+
+        impl ConsoleLink {
+            pub fn expires_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.expires_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for expires_at: {e}"));
+                self
+            }
+            pub fn url<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<ConsoleLink> for super::ConsoleLink {
+            type Error = super::error::ConversionError;
+            fn try_from(value: ConsoleLink) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { expires_at: value.expires_at?, url: value.url? })
+            }
+        }
+
+        impl ::std::convert::From<super::ConsoleLink> for ConsoleLink {
+            fn from(value: super::ConsoleLink) -> Self {
+                Self { expires_at: Ok(value.expires_at), url: Ok(value.url) }
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct ConsoleLinkIn {
+            page: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+            workspace_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for ConsoleLinkIn {
+            fn default() -> Self {
+                Self {
+                    page: Ok(Default::default()),
+                    workspace_id: Err("no value supplied for workspace_id".to_string()),
+                }
+            }
+        }
+
+        impl ConsoleLinkIn {
+            pub fn page<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.page =
+                    value.try_into().map_err(|e| format!("error converting supplied value for page: {e}"));
+                self
+            }
+            pub fn workspace_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::uuid::Uuid>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.workspace_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for workspace_id: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<ConsoleLinkIn> for super::ConsoleLinkIn {
+            type Error = super::error::ConversionError;
+            fn try_from(value: ConsoleLinkIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { page: value.page?, workspace_id: value.workspace_id? })
+            }
+        }
+
+        impl ::std::convert::From<super::ConsoleLinkIn> for ConsoleLinkIn {
+            fn from(value: super::ConsoleLinkIn) -> Self {
+                Self { page: Ok(value.page), workspace_id: Ok(value.workspace_id) }
             }
         }
 
@@ -5768,6 +6159,213 @@ pub mod types {
                 }
             }
         }
+
+        #[derive(Clone, Debug)]
+        pub struct Workspace {
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            name: ::std::result::Result<::std::string::String, ::std::string::String>,
+            workspace_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for Workspace {
+            fn default() -> Self {
+                Self {
+                    created_at: Err("no value supplied for created_at".to_string()),
+                    name: Err("no value supplied for name".to_string()),
+                    workspace_id: Err("no value supplied for workspace_id".to_string()),
+                }
+            }
+        }
+
+        impl Workspace {
+            pub fn created_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.created_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for created_at: {e}"));
+                self
+            }
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+            pub fn workspace_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::uuid::Uuid>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.workspace_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for workspace_id: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<Workspace> for super::Workspace {
+            type Error = super::error::ConversionError;
+            fn try_from(value: Workspace) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    created_at: value.created_at?,
+                    name: value.name?,
+                    workspace_id: value.workspace_id?,
+                })
+            }
+        }
+
+        impl ::std::convert::From<super::Workspace> for Workspace {
+            fn from(value: super::Workspace) -> Self {
+                Self {
+                    created_at: Ok(value.created_at),
+                    name: Ok(value.name),
+                    workspace_id: Ok(value.workspace_id),
+                }
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct WorkspaceCreated {
+            api_key: ::std::result::Result<::std::string::String, ::std::string::String>,
+            api_key_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
+            created_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            name: ::std::result::Result<::std::string::String, ::std::string::String>,
+            workspace_id: ::std::result::Result<::uuid::Uuid, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for WorkspaceCreated {
+            fn default() -> Self {
+                Self {
+                    api_key: Err("no value supplied for api_key".to_string()),
+                    api_key_id: Err("no value supplied for api_key_id".to_string()),
+                    created_at: Err("no value supplied for created_at".to_string()),
+                    name: Err("no value supplied for name".to_string()),
+                    workspace_id: Err("no value supplied for workspace_id".to_string()),
+                }
+            }
+        }
+
+        impl WorkspaceCreated {
+            pub fn api_key<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.api_key =
+                    value.try_into().map_err(|e| format!("error converting supplied value for api_key: {e}"));
+                self
+            }
+            pub fn api_key_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::uuid::Uuid>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.api_key_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for api_key_id: {e}"));
+                self
+            }
+            pub fn created_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.created_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for created_at: {e}"));
+                self
+            }
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+            pub fn workspace_id<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::uuid::Uuid>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.workspace_id = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for workspace_id: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<WorkspaceCreated> for super::WorkspaceCreated {
+            type Error = super::error::ConversionError;
+            fn try_from(
+                value: WorkspaceCreated,
+            ) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self {
+                    api_key: value.api_key?,
+                    api_key_id: value.api_key_id?,
+                    created_at: value.created_at?,
+                    name: value.name?,
+                    workspace_id: value.workspace_id?,
+                })
+            }
+        }
+
+        impl ::std::convert::From<super::WorkspaceCreated> for WorkspaceCreated {
+            fn from(value: super::WorkspaceCreated) -> Self {
+                Self {
+                    api_key: Ok(value.api_key),
+                    api_key_id: Ok(value.api_key_id),
+                    created_at: Ok(value.created_at),
+                    name: Ok(value.name),
+                    workspace_id: Ok(value.workspace_id),
+                }
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct WorkspaceIn {
+            name: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for WorkspaceIn {
+            fn default() -> Self {
+                Self { name: Err("no value supplied for name".to_string()) }
+            }
+        }
+
+        impl WorkspaceIn {
+            pub fn name<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.name =
+                    value.try_into().map_err(|e| format!("error converting supplied value for name: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<WorkspaceIn> for super::WorkspaceIn {
+            type Error = super::error::ConversionError;
+            fn try_from(value: WorkspaceIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { name: value.name? })
+            }
+        }
+
+        impl ::std::convert::From<super::WorkspaceIn> for WorkspaceIn {
+            fn from(value: super::WorkspaceIn) -> Self {
+                Self { name: Ok(value.name) }
+            }
+        }
     }
 
     /// Error types.
@@ -6443,6 +7041,121 @@ impl Client {
     /// ```
     pub fn get_open_api(&self) -> builder::GetOpenApi<'_> {
         builder::GetOpenApi::new(self)
+    }
+
+    ///List every workspace
+    ///
+    ///Oldest first, as a bare array.
+    ///
+    ///Sends a `GET` request to `/operator/v1/workspaces`
+    ///
+    ///```ignore
+    /// let response = client.list_workspaces()
+    ///    .send()
+    ///    .await;
+    /// ```
+    pub fn list_workspaces(&self) -> builder::ListWorkspaces<'_> {
+        builder::ListWorkspaces::new(self)
+    }
+
+    ///Create a workspace and its first API key
+    ///
+    ///The `create-workspace` command does the same.
+    ///
+    ///Sends a `POST` request to `/operator/v1/workspaces`
+    ///
+    ///```ignore
+    /// let response = client.create_workspace()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    /// ```
+    pub fn create_workspace(&self) -> builder::CreateWorkspace<'_> {
+        builder::CreateWorkspace::new(self)
+    }
+
+    ///List a workspace's API keys
+    ///
+    ///Live and revoked, oldest first; never a key itself.
+    ///
+    ///Sends a `GET` request to
+    /// `/operator/v1/workspaces/{workspaceId}/api-keys`
+    ///
+    ///Arguments:
+    /// - `workspace_id`: The workspace's id. Not a UUID, or unknown: `404
+    ///   not_found`.
+    ///```ignore
+    /// let response = client.list_api_keys()
+    ///    .workspace_id(workspace_id)
+    ///    .send()
+    ///    .await;
+    /// ```
+    pub fn list_api_keys(&self) -> builder::ListApiKeys<'_> {
+        builder::ListApiKeys::new(self)
+    }
+
+    ///Add an API key to a workspace
+    ///
+    ///The `create-api-key` command does the same. Keys of a workspace all work
+    /// until revoked, so a key can be rotated without a gap.
+    ///
+    ///Sends a `POST` request to
+    /// `/operator/v1/workspaces/{workspaceId}/api-keys`
+    ///
+    ///Arguments:
+    /// - `workspace_id`: The workspace's id. Not a UUID, or unknown: `404
+    ///   not_found`.
+    ///```ignore
+    /// let response = client.create_api_key()
+    ///    .workspace_id(workspace_id)
+    ///    .send()
+    ///    .await;
+    /// ```
+    pub fn create_api_key(&self) -> builder::CreateApiKey<'_> {
+        builder::CreateApiKey::new(self)
+    }
+
+    ///Revoke an API key
+    ///
+    ///It stops authenticating at once, in every process of the service, and
+    /// the console sessions signed in with it end. The `revoke-api-key` command
+    /// does the same by the key's value. An unknown or already revoked key:
+    /// `404 not_found`.
+    ///
+    ///Sends a `DELETE` request to
+    /// `/operator/v1/workspaces/{workspaceId}/api-keys/{apiKeyId}`
+    ///
+    ///Arguments:
+    /// - `workspace_id`: The workspace's id. Not a UUID, or unknown: `404
+    ///   not_found`.
+    /// - `api_key_id`: The key's id (`apiKeyId`).
+    ///```ignore
+    /// let response = client.revoke_api_key()
+    ///    .workspace_id(workspace_id)
+    ///    .api_key_id(api_key_id)
+    ///    .send()
+    ///    .await;
+    /// ```
+    pub fn revoke_api_key(&self) -> builder::RevokeApiKey<'_> {
+        builder::RevokeApiKey::new(self)
+    }
+
+    ///Mint a console sign-in link for a workspace
+    ///
+    ///Single-use, valid for 10 minutes; the `console-link` command mints the
+    /// same. The link is on the address the request came to (behind a proxy,
+    /// its `Forwarded` or `X-Forwarded-*` headers).
+    ///
+    ///Sends a `POST` request to `/operator/v1/console-links`
+    ///
+    ///```ignore
+    /// let response = client.create_console_link()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    /// ```
+    pub fn create_console_link(&self) -> builder::CreateConsoleLink<'_> {
+        builder::CreateConsoleLink::new(self)
     }
 }
 
@@ -8431,6 +9144,428 @@ pub mod builder {
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
+        }
+    }
+
+    ///Builder for [`Client::list_workspaces`]
+    ///
+    ///[`Client::list_workspaces`]: super::Client::list_workspaces
+    #[derive(Debug, Clone)]
+    pub struct ListWorkspaces<'a> {
+        client: &'a super::Client,
+    }
+
+    impl<'a> ListWorkspaces<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self { client: client }
+        }
+
+        ///Sends a `GET` request to `/operator/v1/workspaces`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<::std::vec::Vec<types::Workspace>>, Error<types::Error>> {
+            let Self { client } = self;
+            let url = format!("{}/operator/v1/workspaces", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .get(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo { operation_id: "list_workspaces" };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
+        }
+    }
+
+    ///Builder for [`Client::create_workspace`]
+    ///
+    ///[`Client::create_workspace`]: super::Client::create_workspace
+    #[derive(Debug, Clone)]
+    pub struct CreateWorkspace<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::WorkspaceIn, String>,
+    }
+
+    impl<'a> CreateWorkspace<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self { client: client, body: Ok(::std::default::Default::default()) }
+        }
+
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::WorkspaceIn>,
+            <V as std::convert::TryInto<types::WorkspaceIn>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `WorkspaceIn` for body failed: {}", s));
+            self
+        }
+
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(types::builder::WorkspaceIn) -> types::builder::WorkspaceIn,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+
+        ///Sends a `POST` request to `/operator/v1/workspaces`
+        pub async fn send(self) -> Result<ResponseValue<types::WorkspaceCreated>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::WorkspaceIn::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/operator/v1/workspaces", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo { operation_id: "create_workspace" };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                201u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
+        }
+    }
+
+    ///Builder for [`Client::list_api_keys`]
+    ///
+    ///[`Client::list_api_keys`]: super::Client::list_api_keys
+    #[derive(Debug, Clone)]
+    pub struct ListApiKeys<'a> {
+        client: &'a super::Client,
+        workspace_id: Result<::uuid::Uuid, String>,
+    }
+
+    impl<'a> ListApiKeys<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self { client: client, workspace_id: Err("workspace_id was not initialized".to_string()) }
+        }
+
+        pub fn workspace_id<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::uuid::Uuid>,
+        {
+            self.workspace_id = value
+                .try_into()
+                .map_err(|_| "conversion to `:: uuid :: Uuid` for workspace_id failed".to_string());
+            self
+        }
+
+        ///Sends a `GET` request to
+        /// `/operator/v1/workspaces/{workspaceId}/api-keys`
+        pub async fn send(
+            self,
+        ) -> Result<ResponseValue<::std::vec::Vec<types::ApiKey>>, Error<types::Error>> {
+            let Self { client, workspace_id } = self;
+            let workspace_id = workspace_id.map_err(Error::InvalidRequest)?;
+            let url = format!(
+                "{}/operator/v1/workspaces/{}/api-keys",
+                client.baseurl,
+                encode_path(&workspace_id.to_string()),
+            );
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .get(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo { operation_id: "list_api_keys" };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                200u16 => ResponseValue::from_response(response).await,
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
+        }
+    }
+
+    ///Builder for [`Client::create_api_key`]
+    ///
+    ///[`Client::create_api_key`]: super::Client::create_api_key
+    #[derive(Debug, Clone)]
+    pub struct CreateApiKey<'a> {
+        client: &'a super::Client,
+        workspace_id: Result<::uuid::Uuid, String>,
+    }
+
+    impl<'a> CreateApiKey<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self { client: client, workspace_id: Err("workspace_id was not initialized".to_string()) }
+        }
+
+        pub fn workspace_id<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::uuid::Uuid>,
+        {
+            self.workspace_id = value
+                .try_into()
+                .map_err(|_| "conversion to `:: uuid :: Uuid` for workspace_id failed".to_string());
+            self
+        }
+
+        ///Sends a `POST` request to
+        /// `/operator/v1/workspaces/{workspaceId}/api-keys`
+        pub async fn send(self) -> Result<ResponseValue<types::ApiKeyCreated>, Error<types::Error>> {
+            let Self { client, workspace_id } = self;
+            let workspace_id = workspace_id.map_err(Error::InvalidRequest)?;
+            let url = format!(
+                "{}/operator/v1/workspaces/{}/api-keys",
+                client.baseurl,
+                encode_path(&workspace_id.to_string()),
+            );
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo { operation_id: "create_api_key" };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                201u16 => ResponseValue::from_response(response).await,
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
+        }
+    }
+
+    ///Builder for [`Client::revoke_api_key`]
+    ///
+    ///[`Client::revoke_api_key`]: super::Client::revoke_api_key
+    #[derive(Debug, Clone)]
+    pub struct RevokeApiKey<'a> {
+        client: &'a super::Client,
+        workspace_id: Result<::uuid::Uuid, String>,
+        api_key_id: Result<::uuid::Uuid, String>,
+    }
+
+    impl<'a> RevokeApiKey<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self {
+                client: client,
+                workspace_id: Err("workspace_id was not initialized".to_string()),
+                api_key_id: Err("api_key_id was not initialized".to_string()),
+            }
+        }
+
+        pub fn workspace_id<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::uuid::Uuid>,
+        {
+            self.workspace_id = value
+                .try_into()
+                .map_err(|_| "conversion to `:: uuid :: Uuid` for workspace_id failed".to_string());
+            self
+        }
+
+        pub fn api_key_id<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::uuid::Uuid>,
+        {
+            self.api_key_id = value
+                .try_into()
+                .map_err(|_| "conversion to `:: uuid :: Uuid` for api_key_id failed".to_string());
+            self
+        }
+
+        ///Sends a `DELETE` request to
+        /// `/operator/v1/workspaces/{workspaceId}/api-keys/{apiKeyId}`
+        pub async fn send(self) -> Result<ResponseValue<()>, Error<types::Error>> {
+            let Self { client, workspace_id, api_key_id } = self;
+            let workspace_id = workspace_id.map_err(Error::InvalidRequest)?;
+            let api_key_id = api_key_id.map_err(Error::InvalidRequest)?;
+            let url = format!(
+                "{}/operator/v1/workspaces/{}/api-keys/{}",
+                client.baseurl,
+                encode_path(&workspace_id.to_string()),
+                encode_path(&api_key_id.to_string()),
+            );
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .delete(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo { operation_id: "revoke_api_key" };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                204u16 => Ok(ResponseValue::empty(response)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
+        }
+    }
+
+    ///Builder for [`Client::create_console_link`]
+    ///
+    ///[`Client::create_console_link`]: super::Client::create_console_link
+    #[derive(Debug, Clone)]
+    pub struct CreateConsoleLink<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::ConsoleLinkIn, String>,
+    }
+
+    impl<'a> CreateConsoleLink<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self { client: client, body: Ok(::std::default::Default::default()) }
+        }
+
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::ConsoleLinkIn>,
+            <V as std::convert::TryInto<types::ConsoleLinkIn>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `ConsoleLinkIn` for body failed: {}", s));
+            self
+        }
+
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(types::builder::ConsoleLinkIn) -> types::builder::ConsoleLinkIn,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+
+        ///Sends a `POST` request to `/operator/v1/console-links`
+        pub async fn send(self) -> Result<ResponseValue<types::ConsoleLink>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::ConsoleLinkIn::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/operator/v1/console-links", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo { operation_id: "create_console_link" };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                201u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }

@@ -574,6 +574,42 @@ pub mod types {
         }
     }
 
+    ///`ConsoleLink`
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    pub struct ConsoleLink {
+        ///RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+        #[serde(rename = "expiresAt")]
+        pub expires_at: ::chrono::DateTime<::chrono::offset::Utc>,
+        ///The single-use sign-in link: opening it shows a page with one
+        /// button, which signs in and opens `page`.
+        pub url: ::std::string::String,
+    }
+
+    impl ConsoleLink {
+        pub fn builder() -> builder::ConsoleLink {
+            Default::default()
+        }
+    }
+
+    ///Unknown fields are refused: `422 unknown_field`, naming the field meant.
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    #[serde(deny_unknown_fields)]
+    pub struct ConsoleLinkIn {
+        ///The account the console shows.
+        pub account: ::std::string::String,
+        ///The console page the link opens once used: `/console` (the default)
+        /// or a path below it (`/console/deliveries`); anything else is `422
+        /// invalid_body`.
+        #[serde(skip_serializing_if = "::std::option::Option::is_none")]
+        pub page: ::std::option::Option<::std::string::String>,
+    }
+
+    impl ConsoleLinkIn {
+        pub fn builder() -> builder::ConsoleLinkIn {
+            Default::default()
+        }
+    }
+
     ///A content filter (docs/engine.md "Content filters"): a match object
     /// whose keys are field names or dotted paths into the delivery body and
     /// whose values are a value (equality), an operator object (`$eq`, `$neq`,
@@ -3047,6 +3083,42 @@ pub mod types {
         }
     }
 
+    ///`Token`
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    pub struct Token {
+        pub account: ::std::string::String,
+        ///When the token expires (whole seconds, as its `exp` says).
+        #[serde(rename = "expiresAt")]
+        pub expires_at: ::chrono::DateTime<::chrono::offset::Utc>,
+        ///A session JWT (HS256) for `Authorization: Bearer` on every other
+        /// route.
+        pub token: ::std::string::String,
+    }
+
+    impl Token {
+        pub fn builder() -> builder::Token {
+            Default::default()
+        }
+    }
+
+    ///Unknown fields are refused: `422 unknown_field`, naming the field meant.
+    #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
+    #[serde(deny_unknown_fields)]
+    pub struct TokenIn {
+        ///The account id (the token's `sub`): 1 to 200 characters, no control
+        /// characters; any account of the product's.
+        pub account: ::std::string::String,
+        ///The token's lifetime in seconds: 60 to 30 days; default an hour.
+        #[serde(rename = "ttlSeconds", default = "defaults::default_u64::<i64, 3600>")]
+        pub ttl_seconds: i64,
+    }
+
+    impl TokenIn {
+        pub fn builder() -> builder::TokenIn {
+            Default::default()
+        }
+    }
+
     /// Types for composing complex structures.
     pub mod builder {
         #[derive(Clone, Debug)]
@@ -3514,6 +3586,106 @@ pub mod types {
         impl ::std::convert::From<super::ClientCertificateIn> for ClientCertificateIn {
             fn from(value: super::ClientCertificateIn) -> Self {
                 Self { certificate: Ok(value.certificate), private_key: Ok(value.private_key) }
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct ConsoleLink {
+            expires_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            url: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for ConsoleLink {
+            fn default() -> Self {
+                Self {
+                    expires_at: Err("no value supplied for expires_at".to_string()),
+                    url: Err("no value supplied for url".to_string()),
+                }
+            }
+        }
+
+        impl ConsoleLink {
+            pub fn expires_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.expires_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for expires_at: {e}"));
+                self
+            }
+            pub fn url<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.url =
+                    value.try_into().map_err(|e| format!("error converting supplied value for url: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<ConsoleLink> for super::ConsoleLink {
+            type Error = super::error::ConversionError;
+            fn try_from(value: ConsoleLink) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { expires_at: value.expires_at?, url: value.url? })
+            }
+        }
+
+        impl ::std::convert::From<super::ConsoleLink> for ConsoleLink {
+            fn from(value: super::ConsoleLink) -> Self {
+                Self { expires_at: Ok(value.expires_at), url: Ok(value.url) }
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct ConsoleLinkIn {
+            account: ::std::result::Result<::std::string::String, ::std::string::String>,
+            page: ::std::result::Result<::std::option::Option<::std::string::String>, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for ConsoleLinkIn {
+            fn default() -> Self {
+                Self {
+                    account: Err("no value supplied for account".to_string()),
+                    page: Ok(Default::default()),
+                }
+            }
+        }
+
+        impl ConsoleLinkIn {
+            pub fn account<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.account =
+                    value.try_into().map_err(|e| format!("error converting supplied value for account: {e}"));
+                self
+            }
+            pub fn page<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::option::Option<::std::string::String>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.page =
+                    value.try_into().map_err(|e| format!("error converting supplied value for page: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<ConsoleLinkIn> for super::ConsoleLinkIn {
+            type Error = super::error::ConversionError;
+            fn try_from(value: ConsoleLinkIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { account: value.account?, page: value.page? })
+            }
+        }
+
+        impl ::std::convert::From<super::ConsoleLinkIn> for ConsoleLinkIn {
+            fn from(value: super::ConsoleLinkIn) -> Self {
+                Self { account: Ok(value.account), page: Ok(value.page) }
             }
         }
 
@@ -5802,6 +5974,129 @@ pub mod types {
                 }
             }
         }
+
+        #[derive(Clone, Debug)]
+        pub struct Token {
+            account: ::std::result::Result<::std::string::String, ::std::string::String>,
+            expires_at:
+                ::std::result::Result<::chrono::DateTime<::chrono::offset::Utc>, ::std::string::String>,
+            token: ::std::result::Result<::std::string::String, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for Token {
+            fn default() -> Self {
+                Self {
+                    account: Err("no value supplied for account".to_string()),
+                    expires_at: Err("no value supplied for expires_at".to_string()),
+                    token: Err("no value supplied for token".to_string()),
+                }
+            }
+        }
+
+        impl Token {
+            pub fn account<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.account =
+                    value.try_into().map_err(|e| format!("error converting supplied value for account: {e}"));
+                self
+            }
+            pub fn expires_at<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::chrono::DateTime<::chrono::offset::Utc>>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.expires_at = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for expires_at: {e}"));
+                self
+            }
+            pub fn token<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.token =
+                    value.try_into().map_err(|e| format!("error converting supplied value for token: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<Token> for super::Token {
+            type Error = super::error::ConversionError;
+            fn try_from(value: Token) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { account: value.account?, expires_at: value.expires_at?, token: value.token? })
+            }
+        }
+
+        impl ::std::convert::From<super::Token> for Token {
+            fn from(value: super::Token) -> Self {
+                Self { account: Ok(value.account), expires_at: Ok(value.expires_at), token: Ok(value.token) }
+            }
+        }
+
+        #[derive(Clone, Debug)]
+        pub struct TokenIn {
+            account: ::std::result::Result<::std::string::String, ::std::string::String>,
+            ttl_seconds: ::std::result::Result<i64, ::std::string::String>,
+        }
+
+        impl ::std::default::Default for TokenIn {
+            fn default() -> Self {
+                Self {
+                    account: Err("no value supplied for account".to_string()),
+                    ttl_seconds: Ok(super::defaults::default_u64::<i64, 3600>()),
+                }
+            }
+        }
+
+        impl TokenIn {
+            pub fn account<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<::std::string::String>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.account =
+                    value.try_into().map_err(|e| format!("error converting supplied value for account: {e}"));
+                self
+            }
+            pub fn ttl_seconds<T>(mut self, value: T) -> Self
+            where
+                T: ::std::convert::TryInto<i64>,
+                T::Error: ::std::fmt::Display,
+            {
+                self.ttl_seconds = value
+                    .try_into()
+                    .map_err(|e| format!("error converting supplied value for ttl_seconds: {e}"));
+                self
+            }
+        }
+
+        impl ::std::convert::TryFrom<TokenIn> for super::TokenIn {
+            type Error = super::error::ConversionError;
+            fn try_from(value: TokenIn) -> ::std::result::Result<Self, super::error::ConversionError> {
+                Ok(Self { account: value.account?, ttl_seconds: value.ttl_seconds? })
+            }
+        }
+
+        impl ::std::convert::From<super::TokenIn> for TokenIn {
+            fn from(value: super::TokenIn) -> Self {
+                Self { account: Ok(value.account), ttl_seconds: Ok(value.ttl_seconds) }
+            }
+        }
+    }
+
+    /// Generation of default values for serde.
+    pub mod defaults {
+        pub(super) fn default_u64<T, const V: u64>() -> T
+        where
+            T: ::std::convert::TryFrom<u64>,
+            <T as ::std::convert::TryFrom<u64>>::Error: ::std::fmt::Debug,
+        {
+            T::try_from(V).unwrap()
+        }
     }
 
     /// Error types.
@@ -6507,6 +6802,40 @@ impl Client {
     /// ```
     pub fn get_open_api(&self) -> builder::GetOpenApi<'_> {
         builder::GetOpenApi::new(self)
+    }
+
+    ///Mint a session token for an account
+    ///
+    ///The `token` command does the same.
+    ///
+    ///Sends a `POST` request to `/operator/v1/tokens`
+    ///
+    ///```ignore
+    /// let response = client.create_token()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    /// ```
+    pub fn create_token(&self) -> builder::CreateToken<'_> {
+        builder::CreateToken::new(self)
+    }
+
+    ///Mint a console sign-in link for an account
+    ///
+    ///Single-use, valid for 10 minutes; the `console-link` command mints the
+    /// same. The link is on the address the request came to (behind a proxy,
+    /// its `Forwarded` or `X-Forwarded-*` headers).
+    ///
+    ///Sends a `POST` request to `/operator/v1/console-links`
+    ///
+    ///```ignore
+    /// let response = client.create_console_link()
+    ///    .body(body)
+    ///    .send()
+    ///    .await;
+    /// ```
+    pub fn create_console_link(&self) -> builder::CreateConsoleLink<'_> {
+        builder::CreateConsoleLink::new(self)
     }
 }
 
@@ -8591,6 +8920,160 @@ pub mod builder {
             let response = result?;
             match response.status().as_u16() {
                 200u16 => ResponseValue::from_response(response).await,
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
+        }
+    }
+
+    ///Builder for [`Client::create_token`]
+    ///
+    ///[`Client::create_token`]: super::Client::create_token
+    #[derive(Debug, Clone)]
+    pub struct CreateToken<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::TokenIn, String>,
+    }
+
+    impl<'a> CreateToken<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self { client: client, body: Ok(::std::default::Default::default()) }
+        }
+
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::TokenIn>,
+            <V as std::convert::TryInto<types::TokenIn>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `TokenIn` for body failed: {}", s));
+            self
+        }
+
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(types::builder::TokenIn) -> types::builder::TokenIn,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+
+        ///Sends a `POST` request to `/operator/v1/tokens`
+        pub async fn send(self) -> Result<ResponseValue<types::Token>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::TokenIn::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/operator/v1/tokens", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo { operation_id: "create_token" };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                201u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                _ => Err(Error::UnexpectedResponse(response)),
+            }
+        }
+    }
+
+    ///Builder for [`Client::create_console_link`]
+    ///
+    ///[`Client::create_console_link`]: super::Client::create_console_link
+    #[derive(Debug, Clone)]
+    pub struct CreateConsoleLink<'a> {
+        client: &'a super::Client,
+        body: Result<types::builder::ConsoleLinkIn, String>,
+    }
+
+    impl<'a> CreateConsoleLink<'a> {
+        pub fn new(client: &'a super::Client) -> Self {
+            Self { client: client, body: Ok(::std::default::Default::default()) }
+        }
+
+        pub fn body<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::ConsoleLinkIn>,
+            <V as std::convert::TryInto<types::ConsoleLinkIn>>::Error: std::fmt::Display,
+        {
+            self.body = value
+                .try_into()
+                .map(From::from)
+                .map_err(|s| format!("conversion to `ConsoleLinkIn` for body failed: {}", s));
+            self
+        }
+
+        pub fn body_map<F>(mut self, f: F) -> Self
+        where
+            F: std::ops::FnOnce(types::builder::ConsoleLinkIn) -> types::builder::ConsoleLinkIn,
+        {
+            self.body = self.body.map(f);
+            self
+        }
+
+        ///Sends a `POST` request to `/operator/v1/console-links`
+        pub async fn send(self) -> Result<ResponseValue<types::ConsoleLink>, Error<types::Error>> {
+            let Self { client, body } = self;
+            let body = body
+                .and_then(|v| types::ConsoleLinkIn::try_from(v).map_err(|e| e.to_string()))
+                .map_err(Error::InvalidRequest)?;
+            let url = format!("{}/operator/v1/console-links", client.baseurl,);
+            let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
+            header_map.append(
+                ::reqwest::header::HeaderName::from_static("api-version"),
+                ::reqwest::header::HeaderValue::from_static(super::Client::api_version()),
+            );
+            #[allow(unused_mut)]
+            let mut request = client
+                .client
+                .post(url)
+                .header(
+                    ::reqwest::header::ACCEPT,
+                    ::reqwest::header::HeaderValue::from_static("application/json"),
+                )
+                .json(&body)
+                .headers(header_map)
+                .build()?;
+            let info = OperationInfo { operation_id: "create_console_link" };
+            client.pre(&mut request, &info).await?;
+            let result = client.exec(request, &info).await;
+            client.post(&result, &info).await?;
+            let response = result?;
+            match response.status().as_u16() {
+                201u16 => ResponseValue::from_response(response).await,
+                400u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                401u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                404u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                413u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                415u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                422u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                500u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
+                503u16 => Err(Error::ErrorResponse(ResponseValue::from_response(response).await?)),
                 _ => Err(Error::UnexpectedResponse(response)),
             }
         }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CancelRecoveryData, CancelRecoveryErrors, CancelRecoveryResponses, CreateCampaignData, CreateCampaignErrors, CreateCampaignResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EndListenSessionData, EndListenSessionErrors, EndListenSessionResponses, GetCampaignData, GetCampaignErrors, GetCampaignResponses, GetDeliveryData, GetDeliveryErrors, GetDeliveryResponses, GetEventTypeData, GetEventTypeErrors, GetEventTypeResponses, GetOpenApiData, GetOpenApiResponses, GetRecoveryData, GetRecoveryErrors, GetRecoveryResponses, GetWebhookData, GetWebhookErrors, GetWebhookResponses, ListCampaignsData, ListCampaignsErrors, ListCampaignsResponses, ListDeliveriesData, ListDeliveriesErrors, ListDeliveriesResponses, ListenData, ListenErrors, ListenResponse, ListenResponses, ListEventTypesData, ListEventTypesErrors, ListEventTypesResponses, ListRecoveriesData, ListRecoveriesErrors, ListRecoveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PublishEventData, PublishEventErrors, PublishEventResponses, ReplayDeliveryData, ReplayDeliveryErrors, ReplayDeliveryResponses, ReplyToListenDeliveryData, ReplyToListenDeliveryErrors, ReplyToListenDeliveryResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, StartRecoveryData, StartRecoveryErrors, StartRecoveryResponses, UpdateCampaignData, UpdateCampaignErrors, UpdateCampaignResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen.js';
+import type { CancelRecoveryData, CancelRecoveryErrors, CancelRecoveryResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateCampaignData, CreateCampaignErrors, CreateCampaignResponses, CreateConsoleLinkData, CreateConsoleLinkErrors, CreateConsoleLinkResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EndListenSessionData, EndListenSessionErrors, EndListenSessionResponses, GetCampaignData, GetCampaignErrors, GetCampaignResponses, GetDeliveryData, GetDeliveryErrors, GetDeliveryResponses, GetEventTypeData, GetEventTypeErrors, GetEventTypeResponses, GetOpenApiData, GetOpenApiResponses, GetRecoveryData, GetRecoveryErrors, GetRecoveryResponses, GetWebhookData, GetWebhookErrors, GetWebhookResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListCampaignsData, ListCampaignsErrors, ListCampaignsResponses, ListDeliveriesData, ListDeliveriesErrors, ListDeliveriesResponses, ListenData, ListenErrors, ListenResponse, ListenResponses, ListEventTypesData, ListEventTypesErrors, ListEventTypesResponses, ListRecoveriesData, ListRecoveriesErrors, ListRecoveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWorkspacesData, ListWorkspacesErrors, ListWorkspacesResponses, PublishEventData, PublishEventErrors, PublishEventResponses, ReplayDeliveryData, ReplayDeliveryErrors, ReplayDeliveryResponses, ReplyToListenDeliveryData, ReplyToListenDeliveryErrors, ReplyToListenDeliveryResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, StartRecoveryData, StartRecoveryErrors, StartRecoveryResponses, UpdateCampaignData, UpdateCampaignErrors, UpdateCampaignResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -275,3 +275,77 @@ export const replyToListenDelivery = <ThrowOnError extends boolean = false>(opti
  * This OpenAPI document of campaign-api
  */
 export const getOpenApi = <ThrowOnError extends boolean = false>(options?: Options<GetOpenApiData, ThrowOnError>) => (options?.client ?? client).get<GetOpenApiResponses, unknown, ThrowOnError>({ url: '/openapi.json', ...options });
+
+/**
+ * List every workspace
+ *
+ * Oldest first, as a bare array.
+ */
+export const listWorkspaces = <ThrowOnError extends boolean = false>(options?: Options<ListWorkspacesData, ThrowOnError>) => (options?.client ?? client).get<ListWorkspacesResponses, ListWorkspacesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/operator/v1/workspaces',
+    ...options
+});
+
+/**
+ * Create a workspace and its first API key
+ *
+ * The `create-workspace` command does the same.
+ */
+export const createWorkspace = <ThrowOnError extends boolean = false>(options: Options<CreateWorkspaceData, ThrowOnError>) => (options.client ?? client).post<CreateWorkspaceResponses, CreateWorkspaceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/operator/v1/workspaces',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List a workspace's API keys
+ *
+ * Live and revoked, oldest first; never a key itself.
+ */
+export const listApiKeys = <ThrowOnError extends boolean = false>(options: Options<ListApiKeysData, ThrowOnError>) => (options.client ?? client).get<ListApiKeysResponses, ListApiKeysErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/operator/v1/workspaces/{workspaceId}/api-keys',
+    ...options
+});
+
+/**
+ * Add an API key to a workspace
+ *
+ * The `create-api-key` command does the same. Keys of a workspace all work until revoked, so a key can be rotated without a gap.
+ */
+export const createApiKey = <ThrowOnError extends boolean = false>(options: Options<CreateApiKeyData, ThrowOnError>) => (options.client ?? client).post<CreateApiKeyResponses, CreateApiKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/operator/v1/workspaces/{workspaceId}/api-keys',
+    ...options
+});
+
+/**
+ * Revoke an API key
+ *
+ * It stops authenticating at once, in every process of the service, and the console sessions signed in with it end. The `revoke-api-key` command does the same by the key's value. An unknown or already revoked key: `404 not_found`.
+ */
+export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Options<RevokeApiKeyData, ThrowOnError>) => (options.client ?? client).delete<RevokeApiKeyResponses, RevokeApiKeyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/operator/v1/workspaces/{workspaceId}/api-keys/{apiKeyId}',
+    ...options
+});
+
+/**
+ * Mint a console sign-in link for a workspace
+ *
+ * Single-use, valid for 10 minutes; the `console-link` command mints the same. The link is on the address the request came to (behind a proxy, its `Forwarded` or `X-Forwarded-*` headers).
+ */
+export const createConsoleLink = <ThrowOnError extends boolean = false>(options: Options<CreateConsoleLinkData, ThrowOnError>) => (options.client ?? client).post<CreateConsoleLinkResponses, CreateConsoleLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/operator/v1/console-links',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});

@@ -625,6 +625,83 @@ export type ContentFilter = {
  */
 export type RecoveryStarted = RecoveryJob | RecoveryDryRun;
 
+export type ConsoleLink = {
+    /**
+     * The single-use sign-in link: opening it shows a page with one button, which signs in and opens `page`.
+     */
+    url: string;
+    /**
+     * RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+     */
+    expiresAt: string;
+};
+
+/**
+ * Unknown fields are refused: `422 unknown_field`, naming the field meant.
+ */
+export type WorkspaceIn = {
+    /**
+     * 1 to 200 characters, not only whitespace (`422 invalid_name`).
+     */
+    name: string;
+};
+
+export type Workspace = {
+    workspaceId: string;
+    name: string;
+    /**
+     * RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+     */
+    createdAt: string;
+};
+
+export type WorkspaceCreated = Workspace & {
+    apiKeyId: string;
+    /**
+     * The workspace's first API key (`ck_…`), shown only here; stored hashed.
+     */
+    apiKey: string;
+};
+
+export type ApiKeyCreated = {
+    workspaceId: string;
+    apiKeyId: string;
+    /**
+     * The new key (`ck_…`), shown only here; stored hashed.
+     */
+    apiKey: string;
+    /**
+     * RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+     */
+    createdAt: string;
+};
+
+/**
+ * An API key's record: never the key.
+ */
+export type ApiKey = {
+    apiKeyId: string;
+    /**
+     * RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+     */
+    createdAt: string;
+    /**
+     * When it was revoked; null while live.
+     */
+    revokedAt: string | null;
+};
+
+/**
+ * Unknown fields are refused: `422 unknown_field`, naming the field meant.
+ */
+export type ConsoleLinkIn = {
+    workspaceId: string;
+    /**
+     * The console page the link opens once used: `/console` (the default) or a path below it (`/console/deliveries`); anything else is `422 invalid_body`.
+     */
+    page?: string;
+};
+
 /**
  * Optional on every POST. The first answer (other than a 5xx) to a key is stored for 24 hours, scoped to the `Authorization` header, and replayed (with `Idempotent-Replayed: true`) for a repeat of the same method, path and body. The same key with another request is `422 idempotency_key_reused`; a repeat while the first is still running is `409 idempotency_request_in_progress`; a key that is not 1 to 255 visible ASCII characters is `422 invalid_idempotency_key`.
  */
@@ -2045,3 +2122,292 @@ export type GetOpenApiResponses = {
 };
 
 export type GetOpenApiResponse = GetOpenApiResponses[keyof GetOpenApiResponses];
+
+export type ListWorkspacesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/operator/v1/workspaces';
+};
+
+export type ListWorkspacesErrors = {
+    /**
+     * Missing or unknown operator key (a tenant's credential is never one).
+     */
+    401: Error;
+    /**
+     * The operator API is off (`OPERATOR_KEYS` unset), or no such resource.
+     */
+    404: Error;
+    /**
+     * Refused: `unknown_query_parameter` (a query parameter the route does not take; the detail names the one meant).
+     */
+    422: Error;
+    /**
+     * Unexpected server error; details are logged, not returned.
+     */
+    500: Error;
+    /**
+     * The database is unavailable; retry shortly (`Retry-After: 5`).
+     */
+    503: Error;
+};
+
+export type ListWorkspacesError = ListWorkspacesErrors[keyof ListWorkspacesErrors];
+
+export type ListWorkspacesResponses = {
+    /**
+     * Every workspace.
+     */
+    200: Array<Workspace>;
+};
+
+export type ListWorkspacesResponse = ListWorkspacesResponses[keyof ListWorkspacesResponses];
+
+export type CreateWorkspaceData = {
+    body: WorkspaceIn;
+    path?: never;
+    query?: never;
+    url: '/operator/v1/workspaces';
+};
+
+export type CreateWorkspaceErrors = {
+    /**
+     * The body is not valid JSON (`malformed_json`; an empty body included), or another request the framework rejected (`bad_request`).
+     */
+    400: Error;
+    /**
+     * Missing or unknown operator key (a tenant's credential is never one).
+     */
+    401: Error;
+    /**
+     * The operator API is off (`OPERATOR_KEYS` unset), or no such resource.
+     */
+    404: Error;
+    /**
+     * The request body is larger than 262144 bytes.
+     */
+    413: Error;
+    /**
+     * `Content-Type` missing or not JSON.
+     */
+    415: Error;
+    /**
+     * Refused: `invalid_body`, `unknown_field`, `invalid_name`, `unknown_query_parameter`.
+     */
+    422: Error;
+    /**
+     * Unexpected server error; details are logged, not returned.
+     */
+    500: Error;
+    /**
+     * The database is unavailable; retry shortly (`Retry-After: 5`).
+     */
+    503: Error;
+};
+
+export type CreateWorkspaceError = CreateWorkspaceErrors[keyof CreateWorkspaceErrors];
+
+export type CreateWorkspaceResponses = {
+    /**
+     * Created; `apiKey` is shown only here.
+     */
+    201: WorkspaceCreated;
+};
+
+export type CreateWorkspaceResponse = CreateWorkspaceResponses[keyof CreateWorkspaceResponses];
+
+export type ListApiKeysData = {
+    body?: never;
+    path: {
+        /**
+         * The workspace's id. Not a UUID, or unknown: `404 not_found`.
+         */
+        workspaceId: string;
+    };
+    query?: never;
+    url: '/operator/v1/workspaces/{workspaceId}/api-keys';
+};
+
+export type ListApiKeysErrors = {
+    /**
+     * Missing or unknown operator key (a tenant's credential is never one).
+     */
+    401: Error;
+    /**
+     * The operator API is off (`OPERATOR_KEYS` unset), or no such resource.
+     */
+    404: Error;
+    /**
+     * Refused: `unknown_query_parameter` (a query parameter the route does not take; the detail names the one meant).
+     */
+    422: Error;
+    /**
+     * Unexpected server error; details are logged, not returned.
+     */
+    500: Error;
+    /**
+     * The database is unavailable; retry shortly (`Retry-After: 5`).
+     */
+    503: Error;
+};
+
+export type ListApiKeysError = ListApiKeysErrors[keyof ListApiKeysErrors];
+
+export type ListApiKeysResponses = {
+    /**
+     * The workspace's keys.
+     */
+    200: Array<ApiKey>;
+};
+
+export type ListApiKeysResponse = ListApiKeysResponses[keyof ListApiKeysResponses];
+
+export type CreateApiKeyData = {
+    body?: never;
+    path: {
+        /**
+         * The workspace's id. Not a UUID, or unknown: `404 not_found`.
+         */
+        workspaceId: string;
+    };
+    query?: never;
+    url: '/operator/v1/workspaces/{workspaceId}/api-keys';
+};
+
+export type CreateApiKeyErrors = {
+    /**
+     * Missing or unknown operator key (a tenant's credential is never one).
+     */
+    401: Error;
+    /**
+     * The operator API is off (`OPERATOR_KEYS` unset), or no such resource.
+     */
+    404: Error;
+    /**
+     * Refused: `unknown_query_parameter` (a query parameter the route does not take; the detail names the one meant).
+     */
+    422: Error;
+    /**
+     * Unexpected server error; details are logged, not returned.
+     */
+    500: Error;
+    /**
+     * The database is unavailable; retry shortly (`Retry-After: 5`).
+     */
+    503: Error;
+};
+
+export type CreateApiKeyError = CreateApiKeyErrors[keyof CreateApiKeyErrors];
+
+export type CreateApiKeyResponses = {
+    /**
+     * Added; `apiKey` is shown only here.
+     */
+    201: ApiKeyCreated;
+};
+
+export type CreateApiKeyResponse = CreateApiKeyResponses[keyof CreateApiKeyResponses];
+
+export type RevokeApiKeyData = {
+    body?: never;
+    path: {
+        /**
+         * The workspace's id. Not a UUID, or unknown: `404 not_found`.
+         */
+        workspaceId: string;
+        /**
+         * The key's id (`apiKeyId`).
+         */
+        apiKeyId: string;
+    };
+    query?: never;
+    url: '/operator/v1/workspaces/{workspaceId}/api-keys/{apiKeyId}';
+};
+
+export type RevokeApiKeyErrors = {
+    /**
+     * Missing or unknown operator key (a tenant's credential is never one).
+     */
+    401: Error;
+    /**
+     * The operator API is off (`OPERATOR_KEYS` unset), or no such resource.
+     */
+    404: Error;
+    /**
+     * Refused: `unknown_query_parameter` (a query parameter the route does not take; the detail names the one meant).
+     */
+    422: Error;
+    /**
+     * Unexpected server error; details are logged, not returned.
+     */
+    500: Error;
+    /**
+     * The database is unavailable; retry shortly (`Retry-After: 5`).
+     */
+    503: Error;
+};
+
+export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
+
+export type RevokeApiKeyResponses = {
+    /**
+     * Revoked.
+     */
+    204: void;
+};
+
+export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
+
+export type CreateConsoleLinkData = {
+    body: ConsoleLinkIn;
+    path?: never;
+    query?: never;
+    url: '/operator/v1/console-links';
+};
+
+export type CreateConsoleLinkErrors = {
+    /**
+     * The body is not valid JSON (`malformed_json`; an empty body included), or another request the framework rejected (`bad_request`).
+     */
+    400: Error;
+    /**
+     * Missing or unknown operator key (a tenant's credential is never one).
+     */
+    401: Error;
+    /**
+     * The operator API is off (`OPERATOR_KEYS` unset), or no such resource.
+     */
+    404: Error;
+    /**
+     * The request body is larger than 262144 bytes.
+     */
+    413: Error;
+    /**
+     * `Content-Type` missing or not JSON.
+     */
+    415: Error;
+    /**
+     * Refused: `invalid_body` (a `page` outside the console), `unknown_field`, `unknown_query_parameter`.
+     */
+    422: Error;
+    /**
+     * Unexpected server error; details are logged, not returned.
+     */
+    500: Error;
+    /**
+     * The database is unavailable; retry shortly (`Retry-After: 5`).
+     */
+    503: Error;
+};
+
+export type CreateConsoleLinkError = CreateConsoleLinkErrors[keyof CreateConsoleLinkErrors];
+
+export type CreateConsoleLinkResponses = {
+    /**
+     * Minted.
+     */
+    201: ConsoleLink;
+};
+
+export type CreateConsoleLinkResponse = CreateConsoleLinkResponses[keyof CreateConsoleLinkResponses];

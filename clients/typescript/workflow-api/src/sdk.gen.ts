@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CancelRecoveryData, CancelRecoveryErrors, CancelRecoveryResponses, CreateRunData, CreateRunErrors, CreateRunResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EnableWebhookData, EnableWebhookErrors, EnableWebhookResponses, EndListenSessionData, EndListenSessionErrors, EndListenSessionResponses, GetDeliveryData, GetDeliveryErrors, GetDeliveryResponses, GetOpenApiData, GetOpenApiResponses, GetRecoveryData, GetRecoveryErrors, GetRecoveryResponses, GetRunData, GetRunErrors, GetRunResponses, GetWebhookData, GetWebhookErrors, GetWebhookResponses, ListDeliveriesData, ListDeliveriesErrors, ListDeliveriesResponses, ListenData, ListenErrors, ListenResponse, ListenResponses, ListRecoveriesData, ListRecoveriesErrors, ListRecoveriesResponses, ListRunsData, ListRunsErrors, ListRunsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ReplyToListenDeliveryData, ReplyToListenDeliveryErrors, ReplyToListenDeliveryResponses, RetryDeliveryData, RetryDeliveryErrors, RetryDeliveryResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SettleRunData, SettleRunErrors, SettleRunResponses, SetWebhookRateLimitData, SetWebhookRateLimitErrors, SetWebhookRateLimitResponses, StartRecoveryData, StartRecoveryErrors, StartRecoveryResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen.js';
+import type { CancelRecoveryData, CancelRecoveryErrors, CancelRecoveryResponses, CreateConsoleLinkData, CreateConsoleLinkErrors, CreateConsoleLinkResponses, CreateRunData, CreateRunErrors, CreateRunResponses, CreateTokenData, CreateTokenErrors, CreateTokenResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EnableWebhookData, EnableWebhookErrors, EnableWebhookResponses, EndListenSessionData, EndListenSessionErrors, EndListenSessionResponses, GetDeliveryData, GetDeliveryErrors, GetDeliveryResponses, GetOpenApiData, GetOpenApiResponses, GetRecoveryData, GetRecoveryErrors, GetRecoveryResponses, GetRunData, GetRunErrors, GetRunResponses, GetWebhookData, GetWebhookErrors, GetWebhookResponses, ListDeliveriesData, ListDeliveriesErrors, ListDeliveriesResponses, ListenData, ListenErrors, ListenResponse, ListenResponses, ListRecoveriesData, ListRecoveriesErrors, ListRecoveriesResponses, ListRunsData, ListRunsErrors, ListRunsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ReplyToListenDeliveryData, ReplyToListenDeliveryErrors, ReplyToListenDeliveryResponses, RetryDeliveryData, RetryDeliveryErrors, RetryDeliveryResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, SettleRunData, SettleRunErrors, SettleRunResponses, SetWebhookRateLimitData, SetWebhookRateLimitErrors, SetWebhookRateLimitResponses, StartRecoveryData, StartRecoveryErrors, StartRecoveryResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -279,3 +279,33 @@ export const settleRun = <ThrowOnError extends boolean = false>(options: Options
  * This OpenAPI document of workflow-api
  */
 export const getOpenApi = <ThrowOnError extends boolean = false>(options?: Options<GetOpenApiData, ThrowOnError>) => (options?.client ?? client).get<GetOpenApiResponses, unknown, ThrowOnError>({ url: '/openapi.json', ...options });
+
+/**
+ * Mint a session token for an account
+ *
+ * The `token` command does the same.
+ */
+export const createToken = <ThrowOnError extends boolean = false>(options: Options<CreateTokenData, ThrowOnError>) => (options.client ?? client).post<CreateTokenResponses, CreateTokenErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/operator/v1/tokens',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mint a console sign-in link for an account
+ *
+ * Single-use, valid for 10 minutes; the `console-link` command mints the same. The link is on the address the request came to (behind a proxy, its `Forwarded` or `X-Forwarded-*` headers).
+ */
+export const createConsoleLink = <ThrowOnError extends boolean = false>(options: Options<CreateConsoleLinkData, ThrowOnError>) => (options.client ?? client).post<CreateConsoleLinkResponses, CreateConsoleLinkErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/operator/v1/console-links',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});

@@ -561,6 +561,57 @@ export type ContentFilter = {
  */
 export type RecoveryStarted = RecoveryJob | RecoveryDryRun;
 
+export type ConsoleLink = {
+    /**
+     * The single-use sign-in link: opening it shows a page with one button, which signs in and opens `page`.
+     */
+    url: string;
+    /**
+     * RFC 3339, UTC, milliseconds (`2026-11-22T10:15:30.123Z`).
+     */
+    expiresAt: string;
+};
+
+/**
+ * Unknown fields are refused: `422 unknown_field`, naming the field meant.
+ */
+export type TokenIn = {
+    /**
+     * The account id (the token's `sub`): 1 to 200 characters, no control characters; any account of the product's.
+     */
+    account: string;
+    /**
+     * The token's lifetime in seconds: 60 to 30 days; default an hour.
+     */
+    ttlSeconds?: number;
+};
+
+export type Token = {
+    account: string;
+    /**
+     * A session JWT (HS256) for `Authorization: Bearer` on every other route.
+     */
+    token: string;
+    /**
+     * When the token expires (whole seconds, as its `exp` says).
+     */
+    expiresAt: string;
+};
+
+/**
+ * Unknown fields are refused: `422 unknown_field`, naming the field meant.
+ */
+export type ConsoleLinkIn = {
+    /**
+     * The account the console shows.
+     */
+    account: string;
+    /**
+     * The console page the link opens once used: `/console` (the default) or a path below it (`/console/deliveries`); anything else is `422 invalid_body`.
+     */
+    page?: string;
+};
+
 /**
  * Optional on every POST. The first answer (other than a 5xx) to a key is stored for 24 hours, scoped to the `Authorization` header, and replayed (with `Idempotent-Replayed: true`) for a repeat of the same method, path and body. The same key with another request is `422 idempotency_key_reused`; a repeat while the first is still running is `409 idempotency_request_in_progress`; a key that is not 1 to 255 visible ASCII characters is `422 invalid_idempotency_key`.
  */
@@ -2031,3 +2082,109 @@ export type GetOpenApiResponses = {
 };
 
 export type GetOpenApiResponse = GetOpenApiResponses[keyof GetOpenApiResponses];
+
+export type CreateTokenData = {
+    body: TokenIn;
+    path?: never;
+    query?: never;
+    url: '/operator/v1/tokens';
+};
+
+export type CreateTokenErrors = {
+    /**
+     * The body is not valid JSON (`malformed_json`; an empty body included), or another request the framework rejected (`bad_request`).
+     */
+    400: Error;
+    /**
+     * Missing or unknown operator key (a tenant's credential is never one).
+     */
+    401: Error;
+    /**
+     * The operator API is off (`OPERATOR_KEYS` unset), or no such resource.
+     */
+    404: Error;
+    /**
+     * The request body is larger than 65536 bytes.
+     */
+    413: Error;
+    /**
+     * `Content-Type` missing or not JSON.
+     */
+    415: Error;
+    /**
+     * Refused: `invalid_body` (an account id or lifetime out of bounds), `unknown_field`, `unknown_query_parameter`.
+     */
+    422: Error;
+    /**
+     * Unexpected server error; details are logged, not returned.
+     */
+    500: Error;
+    /**
+     * The database is unavailable; retry shortly (`Retry-After: 5`).
+     */
+    503: Error;
+};
+
+export type CreateTokenError = CreateTokenErrors[keyof CreateTokenErrors];
+
+export type CreateTokenResponses = {
+    /**
+     * Minted.
+     */
+    201: Token;
+};
+
+export type CreateTokenResponse = CreateTokenResponses[keyof CreateTokenResponses];
+
+export type CreateConsoleLinkData = {
+    body: ConsoleLinkIn;
+    path?: never;
+    query?: never;
+    url: '/operator/v1/console-links';
+};
+
+export type CreateConsoleLinkErrors = {
+    /**
+     * The body is not valid JSON (`malformed_json`; an empty body included), or another request the framework rejected (`bad_request`).
+     */
+    400: Error;
+    /**
+     * Missing or unknown operator key (a tenant's credential is never one).
+     */
+    401: Error;
+    /**
+     * The operator API is off (`OPERATOR_KEYS` unset), or no such resource.
+     */
+    404: Error;
+    /**
+     * The request body is larger than 65536 bytes.
+     */
+    413: Error;
+    /**
+     * `Content-Type` missing or not JSON.
+     */
+    415: Error;
+    /**
+     * Refused: `invalid_body` (an account id out of bounds, or a `page` outside the console), `unknown_field`, `unknown_query_parameter`.
+     */
+    422: Error;
+    /**
+     * Unexpected server error; details are logged, not returned.
+     */
+    500: Error;
+    /**
+     * The database is unavailable; retry shortly (`Retry-After: 5`).
+     */
+    503: Error;
+};
+
+export type CreateConsoleLinkError = CreateConsoleLinkErrors[keyof CreateConsoleLinkErrors];
+
+export type CreateConsoleLinkResponses = {
+    /**
+     * Minted.
+     */
+    201: ConsoleLink;
+};
+
+export type CreateConsoleLinkResponse = CreateConsoleLinkResponses[keyof CreateConsoleLinkResponses];

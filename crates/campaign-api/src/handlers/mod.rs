@@ -6,6 +6,7 @@ pub mod deliveries;
 pub mod event_types;
 pub mod events;
 pub mod listen;
+pub mod operator;
 pub mod recoveries;
 pub mod webhooks;
 

@@ -7,13 +7,13 @@ mod model;
 mod pg;
 mod sqlite;
 
-pub use model::{Campaign, KeyHash};
+pub use model::{ApiKeyRecord, Campaign, KeyHash, NewApiKey, WorkspaceRecord};
 
 use delivery_engine::db::{Backend, DbConn, MigrationSet};
 use delivery_engine::deliveries::LogPosition;
 use delivery_engine::EngineResult;
 use diesel::QueryResult;
-use model::{hash_key, new_key};
+use model::{hash_key, new_key, KeyRow};
 use uuid::Uuid;
 
 pub const MIGRATIONS: MigrationSet = MigrationSet {
@@ -47,13 +47,47 @@ pub async fn workspaces_named(conn: &mut DbConn<'_>, name: &str) -> QueryResult<
 
 /// Adds an API key to an existing workspace (`None` if there is no such workspace). Run it in
 /// a transaction.
-pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Option<String>> {
-    let key = new_key();
+pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Option<NewApiKey>> {
+    let key = NewApiKey { id: Uuid::now_v7(), key: new_key(), created_at: chrono::Utc::now() };
+    let hash = hash_key(&key.key);
+    let row = KeyRow { id: key.id, hash: &hash, created_at: key.created_at };
     let added = match conn.backend() {
-        Backend::Pg(c) => pg::add_api_key(c, workspace, &hash_key(&key)).await?,
-        Backend::Sqlite(c) => sqlite::add_api_key(c, workspace, &hash_key(&key))?,
+        Backend::Pg(c) => pg::add_api_key(c, workspace, &row).await?,
+        Backend::Sqlite(c) => sqlite::add_api_key(c, workspace, &row)?,
     };
     Ok(added.then_some(key))
+}
+
+/// Every workspace, oldest first.
+pub async fn list_workspaces(conn: &mut DbConn<'_>) -> QueryResult<Vec<WorkspaceRecord>> {
+    match conn.backend() {
+        Backend::Pg(c) => pg::list_workspaces(c).await,
+        Backend::Sqlite(c) => sqlite::list_workspaces(c),
+    }
+}
+
+/// The workspace's API keys, live and revoked, oldest first.
+pub async fn list_api_keys(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<Vec<ApiKeyRecord>> {
+    match conn.backend() {
+        Backend::Pg(c) => pg::list_api_keys(c, workspace).await,
+        Backend::Sqlite(c) => sqlite::list_api_keys(c, workspace),
+    }
+}
+
+/// Revokes the workspace's live key `id`, as [`revoke_api_key`] revokes one by its value;
+/// `false` if the workspace has no such live key. Run it in a transaction.
+pub async fn revoke_api_key_by_id(conn: &mut DbConn<'_>, workspace: Uuid, id: Uuid) -> EngineResult<bool> {
+    let hash = match conn.backend() {
+        Backend::Pg(c) => pg::revoke_api_key_by_id(c, workspace, id).await?,
+        Backend::Sqlite(c) => sqlite::revoke_api_key_by_id(c, workspace, id)?,
+    };
+    let Some(hash) = hash else { return Ok(false) };
+    delivery_engine::db::announce_change(conn).await?;
+    // The console sessions signed in with this key end with it: theirs is the same SHA-256.
+    let credential_hash =
+        hex::decode(&hash).map_err(|e| delivery_engine::EngineError::Internal(e.to_string()))?;
+    web_console::store::end_sessions_of_credential(conn, &credential_hash).await?;
+    Ok(true)
 }
 
 /// Revokes a key, and announces the change so that running services drop the workspaces
@@ -75,13 +109,20 @@ pub async fn revoke_api_key(conn: &mut DbConn<'_>, key: &str) -> EngineResult<bo
 
 /// Creates a workspace and its first API key; the key is returned once and stored hashed. Run
 /// it in a transaction.
-pub async fn create_workspace(conn: &mut DbConn<'_>, name: &str) -> QueryResult<(Uuid, String)> {
-    let (id, key) = (Uuid::now_v7(), new_key());
+pub async fn create_workspace(
+    conn: &mut DbConn<'_>,
+    name: &str,
+) -> QueryResult<(WorkspaceRecord, NewApiKey)> {
+    let now = chrono::Utc::now();
+    let workspace = WorkspaceRecord { id: Uuid::now_v7(), name: name.to_owned(), created_at: now };
+    let key = NewApiKey { id: Uuid::now_v7(), key: new_key(), created_at: now };
+    let hash = hash_key(&key.key);
+    let row = KeyRow { id: key.id, hash: &hash, created_at: now };
     match conn.backend() {
-        Backend::Pg(c) => pg::create_workspace(c, id, name, &hash_key(&key)).await?,
-        Backend::Sqlite(c) => sqlite::create_workspace(c, id, name, &hash_key(&key))?,
+        Backend::Pg(c) => pg::create_workspace(c, &workspace, &row).await?,
+        Backend::Sqlite(c) => sqlite::create_workspace(c, &workspace, &row)?,
     }
-    Ok((id, key))
+    Ok((workspace, key))
 }
 
 /// The workspace of a live (unrevoked) key.

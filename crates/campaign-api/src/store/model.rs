@@ -19,6 +19,38 @@ pub struct Campaign {
     pub updated_at: DateTime<Utc>,
 }
 
+/// A workspace, as the operator API lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorkspaceRecord {
+    pub id: Uuid,
+    pub name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An API key's record: when it was made and revoked, never the key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiKeyRecord {
+    pub id: Uuid,
+    pub created_at: DateTime<Utc>,
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+/// A key just made: its id, and the key itself, shown once and stored hashed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewApiKey {
+    pub id: Uuid,
+    pub key: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An API key's row as inserted: its hash, never the key.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeyRow<'a> {
+    pub id: Uuid,
+    pub hash: &'a str,
+    pub created_at: DateTime<Utc>,
+}
+
 /// An API key as it is stored and looked up: its SHA-256 only; the key itself is shown once.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct KeyHash(String);

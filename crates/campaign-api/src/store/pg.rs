@@ -1,6 +1,6 @@
 //! campaign-api's statements on PostgreSQL, in diesel's DSL.
 
-use super::model::Campaign;
+use super::model::{ApiKeyRecord, Campaign, KeyRow, WorkspaceRecord};
 use chrono::{DateTime, Utc};
 use delivery_engine::deliveries::LogPosition;
 use diesel::prelude::*;
@@ -95,25 +95,73 @@ pub(super) async fn workspaces_named(c: &mut AsyncPgConnection, name: &str) -> Q
         .await
 }
 
-pub(super) async fn add_api_key(c: &mut AsyncPgConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+pub(super) async fn add_api_key(
+    c: &mut AsyncPgConnection,
+    workspace: Uuid,
+    key: &KeyRow<'_>,
+) -> QueryResult<bool> {
     if !workspace_exists(c, workspace).await? {
         return Ok(false);
     }
-    insert_key(c, workspace, hash).await?;
+    insert_key(c, workspace, key).await?;
     Ok(true)
 }
 
-async fn insert_key(c: &mut AsyncPgConnection, workspace: Uuid, hash: &str) -> QueryResult<()> {
+async fn insert_key(c: &mut AsyncPgConnection, workspace: Uuid, key: &KeyRow<'_>) -> QueryResult<()> {
     diesel::insert_into(api_keys::table)
         .values((
-            api_keys::id.eq(Uuid::now_v7()),
+            api_keys::id.eq(key.id),
             api_keys::workspace_id.eq(workspace),
-            api_keys::key_hash.eq(hash),
-            api_keys::created_at.eq(Utc::now()),
+            api_keys::key_hash.eq(key.hash),
+            api_keys::created_at.eq(key.created_at),
         ))
         .execute(c)
         .await
         .map(|_| ())
+}
+
+pub(super) async fn list_workspaces(c: &mut AsyncPgConnection) -> QueryResult<Vec<WorkspaceRecord>> {
+    let rows: Vec<(Uuid, String, DateTime<Utc>)> = workspaces::table
+        .select((workspaces::id, workspaces::name, workspaces::created_at))
+        .order((workspaces::created_at, workspaces::id))
+        .load(c)
+        .await?;
+    Ok(rows.into_iter().map(|(id, name, created_at)| WorkspaceRecord { id, name, created_at }).collect())
+}
+
+pub(super) async fn list_api_keys(
+    c: &mut AsyncPgConnection,
+    workspace: Uuid,
+) -> QueryResult<Vec<ApiKeyRecord>> {
+    let rows: Vec<(Uuid, DateTime<Utc>, Option<DateTime<Utc>>)> = api_keys::table
+        .filter(api_keys::workspace_id.eq(workspace))
+        .select((api_keys::id, api_keys::created_at, api_keys::revoked_at))
+        .order((api_keys::created_at, api_keys::id))
+        .load(c)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, created_at, revoked_at)| ApiKeyRecord { id, created_at, revoked_at })
+        .collect())
+}
+
+/// Revokes the workspace's key `id` if it is live; the hash of the key it revoked.
+pub(super) async fn revoke_api_key_by_id(
+    c: &mut AsyncPgConnection,
+    workspace: Uuid,
+    id: Uuid,
+) -> QueryResult<Option<String>> {
+    diesel::update(
+        api_keys::table
+            .filter(api_keys::id.eq(id))
+            .filter(api_keys::workspace_id.eq(workspace))
+            .filter(api_keys::revoked_at.is_null()),
+    )
+    .set(api_keys::revoked_at.eq(Utc::now()))
+    .returning(api_keys::key_hash)
+    .get_result(c)
+    .await
+    .optional()
 }
 
 pub(super) async fn revoke_api_key(c: &mut AsyncPgConnection, hash: &str) -> QueryResult<bool> {
@@ -128,15 +176,18 @@ pub(super) async fn revoke_api_key(c: &mut AsyncPgConnection, hash: &str) -> Que
 
 pub(super) async fn create_workspace(
     c: &mut AsyncPgConnection,
-    id: Uuid,
-    name: &str,
-    hash: &str,
+    workspace: &WorkspaceRecord,
+    key: &KeyRow<'_>,
 ) -> QueryResult<()> {
     diesel::insert_into(workspaces::table)
-        .values((workspaces::id.eq(id), workspaces::name.eq(name), workspaces::created_at.eq(Utc::now())))
+        .values((
+            workspaces::id.eq(workspace.id),
+            workspaces::name.eq(&workspace.name),
+            workspaces::created_at.eq(workspace.created_at),
+        ))
         .execute(c)
         .await?;
-    insert_key(c, id, hash).await
+    insert_key(c, workspace.id, key).await
 }
 
 pub(super) async fn workspace_for_key(c: &mut AsyncPgConnection, hash: &str) -> QueryResult<Option<Uuid>> {

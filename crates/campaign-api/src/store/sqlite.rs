@@ -1,7 +1,7 @@
 //! campaign-api's statements on SQLite, as bound SQL (timestamps in microseconds, UUIDs as
 //! text: `delivery_engine::db::sqlite_values`).
 
-use super::model::Campaign;
+use super::model::{ApiKeyRecord, Campaign, KeyRow, WorkspaceRecord};
 use chrono::Utc;
 use delivery_engine::db::prepared;
 use delivery_engine::db::sqlite_values::{micros, time, uuid};
@@ -75,22 +75,82 @@ pub(super) fn workspaces_named(c: &mut SqliteConnection, name: &str) -> QueryRes
     rows.iter().map(|r| uuid(&r.id)).collect()
 }
 
-pub(super) fn add_api_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<bool> {
+pub(super) fn add_api_key(c: &mut SqliteConnection, workspace: Uuid, key: &KeyRow<'_>) -> QueryResult<bool> {
     if !workspace_exists(c, workspace)? {
         return Ok(false);
     }
-    insert_key(c, workspace, hash)?;
+    insert_key(c, workspace, key)?;
     Ok(true)
 }
 
-fn insert_key(c: &mut SqliteConnection, workspace: Uuid, hash: &str) -> QueryResult<()> {
+fn insert_key(c: &mut SqliteConnection, workspace: Uuid, key: &KeyRow<'_>) -> QueryResult<()> {
     prepared("INSERT INTO api_keys (id, workspace_id, key_hash, created_at) VALUES (?1, ?2, ?3, ?4)")
-        .bind::<Text, _>(Uuid::now_v7().to_string())
+        .bind::<Text, _>(key.id.to_string())
         .bind::<Text, _>(workspace.to_string())
-        .bind::<Text, _>(hash)
-        .bind::<BigInt, _>(micros(Utc::now()))
+        .bind::<Text, _>(key.hash)
+        .bind::<BigInt, _>(micros(key.created_at))
         .execute(c)
         .map(|_| ())
+}
+
+#[derive(QueryableByName)]
+struct RecordRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = Text)]
+    name: String,
+    #[diesel(sql_type = BigInt)]
+    created_at: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    revoked_at: Option<i64>,
+}
+
+pub(super) fn list_workspaces(c: &mut SqliteConnection) -> QueryResult<Vec<WorkspaceRecord>> {
+    let rows: Vec<RecordRow> =
+        prepared("SELECT id, name, created_at, NULL AS revoked_at FROM workspaces ORDER BY created_at, id")
+            .load(c)?;
+    rows.into_iter()
+        .map(|r| Ok(WorkspaceRecord { id: uuid(&r.id)?, name: r.name, created_at: time(r.created_at)? }))
+        .collect()
+}
+
+pub(super) fn list_api_keys(c: &mut SqliteConnection, workspace: Uuid) -> QueryResult<Vec<ApiKeyRecord>> {
+    let rows: Vec<RecordRow> = prepared(
+        "SELECT id, '' AS name, created_at, revoked_at FROM api_keys WHERE workspace_id = ?1 \
+         ORDER BY created_at, id",
+    )
+    .bind::<Text, _>(workspace.to_string())
+    .load(c)?;
+    rows.into_iter()
+        .map(|r| {
+            let revoked_at = r.revoked_at.map(time).transpose()?;
+            Ok(ApiKeyRecord { id: uuid(&r.id)?, created_at: time(r.created_at)?, revoked_at })
+        })
+        .collect()
+}
+
+#[derive(QueryableByName)]
+struct HashRow {
+    #[diesel(sql_type = Text)]
+    key_hash: String,
+}
+
+/// Revokes the workspace's key `id` if it is live; the hash of the key it revoked.
+pub(super) fn revoke_api_key_by_id(
+    c: &mut SqliteConnection,
+    workspace: Uuid,
+    id: Uuid,
+) -> QueryResult<Option<String>> {
+    let row: Option<HashRow> = prepared(
+        "UPDATE api_keys SET revoked_at = ?1 WHERE id = ?2 AND workspace_id = ?3 AND revoked_at IS NULL \
+         RETURNING key_hash",
+    )
+    .bind::<BigInt, _>(micros(Utc::now()))
+    .bind::<Text, _>(id.to_string())
+    .bind::<Text, _>(workspace.to_string())
+    .get_result(c)
+    .optional()?;
+    Ok(row.map(|r| r.key_hash))
 }
 
 pub(super) fn revoke_api_key(c: &mut SqliteConnection, hash: &str) -> QueryResult<bool> {
@@ -103,16 +163,15 @@ pub(super) fn revoke_api_key(c: &mut SqliteConnection, hash: &str) -> QueryResul
 
 pub(super) fn create_workspace(
     c: &mut SqliteConnection,
-    id: Uuid,
-    name: &str,
-    hash: &str,
+    workspace: &WorkspaceRecord,
+    key: &KeyRow<'_>,
 ) -> QueryResult<()> {
     prepared("INSERT INTO workspaces (id, name, created_at) VALUES (?1, ?2, ?3)")
-        .bind::<Text, _>(id.to_string())
-        .bind::<Text, _>(name)
-        .bind::<BigInt, _>(micros(Utc::now()))
+        .bind::<Text, _>(workspace.id.to_string())
+        .bind::<Text, _>(&workspace.name)
+        .bind::<BigInt, _>(micros(workspace.created_at))
         .execute(c)?;
-    insert_key(c, id, hash)
+    insert_key(c, workspace.id, key)
 }
 
 pub(super) fn workspace_for_key(c: &mut SqliteConnection, hash: &str) -> QueryResult<Option<Uuid>> {

@@ -260,6 +260,7 @@ async fn campaigns_with_one_creation_time_page_by_id(backend: Backend) {
         .transaction(on_conn!(|c| Ok::<_, CampaignError>(store::create_workspace(c, "ws").await?)))
         .await
         .unwrap();
+    let ws = ws.id;
     let workspace = Workspace::of(delivery_engine::Tenant::new(ws.to_string()).unwrap()).unwrap();
     let at = chrono::DateTime::from_timestamp_micros(1_790_000_000_123_456).unwrap();
     let insert = |name: &str, at| {

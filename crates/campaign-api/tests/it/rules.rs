@@ -50,7 +50,7 @@ async fn workspace(engine: &Engine) -> Workspace {
         )))
         .await
         .unwrap();
-    let ws = Workspace::of(delivery_engine::Tenant::new(id.to_string()).unwrap()).unwrap();
+    let ws = Workspace::of(delivery_engine::Tenant::new(id.id.to_string()).unwrap()).unwrap();
     let new = NewEndpoint {
         url: "https://127.0.0.1:9/hook".into(),
         event_types: vec![],

@@ -161,6 +161,13 @@ impl Engine {
         crate::store::unapplied_migrations(self.core.pool(), versions).await
     }
 
+    /// The engine's pool, for code a service shares with its command line (which has a pool and
+    /// no engine): writes of the service's own tables that make nothing due, such as
+    /// provisioning a tenant. Work made due through it would not wake the dispatchers.
+    pub fn pool(&self) -> &Pool {
+        self.core.pool()
+    }
+
     /// Runs `f` on a pooled connection (see [`Pool::run`]): for a service's reads, single
     /// writes of its own tables, and an [`Engine::enqueue`] with no domain change beside it
     /// (atomic by itself; as [`Engine::enqueue_now`] does).

@@ -3,6 +3,7 @@
 
 pub mod deliveries;
 pub mod listen;
+pub mod operator;
 pub mod recoveries;
 pub mod runs;
 pub mod webhooks;

@@ -631,7 +631,9 @@ async fn every_route_in_the_table_is_served_and_openapi_json_is_public(backend: 
     let doc = svc.anonymous.call("GET", "/openapi.json", None).await;
     assert_eq!(doc.status, 200);
     assert_eq!(doc.json()["openapi"], "3.0.3");
-    test_support::assert_routes_served(&svc.a, workflow_api::routes::ROUTES).await;
+    // The operator routes are off here (no OPERATOR_KEYS: 404); tests/it/operator.rs calls each.
+    let routes = workflow_api::routes::ROUTES.iter().filter(|r| !workflow_api::routes::OPERATOR.contains(r));
+    test_support::assert_routes_served(&svc.a, &routes.copied().collect::<Vec<_>>()).await;
 }
 
 async fn nul_bytes_and_non_object_bodies_are_422_never_500(backend: Backend) {

@@ -16,6 +16,7 @@ mod listen;
 mod lists;
 mod load;
 mod operations;
+mod operator;
 mod receivers;
 mod recovery;
 mod rules;

@@ -1,5 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .api_key import ApiKey
+from .api_key_created import ApiKeyCreated
 from .attempt import Attempt
 from .attempt_request_headers_type_0 import AttemptRequestHeadersType0
 from .basic_auth import BasicAuth
@@ -16,6 +18,8 @@ from .campaign_patch import CampaignPatch
 from .campaign_status import CampaignStatus
 from .client_certificate import ClientCertificate
 from .client_certificate_in import ClientCertificateIn
+from .console_link import ConsoleLink
+from .console_link_in import ConsoleLinkIn
 from .content_filter import ContentFilter
 from .delivery import Delivery
 from .delivery_status import DeliveryStatus
@@ -48,8 +52,13 @@ from .webhook import Webhook
 from .webhook_created import WebhookCreated
 from .webhook_in import WebhookIn
 from .webhook_patch import WebhookPatch
+from .workspace import Workspace
+from .workspace_created import WorkspaceCreated
+from .workspace_in import WorkspaceIn
 
 __all__ = (
+    "ApiKey",
+    "ApiKeyCreated",
     "Attempt",
     "AttemptRequestHeadersType0",
     "BasicAuth",
@@ -66,6 +75,8 @@ __all__ = (
     "CampaignStatus",
     "ClientCertificate",
     "ClientCertificateIn",
+    "ConsoleLink",
+    "ConsoleLinkIn",
     "ContentFilter",
     "Delivery",
     "DeliveryStatus",
@@ -98,4 +109,7 @@ __all__ = (
     "WebhookCreated",
     "WebhookIn",
     "WebhookPatch",
+    "Workspace",
+    "WorkspaceCreated",
+    "WorkspaceIn",
 )

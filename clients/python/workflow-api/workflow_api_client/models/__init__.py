@@ -12,6 +12,8 @@ from .bearer_auth_in_type import BearerAuthInType
 from .bearer_auth_type import BearerAuthType
 from .client_certificate import ClientCertificate
 from .client_certificate_in import ClientCertificateIn
+from .console_link import ConsoleLink
+from .console_link_in import ConsoleLinkIn
 from .content_filter import ContentFilter
 from .delivery import Delivery
 from .delivery_status import DeliveryStatus
@@ -48,6 +50,8 @@ from .run_status import RunStatus
 from .settle_in import SettleIn
 from .test_sent import TestSent
 from .test_sent_event import TestSentEvent
+from .token import Token
+from .token_in import TokenIn
 
 __all__ = (
     "Attempt",
@@ -62,6 +66,8 @@ __all__ = (
     "BearerAuthType",
     "ClientCertificate",
     "ClientCertificateIn",
+    "ConsoleLink",
+    "ConsoleLinkIn",
     "ContentFilter",
     "Delivery",
     "DeliveryStatus",
@@ -98,4 +104,6 @@ __all__ = (
     "SettleIn",
     "TestSent",
     "TestSentEvent",
+    "Token",
+    "TokenIn",
 )
