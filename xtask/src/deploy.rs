@@ -257,7 +257,8 @@ const EXTRA_SETTINGS: &[&str] = &["SHUTDOWN_GRACE", "RUST_LOG"];
 /// Settings the systemd unit sets itself, so the example env file must not.
 const UNIT_SETTINGS: &[&str] = &["DATA_DIR"];
 /// Secrets and the store: in the example only commented out.
-const SECRET_SETTINGS: &[&str] = &["DATABASE_URL", "MASTER_KEYS", "JWT_SECRET", "OPS_WEBHOOK_SECRET"];
+const SECRET_SETTINGS: &[&str] =
+    &["DATABASE_URL", "MASTER_KEYS", "JWT_SECRET", "OPS_WEBHOOK_SECRET", "OPERATOR_KEYS"];
 
 /// Each service's example env file names every setting of the README's configuration table and
 /// the service's own table, leaves secrets and the database URL commented out, and does not set

@@ -10,6 +10,7 @@ pub mod auth;
 pub mod cli;
 pub mod codes;
 pub mod data_dir;
+pub mod embedding;
 pub mod endpoint_access;
 mod error;
 pub mod health;

@@ -67,6 +67,21 @@ pub struct CommonConfig {
     /// (docs/engine.md, "Write batching"); 1 writes each alone.
     #[arg(long, env = "WRITE_BATCH", default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub write_batch: u16,
+    /// Origins allowed to frame the console, comma-separated `https://host[:port]` (a product
+    /// showing its customers their webhooks in its own pages). Unset: none may. Setting it makes
+    /// the console's cookies `SameSite=None; Secure; Partitioned`, so PUBLIC_URL must be https.
+    #[arg(long, env = "CONSOLE_FRAME_ANCESTORS", default_value = "")]
+    pub console_frame_ancestors: crate::embedding::FrameAncestors,
+    /// The product's name, shown in the console's header before the console's own name.
+    #[arg(long, env = "CONSOLE_PRODUCT_NAME")]
+    pub console_product_name: Option<String>,
+    /// The console's accent colour, `#rrggbb` (its header and buttons).
+    #[arg(long, env = "CONSOLE_ACCENT_COLOR")]
+    pub console_accent_color: Option<crate::embedding::Color>,
+    /// The service's address as browsers reach it (behind a proxy, its public https:// address);
+    /// needed with CONSOLE_FRAME_ANCESTORS.
+    #[arg(long, env = "PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// Keys of the operator API, which provisions tenants and mints their console links
     /// (comma-separated, 32 characters or more each; two while one is rotated). Unset: the
     /// operator API is off and its routes answer 404.
@@ -161,6 +176,15 @@ pub fn pool_size(configured: Option<usize>, embedded: bool) -> usize {
 }
 
 impl CommonConfig {
+    /// The consoles' framing, product name and accent colour.
+    pub fn console_embedding(&self) -> crate::embedding::ConsoleEmbedding {
+        crate::embedding::ConsoleEmbedding {
+            frame_ancestors: self.console_frame_ancestors.clone(),
+            product_name: self.console_product_name.clone(),
+            accent: self.console_accent_color.clone(),
+        }
+    }
+
     /// The outbound client's settings: the address rules, the extra roots, the egress proxy.
     pub fn outbound_config(&self) -> anyhow::Result<OutboundConfig> {
         let connect_by = match self.outbound_proxy_connect {
@@ -246,6 +270,8 @@ impl std::fmt::Debug for CommonConfig {
             .field("rate_limit", &self.rate_limit)
             .field("rate_limit_burst", &self.rate_limit_burst)
             .field("operator_keys", &self.operator_keys)
+            .field("console_embedding", &self.console_embedding())
+            .field("public_url", &self.public_url)
             .field("delivery_concurrency", &self.delivery_concurrency)
             .field("api_nice", &self.api_nice)
             .field("ingest_gate_ms", &self.ingest_gate_ms)
@@ -364,6 +390,8 @@ where
 {
     let (name, listen_addr, database_url) =
         (spec.name, spec.listen_addr.clone(), common.store.database_url(spec.name));
+    // A console other sites may frame must be served over HTTPS: refused before anything starts.
+    common.console_embedding().check(common.public_url.as_deref()).map_err(anyhow::Error::msg)?;
     let (engine, migration_versions) = open_engine(common, spec, &database_url).await?;
     let shutdown = CancellationToken::new();
     // The API's read caches (an API key's workspace) hear other processes' changes here.
@@ -391,6 +419,7 @@ where
         probes: crate::health::configure(health.clone()),
         metrics: metrics_server.is_none().then_some(metrics),
         operator_keys: common.operator_keys.clone(),
+        embedding: common.console_embedding(),
         limiter: (common.rate_limit > 0).then(|| {
             web::Data::new(crate::rate_limit::RateLimiter::new(common.rate_limit, common.rate_limit_burst))
         }),
@@ -530,6 +559,8 @@ struct ApiApp<C, P, M> {
     limiter: Option<web::Data<crate::rate_limit::RateLimiter>>,
     /// `OPERATOR_KEYS`, if set: the operator routes take them.
     operator_keys: Option<crate::operator::OperatorKeys>,
+    /// The consoles' framing, name and colour (read by the console crate).
+    embedding: crate::embedding::ConsoleEmbedding,
     serves_api: bool,
     /// `API_NICE` steps each API thread lowers its own priority by, as it starts.
     lowering: Option<u8>,
@@ -575,6 +606,7 @@ where
             Some(l) => base.app_data(l.clone()),
             None => base,
         };
+        let base = base.app_data(app.embedding.clone());
         let base = match &app.operator_keys {
             Some(keys) => base.app_data(keys.clone()),
             None => base,

@@ -3,8 +3,11 @@
 
 use super::assets;
 use super::session::ConsoleSession;
-use actix_web::http::header;
-use actix_web::middleware::DefaultHeaders;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::Next;
+use api_support::embedding::ConsoleEmbedding;
 
 /// One entry of a console's navigation.
 #[derive(Debug, Clone, Copy)]
@@ -34,6 +37,8 @@ pub struct Layout {
     pub tenant: String,
     pub csrf: String,
     pub title: String,
+    /// The product's name before the console's in the header (`CONSOLE_PRODUCT_NAME`).
+    pub product: Option<String>,
 }
 
 impl Layout {
@@ -49,6 +54,7 @@ impl Layout {
             tenant: session.tenant_label.clone(),
             csrf: session.csrf_token.clone(),
             title,
+            product: session.product_name.clone(),
         }
     }
 
@@ -59,20 +65,50 @@ impl Layout {
     pub fn css(&self) -> &'static str {
         assets::CSS_PATH
     }
+
+    /// The stylesheet of the configured accent colour (`CONSOLE_ACCENT_COLOR`).
+    pub fn theme_css(&self) -> &'static str {
+        assets::THEME_PATH
+    }
 }
 
 /// The Content-Security-Policy of every console response: nothing but the console's own
-/// script and stylesheet, no inline script or style, no framing, forms post only to itself.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-     img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; \
-     base-uri 'none'";
+/// script and stylesheet, no inline script or style, forms post only to itself, and framed by
+/// the origins `frame_ancestors` names (`frame-ancestors 'none'` unless
+/// `CONSOLE_FRAME_ANCESTORS` lists some: [`ConsoleEmbedding`]).
+pub fn content_security_policy(frame_ancestors: &str) -> String {
+    format!(
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         connect-src 'self'; form-action 'self'; {frame_ancestors}; base-uri 'none'"
+    )
+}
 
-/// The headers the console scope adds to every response.
-pub fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
-        .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
-        .add((header::X_FRAME_OPTIONS, "DENY"))
-        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .add((header::REFERRER_POLICY, "no-referrer"))
-        .add((header::CACHE_CONTROL, "no-store"))
+/// The headers the console scope adds to every response, as middleware: the CSP, no framing
+/// (`X-Frame-Options: DENY`) unless framing is allowed, and then every cookie the response sets
+/// is also `Partitioned` (CHIPS: kept per top-level site, so browsers that block third-party
+/// cookies still keep a framed console's; the session module makes them `SameSite=None;
+/// Secure`).
+pub async fn security_headers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let embedding = req.app_data::<ConsoleEmbedding>().cloned().unwrap_or_default();
+    let mut res = next.call(req).await?.map_into_boxed_body();
+    let headers = res.headers_mut();
+    let csp = content_security_policy(&embedding.frame_ancestors_directive());
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&csp)?);
+    if embedding.framing() {
+        let cookies: Vec<HeaderValue> = headers.get_all(header::SET_COOKIE).cloned().collect();
+        headers.remove(header::SET_COOKIE);
+        for cookie in cookies {
+            let partitioned = format!("{}; Partitioned", cookie.to_str().unwrap_or_default());
+            headers.append(header::SET_COOKIE, HeaderValue::from_str(&partitioned)?);
+        }
+    } else {
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(res)
 }

@@ -23,7 +23,7 @@ pub mod store;
 pub mod views;
 
 pub use error::ConsoleError;
-pub use layout::{security_headers, ConsoleService, Layout, NavItem, CONTENT_SECURITY_POLICY};
+pub use layout::{content_security_policy, security_headers, ConsoleService, Layout, NavItem};
 pub use pages::{configure_shared, not_found};
 pub use render::{html, see_other};
 pub use session::{ConsoleForm, ConsoleSession, NoFields};
@@ -49,7 +49,7 @@ pub fn scope() -> actix_web::Scope<
     >,
 > {
     actix_web::web::scope("/console")
-        .wrap(security_headers())
+        .wrap(actix_web::middleware::from_fn(security_headers))
         .app_data(actix_web::web::FormConfig::default().limit(64 * 1024).error_handler(|e, _| {
             ConsoleError::bad_request(format!("the form could not be read: {e}")).into()
         }))

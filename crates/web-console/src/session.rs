@@ -4,7 +4,9 @@
 //!
 //! The sign-in forms themselves are protected from login CSRF by a double-submit cookie
 //! ([`ConsoleCookie::SignIn`]): a `SameSite=Strict` cookie is not sent with a cross-site POST, so a
-//! forged sign-in is refused.
+//! forged sign-in is refused. When another site may frame the console, every cookie is
+//! `SameSite=None; Secure` (sent inside the frame), and the tokens alone refuse a forgery: the
+//! form must carry the value of a cookie the forging site cannot read.
 
 use super::error::ConsoleError;
 use super::store::{self, StoredSession};
@@ -82,6 +84,8 @@ pub struct ConsoleSession {
     /// How the header names the tenant: its [`TenantLabel`], else its id.
     pub tenant_label: String,
     pub csrf_token: String,
+    /// The product's name for the header (`CONSOLE_PRODUCT_NAME`), if set.
+    pub product_name: Option<String>,
     token: String,
 }
 
@@ -330,18 +334,21 @@ fn is_https(req: &HttpRequest) -> bool {
     req.connection_info().scheme() == "https"
 }
 
-/// A cookie of the console: HttpOnly, `SameSite=Strict`, scoped to `/console`.
+/// A cookie of the console: HttpOnly, scoped to `/console`, `SameSite=Strict`; when another site
+/// may frame the console (`CONSOLE_FRAME_ANCESTORS`), `SameSite=None; Secure` instead (and
+/// `Partitioned`, added by the security headers), so the browser sends it inside that frame.
 pub fn cookie(
     req: &HttpRequest,
     which: ConsoleCookie,
     value: String,
     max_age: chrono::TimeDelta,
 ) -> Cookie<'static> {
+    let framed = req.app_data::<api_support::embedding::ConsoleEmbedding>().is_some_and(|e| e.framing());
     Cookie::build(which.name(req), value)
         .path("/console")
         .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(is_https(req))
+        .same_site(if framed { SameSite::None } else { SameSite::Strict })
+        .secure(framed || is_https(req))
         .max_age(actix_web::cookie::time::Duration::seconds(max_age.num_seconds()))
         .finish()
 }
@@ -387,7 +394,10 @@ impl FromRequest for ConsoleSession {
                 None => None,
             };
             let tenant_label = label.unwrap_or_else(|| tenant.to_string());
-            Ok(ConsoleSession { tenant, tenant_label, csrf_token: stored.csrf_token, token })
+            let product_name = req
+                .app_data::<api_support::embedding::ConsoleEmbedding>()
+                .and_then(|e| e.product_name.clone());
+            Ok(ConsoleSession { tenant, tenant_label, csrf_token: stored.csrf_token, product_name, token })
         })
     }
 }

@@ -104,6 +104,7 @@ pub(crate) fn test_layout() -> Layout {
         tenant: "tenant-1".to_owned(),
         csrf: CSRF.to_owned(),
         title: "A page".to_owned(),
+        product: None,
     }
 }
 

@@ -393,6 +393,55 @@ async fn headers_cookies_and_off(backend: Backend) {
     assert_eq!(res.json()["code"], "not_found");
 }
 
+/// With `CONSOLE_FRAME_ANCESTORS` the allowed sites may frame the console (and no other: the
+/// CSP names them) and its cookies cross sites (`SameSite=None; Secure; Partitioned`); the
+/// header names the product, escaped, and the accent colour is a stylesheet of the console's
+/// own. A framed console must be HTTPS: without an https `PUBLIC_URL` the service refuses to
+/// start. (What a browser does with these: the console's embedding test in Chromium.)
+#[tokio::test(flavor = "multi_thread")]
+async fn framing_allowed_for_a_site_cookies_cross_sites_and_the_header_names_the_product() {
+    let db = TestDb::migrated_by(Backend::Sqlite, "workflow", BIN).await.unwrap();
+    let allowed = [("CONSOLE_FRAME_ANCESTORS", "https://app.example.com")];
+    let env = [("DATABASE_URL", db.url()), ("LISTEN_ADDR", "127.0.0.1:0"), ("JWT_SECRET", JWT_SECRET)];
+    let refused = run_cli(BIN, &["serve"], &[&allowed[..], &env[..]].concat()).await;
+    let refused = refused.expect_err("a framed console over plain HTTP");
+    assert!(format!("{refused:#}").contains("set PUBLIC_URL to its https:// address"), "{refused:#}");
+    let settings = [
+        ("CONSOLE_FRAME_ANCESTORS", "https://app.example.com"),
+        ("PUBLIC_URL", "https://console.example.com"),
+        ("CONSOLE_PRODUCT_NAME", "Acme <b>"),
+        ("CONSOLE_ACCENT_COLOR", "#FF6600"),
+    ];
+    let service = start(&db, &settings).await;
+    let client = ApiClient::new(service.base_url());
+    let page = client.raw("GET", "/console/sign-in", None, &[]).await;
+    let header = |name: &str| page.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    assert!(header("content-security-policy").contains("frame-ancestors https://app.example.com;"));
+    assert_eq!(page.headers.get("x-frame-options"), None, "the CSP says who may frame it");
+    let sign_in_cookie = header("set-cookie");
+    for attribute in ["SameSite=None", "Secure", "Partitioned", "HttpOnly"] {
+        assert!(sign_in_cookie.contains(attribute), "{sign_in_cookie}");
+    }
+    let token_cookie = sign_in_cookie.split(';').next().unwrap().to_owned();
+    let csrf = token_cookie.split_once('=').unwrap().1.to_owned();
+    let body = format!("csrf={csrf}&next=%2Fconsole&credential={}", token("acct-a").await);
+    let form = Some((body.as_bytes(), "application/x-www-form-urlencoded"));
+    let signed_in = client.raw("POST", "/console/sign-in", form, &[("cookie", &token_cookie)]).await;
+    assert_eq!(signed_in.status, 303, "{}", String::from_utf8_lossy(&signed_in.body));
+    let cookies: Vec<&str> =
+        signed_in.headers.get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).collect();
+    let session = cookies.iter().find(|c| c.starts_with("workflow-api-session=")).unwrap();
+    assert!(
+        session.contains("SameSite=None") && session.contains("Secure") && session.contains("Partitioned")
+    );
+    let session = session.split(';').next().unwrap();
+    let overview = client.raw("GET", "/console", None, &[("cookie", session)]).await;
+    let html = String::from_utf8_lossy(&overview.body);
+    assert!(html.contains(r#"<span class="product">Acme &#60;b&#62;</span> · workflow-api"#), "{html}");
+    let theme = client.raw("GET", "/console/assets/theme.css", None, &[]).await;
+    assert_eq!(String::from_utf8_lossy(&theme.body), ":root { --accent: #ff6600; }\n");
+}
+
 /// Retention through the API and the dashboard. With `PAYLOAD_RETENTION=1s`, a dead delivery's
 /// payload goes: the log says `payloadExpired`, a retry is 409 `payload_expired`, and the
 /// dashboard marks it and offers no retry (nor a request it can no longer show). Restarted with
