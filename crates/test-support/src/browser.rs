@@ -35,15 +35,22 @@ impl Browser {
     /// Starts ChromeDriver and a headless Chromium session. Screenshots go to
     /// `<target>/console-screenshots/<dir>/`.
     pub async fn start(dir: &str) -> Result<Self> {
-        Self::start_with(dir, true).await
+        Self::start_with(dir, true, &[]).await
     }
 
     /// A browser with JavaScript switched off: the pages must work as plain links and forms.
     pub async fn start_without_scripts(dir: &str) -> Result<Self> {
-        Self::start_with(dir, false).await
+        Self::start_with(dir, false, &[]).await
     }
 
-    async fn start_with(dir: &str, scripts: bool) -> Result<Self> {
+    /// A browser with these Chromium switches besides the usual ones (`--host-resolver-rules`
+    /// to give loopback servers site names, `--ignore-certificate-errors-spki-list` to trust
+    /// a test CA's certificate).
+    pub async fn start_with_switches(dir: &str, switches: &[String]) -> Result<Self> {
+        Self::start_with(dir, true, switches).await
+    }
+
+    async fn start_with(dir: &str, scripts: bool, switches: &[String]) -> Result<Self> {
         let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".to_owned());
         let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
         if !std::path::Path::new(&driver_bin).exists() {
@@ -62,12 +69,23 @@ impl Browser {
             .kill_on_drop(true)
             .spawn()
             .with_context(|| format!("starting {driver_bin}"))?;
+        let mut args: Vec<String> = [
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--window-size=1400,900",
+            "--no-first-run",
+            "--disable-extensions",
+        ]
+        .map(str::to_owned)
+        .into();
+        args.push(format!("--user-data-dir={}", profile.path().display()));
+        args.extend_from_slice(switches);
         let caps = serde_json::json!({
             "goog:chromeOptions": {
                 "binary": chromium,
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=1400,900", "--no-first-run", "--disable-extensions",
-                         format!("--user-data-dir={}", profile.path().display())],
+                "args": args,
                 "prefs": { "profile.managed_default_content_settings.javascript": if scripts { 1 } else { 2 } },
             },
         });
@@ -129,7 +147,14 @@ impl Browser {
         let deadline = tokio::time::Instant::now() + crate::WAIT;
         loop {
             match old.tag_name().await {
-                Err(e) if e.to_string().contains("stale element") => return Ok(()),
+                // Stale (ChromeDriver says so inside a frame as "does not belong to the document").
+                Err(e)
+                    if ["stale element", "does not belong to the document"]
+                        .iter()
+                        .any(|m| e.to_string().contains(m)) =>
+                {
+                    return Ok(())
+                }
                 Err(e) => return Err(e.into()),
                 Ok(_) if tokio::time::Instant::now() > deadline => {
                     bail!("clicking {css} did not load a new page")

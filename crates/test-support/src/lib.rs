@@ -26,7 +26,7 @@ pub use db::{count_at, database_base_url, execute_at, Backend, TestDb};
 pub use hmac::independent_hmac_sha256_hex;
 pub use postgres::PrivatePostgres;
 pub use receiver::{Gate, Receiver, Recorded, Reply};
-pub use relay::TcpRelay;
+pub use relay::{TcpRelay, TlsRelay};
 pub use service::{
     assert_routes_served, run_cli, run_cli_in, ApiClient, ApiResponse, CliProcess, ServiceProcess,
 };

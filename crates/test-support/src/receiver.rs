@@ -133,6 +133,15 @@ impl Receiver {
         Self::serve(Some(tokio_rustls::TlsAcceptor::from(ca.server_config())), Box::new(responder)).await
     }
 
+    /// An HTTPS server with the certificate of `config` ([`crate::TestCa::site_certificate`]):
+    /// a page a browser test opens at a site's name.
+    pub async fn start_https_with(
+        config: Arc<rustls::ServerConfig>,
+        responder: impl Fn(usize, &Recorded) -> Reply + Send + Sync + 'static,
+    ) -> Self {
+        Self::serve(Some(tokio_rustls::TlsAcceptor::from(config)), Box::new(responder)).await
+    }
+
     /// An HTTPS receiver with a certificate from `ca` that completes a handshake only with a
     /// client presenting a certificate `ca` signed (`TestCa::client_identity`): without one,
     /// no request reaches `responder`.

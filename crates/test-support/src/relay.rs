@@ -49,6 +49,47 @@ impl TcpRelay {
     }
 }
 
+/// A TLS front for a plain-HTTP service, as a TLS-terminating proxy is: it completes the
+/// handshake with `config`'s certificate and relays the decrypted bytes to `target` unchanged
+/// (it adds no `X-Forwarded-*` header).
+#[derive(Debug)]
+pub struct TlsRelay {
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl TlsRelay {
+    pub async fn start(config: std::sync::Arc<rustls::ServerConfig>, target: SocketAddr) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+        let addr = listener.local_addr().expect("its address");
+        let acceptor = tokio_rustls::TlsAcceptor::from(config);
+        let task = tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let acceptor = acceptor.clone();
+                tokio::spawn(async move {
+                    let (Ok(mut client), Ok(mut server)) =
+                        (acceptor.accept(client).await, TcpStream::connect(target).await)
+                    else {
+                        return;
+                    };
+                    let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                });
+            }
+        });
+        Self { addr, task }
+    }
+
+    pub fn port(&self) -> u16 {
+        self.addr.port()
+    }
+}
+
+impl Drop for TlsRelay {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
 impl Drop for TcpRelay {
     fn drop(&mut self) {
         self.task.abort();

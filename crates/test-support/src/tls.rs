@@ -91,6 +91,28 @@ impl TestCa {
         Ok(())
     }
 
+    /// A server certificate for the host `names` (sites a browser test maps to loopback with
+    /// Chromium's `--host-resolver-rules`), signed by this CA: its server configuration, and
+    /// its public key's SHA-256 in base64, which Chromium's
+    /// `--ignore-certificate-errors-spki-list` takes to trust it (Chromium reads no CA file).
+    pub fn site_certificate(&self, names: &[&str]) -> Result<(Arc<rustls::ServerConfig>, String)> {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let key = KeyPair::generate()?;
+        let cert = CertificateParams::new(names.iter().map(|n| (*n).to_owned()).collect::<Vec<_>>())?
+            .signed_by(&key, &self.ca)?;
+        let der = rustls::pki_types::PrivateKeyDer::try_from(key.serialize_der())
+            .map_err(|e| anyhow::anyhow!("site key: {e}"))?;
+        let config =
+            rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+                .with_safe_default_protocol_versions()?
+                .with_no_client_auth()
+                .with_single_cert(vec![cert.der().clone(), self.ca.der().clone()], der)?;
+        let spki = base64::engine::general_purpose::STANDARD
+            .encode(sha2::Sha256::digest(rcgen::PublicKeyData::subject_public_key_info(&key)));
+        Ok((Arc::new(config), spki))
+    }
+
     pub(crate) fn server_config(&self) -> Arc<rustls::ServerConfig> {
         self.server_config.clone()
     }

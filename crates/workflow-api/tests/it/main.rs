@@ -11,6 +11,7 @@ mod console;
 mod crash;
 mod e2e;
 mod embedded;
+mod embedding;
 mod failover;
 mod listen;
 mod lists;
