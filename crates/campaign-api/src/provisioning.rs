@@ -5,6 +5,7 @@
 
 use crate::store::{self, ApiKeyRecord, NewApiKey, WorkspaceRecord};
 use delivery_engine::db::Pool;
+use delivery_engine::deliveries::LogPosition;
 use delivery_engine::{on_conn, EngineError};
 use uuid::Uuid;
 
@@ -48,9 +49,13 @@ pub async fn create_workspace(
     pool.transaction(on_conn!(|c| Ok::<_, ProvisionError>(store::create_workspace(c, &name).await?))).await
 }
 
-/// Every workspace, oldest first.
-pub async fn list_workspaces(pool: &Pool) -> Result<Vec<WorkspaceRecord>, ProvisionError> {
-    pool.run(on_conn!(|c| Ok::<_, ProvisionError>(store::list_workspaces(c).await?))).await
+/// The workspaces oldest first: every one, or `rows` after `after` (a keyset page).
+pub async fn list_workspaces(
+    pool: &Pool,
+    page: Option<(Option<LogPosition>, i64)>,
+) -> Result<Vec<WorkspaceRecord>, ProvisionError> {
+    let (after, rows) = page.unwrap_or((None, -1));
+    pool.run(on_conn!(|c| Ok::<_, ProvisionError>(store::list_workspaces(c, after, rows).await?))).await
 }
 
 /// Adds an API key to a workspace.

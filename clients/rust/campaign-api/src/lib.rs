@@ -1823,6 +1823,62 @@ pub mod types {
         }
     }
 
+    ///`ListWorkspacesAfter`
+    #[derive(:: serde :: Serialize, Clone, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+    #[serde(transparent)]
+    pub struct ListWorkspacesAfter(::std::string::String);
+    impl ::std::ops::Deref for ListWorkspacesAfter {
+        type Target = ::std::string::String;
+        fn deref(&self) -> &::std::string::String {
+            &self.0
+        }
+    }
+
+    impl ::std::convert::From<ListWorkspacesAfter> for ::std::string::String {
+        fn from(value: ListWorkspacesAfter) -> Self {
+            value.0
+        }
+    }
+
+    impl ::std::str::FromStr for ListWorkspacesAfter {
+        type Err = self::error::ConversionError;
+        fn from_str(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            static PATTERN: ::std::sync::LazyLock<::regress::Regex> =
+                ::std::sync::LazyLock::new(|| ::regress::Regex::new("^[0-9]{1,16}\\.[0-9a-f]{32}$").unwrap());
+            if PATTERN.find(value).is_none() {
+                return Err("doesn't match pattern \"^[0-9]{1,16}\\.[0-9a-f]{32}$\"".into());
+            }
+            Ok(Self(value.to_string()))
+        }
+    }
+
+    impl ::std::convert::TryFrom<&str> for ListWorkspacesAfter {
+        type Error = self::error::ConversionError;
+        fn try_from(value: &str) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl ::std::convert::TryFrom<::std::string::String> for ListWorkspacesAfter {
+        type Error = self::error::ConversionError;
+        fn try_from(
+            value: ::std::string::String,
+        ) -> ::std::result::Result<Self, self::error::ConversionError> {
+            value.parse()
+        }
+    }
+
+    impl<'de> ::serde::Deserialize<'de> for ListWorkspacesAfter {
+        fn deserialize<D>(deserializer: D) -> ::std::result::Result<Self, D::Error>
+        where
+            D: ::serde::Deserializer<'de>,
+        {
+            ::std::string::String::deserialize(deserializer)?.parse().map_err(
+                |e: self::error::ConversionError| <D::Error as ::serde::de::Error>::custom(e.to_string()),
+            )
+        }
+    }
+
     ///`ListenReplyIn`
     #[derive(:: serde :: Deserialize, :: serde :: Serialize, Clone, Debug)]
     #[serde(deny_unknown_fields)]
@@ -7045,12 +7101,24 @@ impl Client {
 
     ///List every workspace
     ///
-    ///Oldest first, as a bare array.
+    ///Oldest first, as a bare array; with `limit` or `after`, one page of
+    /// them.
     ///
     ///Sends a `GET` request to `/operator/v1/workspaces`
     ///
+    ///Arguments:
+    /// - `after`: Keyset cursor, opaque: the `after` of the previous page's
+    ///   `Link` header (its last workspace); answers the workspaces after it,
+    ///   newer. Not such a cursor: `422 invalid_cursor`.
+    /// - `limit`: Opt-in paging: with `limit` (1 to 250) or `after`, the answer
+    ///   is a page of at most `limit` workspaces (default 50), oldest first,
+    ///   and a `Link` header names the next. Without either, every workspace.
+    ///   Anything else (`0`, `251`, `1.5`, `abc`, empty) is `422
+    ///   invalid_limit`.
     ///```ignore
     /// let response = client.list_workspaces()
+    ///    .after(after)
+    ///    .limit(limit)
     ///    .send()
     ///    .await;
     /// ```
@@ -9155,18 +9223,44 @@ pub mod builder {
     #[derive(Debug, Clone)]
     pub struct ListWorkspaces<'a> {
         client: &'a super::Client,
+        after: Result<Option<types::ListWorkspacesAfter>, String>,
+        limit: Result<Option<::std::num::NonZeroU64>, String>,
     }
 
     impl<'a> ListWorkspaces<'a> {
         pub fn new(client: &'a super::Client) -> Self {
-            Self { client: client }
+            Self { client: client, after: Ok(None), limit: Ok(None) }
+        }
+
+        pub fn after<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<types::ListWorkspacesAfter>,
+        {
+            self.after = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `ListWorkspacesAfter` for after failed".to_string());
+            self
+        }
+
+        pub fn limit<V>(mut self, value: V) -> Self
+        where
+            V: std::convert::TryInto<::std::num::NonZeroU64>,
+        {
+            self.limit = value
+                .try_into()
+                .map(Some)
+                .map_err(|_| "conversion to `:: std :: num :: NonZeroU64` for limit failed".to_string());
+            self
         }
 
         ///Sends a `GET` request to `/operator/v1/workspaces`
         pub async fn send(
             self,
         ) -> Result<ResponseValue<::std::vec::Vec<types::Workspace>>, Error<types::Error>> {
-            let Self { client } = self;
+            let Self { client, after, limit } = self;
+            let after = after.map_err(Error::InvalidRequest)?;
+            let limit = limit.map_err(Error::InvalidRequest)?;
             let url = format!("{}/operator/v1/workspaces", client.baseurl,);
             let mut header_map = ::reqwest::header::HeaderMap::with_capacity(1usize);
             header_map.append(
@@ -9181,6 +9275,8 @@ pub mod builder {
                     ::reqwest::header::ACCEPT,
                     ::reqwest::header::HeaderValue::from_static("application/json"),
                 )
+                .query(&progenitor_client::QueryParam::new("after", &after))
+                .query(&progenitor_client::QueryParam::new("limit", &limit))
                 .headers(header_map)
                 .build()?;
             let info = OperationInfo { operation_id: "list_workspaces" };

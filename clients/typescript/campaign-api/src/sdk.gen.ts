@@ -279,7 +279,7 @@ export const getOpenApi = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * List every workspace
  *
- * Oldest first, as a bare array.
+ * Oldest first, as a bare array; with `limit` or `after`, one page of them.
  */
 export const listWorkspaces = <ThrowOnError extends boolean = false>(options?: Options<ListWorkspacesData, ThrowOnError>) => (options?.client ?? client).get<ListWorkspacesResponses, ListWorkspacesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -2126,7 +2126,16 @@ export type GetOpenApiResponse = GetOpenApiResponses[keyof GetOpenApiResponses];
 export type ListWorkspacesData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * Opt-in paging: with `limit` (1 to 250) or `after`, the answer is a page of at most `limit` workspaces (default 50), oldest first, and a `Link` header names the next. Without either, every workspace. Anything else (`0`, `251`, `1.5`, `abc`, empty) is `422 invalid_limit`.
+         */
+        limit?: number;
+        /**
+         * Keyset cursor, opaque: the `after` of the previous page's `Link` header (its last workspace); answers the workspaces after it, newer. Not such a cursor: `422 invalid_cursor`.
+         */
+        after?: string;
+    };
     url: '/operator/v1/workspaces';
 };
 
@@ -2140,7 +2149,7 @@ export type ListWorkspacesErrors = {
      */
     404: Error;
     /**
-     * Refused: `unknown_query_parameter` (a query parameter the route does not take; the detail names the one meant).
+     * Refused: `invalid_limit`, `invalid_cursor`, `unknown_query_parameter` (a query parameter the route does not take; the detail names the one meant).
      */
     422: Error;
     /**

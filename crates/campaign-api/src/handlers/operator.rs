@@ -9,8 +9,11 @@ use crate::store::{ApiKeyRecord, NewApiKey, WorkspaceRecord};
 use crate::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use api_support::auth::Operator;
+use api_support::pagination::Page;
 use api_support::{path_id, ts, ApiError};
+use delivery_engine::deliveries::LogPosition;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 impl From<ProvisionError> for ApiError {
     fn from(e: ProvisionError) -> Self {
@@ -97,9 +100,21 @@ pub async fn create_workspace(
     Ok(HttpResponse::Created().json(out))
 }
 
-pub async fn list_workspaces(state: web::Data<AppState>, _: Operator) -> Result<HttpResponse, ApiError> {
-    let all = provisioning::list_workspaces(state.engine.pool()).await?;
-    Ok(HttpResponse::Ok().json(all.into_iter().map(WorkspaceOut::from).collect::<Vec<_>>()))
+/// Every workspace, oldest first; a page of them with `limit` (or `after`), and a `Link` to the next.
+pub async fn list_workspaces(
+    state: web::Data<AppState>,
+    _: Operator,
+    query: web::Query<HashMap<String, String>>,
+) -> Result<HttpResponse, ApiError> {
+    let Some(page) = super::LIST_LIMITS.page_if_asked(&query)? else {
+        let all = provisioning::list_workspaces(state.engine.pool(), None).await?;
+        return Ok(HttpResponse::Ok().json(all.into_iter().map(WorkspaceOut::from).collect::<Vec<_>>()));
+    };
+    let rows =
+        provisioning::list_workspaces(state.engine.pool(), Some((page.after, page.rows_to_read()))).await?;
+    let position = |w: &WorkspaceRecord| LogPosition { created_at: w.created_at, id: w.id };
+    let page_of = Page::from_rows(rows, page.limit, position).map(WorkspaceOut::from);
+    Ok(page_of.respond("/operator/v1/workspaces", &page))
 }
 
 pub async fn add_api_key(

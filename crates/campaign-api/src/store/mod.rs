@@ -58,11 +58,16 @@ pub async fn add_api_key(conn: &mut DbConn<'_>, workspace: Uuid) -> QueryResult<
     Ok(added.then_some(key))
 }
 
-/// Every workspace, oldest first.
-pub async fn list_workspaces(conn: &mut DbConn<'_>) -> QueryResult<Vec<WorkspaceRecord>> {
+/// The workspaces oldest first (by `created_at`, then `id`), at most `limit` (-1: every one);
+/// with `after`, only those after that position in this order (a keyset page).
+pub async fn list_workspaces(
+    conn: &mut DbConn<'_>,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<WorkspaceRecord>> {
     match conn.backend() {
-        Backend::Pg(c) => pg::list_workspaces(c).await,
-        Backend::Sqlite(c) => sqlite::list_workspaces(c),
+        Backend::Pg(c) => pg::list_workspaces(c, after, limit).await,
+        Backend::Sqlite(c) => sqlite::list_workspaces(c, after, limit),
     }
 }
 

@@ -120,12 +120,26 @@ async fn insert_key(c: &mut AsyncPgConnection, workspace: Uuid, key: &KeyRow<'_>
         .map(|_| ())
 }
 
-pub(super) async fn list_workspaces(c: &mut AsyncPgConnection) -> QueryResult<Vec<WorkspaceRecord>> {
-    let rows: Vec<(Uuid, String, DateTime<Utc>)> = workspaces::table
+pub(super) async fn list_workspaces(
+    c: &mut AsyncPgConnection,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<WorkspaceRecord>> {
+    let mut query = workspaces::table
         .select((workspaces::id, workspaces::name, workspaces::created_at))
         .order((workspaces::created_at, workspaces::id))
-        .load(c)
-        .await?;
+        .into_boxed();
+    if limit >= 0 {
+        query = query.limit(limit);
+    }
+    if let Some(LogPosition { created_at, id }) = after {
+        query = query.filter(
+            workspaces::created_at
+                .gt(created_at)
+                .or(workspaces::created_at.eq(created_at).and(workspaces::id.gt(id))),
+        );
+    }
+    let rows: Vec<(Uuid, String, DateTime<Utc>)> = query.load(c).await?;
     Ok(rows.into_iter().map(|(id, name, created_at)| WorkspaceRecord { id, name, created_at }).collect())
 }
 

@@ -105,10 +105,19 @@ struct RecordRow {
     revoked_at: Option<i64>,
 }
 
-pub(super) fn list_workspaces(c: &mut SqliteConnection) -> QueryResult<Vec<WorkspaceRecord>> {
-    let rows: Vec<RecordRow> =
-        prepared("SELECT id, name, created_at, NULL AS revoked_at FROM workspaces ORDER BY created_at, id")
-            .load(c)?;
+pub(super) fn list_workspaces(
+    c: &mut SqliteConnection,
+    after: Option<LogPosition>,
+    limit: i64,
+) -> QueryResult<Vec<WorkspaceRecord>> {
+    let rows: Vec<RecordRow> = prepared(
+        "SELECT id, name, created_at, NULL AS revoked_at FROM workspaces \
+         WHERE created_at > ?1 OR (created_at = ?1 AND id > ?2) ORDER BY created_at, id LIMIT ?3",
+    )
+    .bind::<BigInt, _>(after.map_or(i64::MIN, |p| micros(p.created_at)))
+    .bind::<Text, _>(after.map(|p| p.id.to_string()).unwrap_or_default())
+    .bind::<BigInt, _>(limit)
+    .load(c)?;
     rows.into_iter()
         .map(|r| Ok(WorkspaceRecord { id: uuid(&r.id)?, name: r.name, created_at: time(r.created_at)? }))
         .collect()

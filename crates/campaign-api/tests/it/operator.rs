@@ -129,6 +129,31 @@ async fn the_cli_and_the_api_share_the_workspaces(backend: Backend) {
     assert_eq!(keys.json()[0]["apiKeyId"], made["apiKeyId"]);
 }
 
+/// The workspace list answers every workspace, or pages oldest first when asked (`limit`).
+async fn lists_every_workspace_or_a_page(backend: Backend) {
+    let db = TestDb::migrated_by(backend, "campaign", BIN).await.unwrap();
+    let process = service(&db, Some(OLD)).await;
+    let op = ApiClient::new(process.base_url()).with_bearer(OLD);
+    for name in ["One", "Two", "Three"] {
+        assert_eq!(
+            op.call("POST", "/operator/v1/workspaces", Some(json!({ "name": name }))).await.status,
+            201
+        );
+    }
+    let all = op.call("GET", "/operator/v1/workspaces", None).await;
+    assert_eq!(all.headers.get("link"), None);
+    let names: Vec<Value> = all.json().as_array().unwrap().iter().map(|w| w["name"].clone()).collect();
+    assert_eq!(names, [json!("One"), json!("Two"), json!("Three")]);
+    let first = op.call("GET", "/operator/v1/workspaces?limit=2", None).await;
+    assert_eq!(first.json().as_array().unwrap().len(), 2);
+    let link = first.headers.get("link").unwrap().to_str().unwrap().to_owned();
+    let next = link.strip_prefix('<').unwrap().split('>').next().unwrap();
+    assert!(next.starts_with("/operator/v1/workspaces?limit=2&after="), "{next}");
+    let second = op.call("GET", next, None).await;
+    assert_eq!((second.json()[0]["name"].clone(), second.headers.get("link")), (json!("Three"), None));
+    assert_error(&op.call("GET", "/operator/v1/workspaces?limit=0", None).await, 422, "invalid_limit");
+}
+
 /// Without `OPERATOR_KEYS` the operator routes are not there.
 async fn without_operator_keys_the_operator_api_is_absent(backend: Backend) {
     let db = TestDb::migrated_by(backend, "campaign", BIN).await.unwrap();
@@ -142,5 +167,6 @@ on_both_backends!(
     provisions_workspaces_and_keys_with_an_operator_key,
     mints_single_use_console_links_for_a_page,
     the_cli_and_the_api_share_the_workspaces,
+    lists_every_workspace_or_a_page,
     without_operator_keys_the_operator_api_is_absent,
 );

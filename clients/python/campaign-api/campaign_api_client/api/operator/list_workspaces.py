@@ -7,14 +7,27 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.workspace import Workspace
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/operator/v1/workspaces",
+        "params": params,
     }
 
     return _kwargs
@@ -78,10 +91,16 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
 ) -> Response[Error | list[Workspace]]:
     """List every workspace
 
-     Oldest first, as a bare array.
+     Oldest first, as a bare array; with `limit` or `after`, one page of them.
+
+    Args:
+        limit (int | Unset):
+        after (str | Unset):  Example: 1795463290123456.01a209f3d7eb70b29f78ad531a00321f.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -91,7 +110,10 @@ def sync_detailed(
         Response[Error | list[Workspace]]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        limit=limit,
+        after=after,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -103,10 +125,16 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
 ) -> Error | list[Workspace] | None:
     """List every workspace
 
-     Oldest first, as a bare array.
+     Oldest first, as a bare array; with `limit` or `after`, one page of them.
+
+    Args:
+        limit (int | Unset):
+        after (str | Unset):  Example: 1795463290123456.01a209f3d7eb70b29f78ad531a00321f.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -118,16 +146,24 @@ def sync(
 
     return sync_detailed(
         client=client,
+        limit=limit,
+        after=after,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
 ) -> Response[Error | list[Workspace]]:
     """List every workspace
 
-     Oldest first, as a bare array.
+     Oldest first, as a bare array; with `limit` or `after`, one page of them.
+
+    Args:
+        limit (int | Unset):
+        after (str | Unset):  Example: 1795463290123456.01a209f3d7eb70b29f78ad531a00321f.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,7 +173,10 @@ async def asyncio_detailed(
         Response[Error | list[Workspace]]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        limit=limit,
+        after=after,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -147,10 +186,16 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
 ) -> Error | list[Workspace] | None:
     """List every workspace
 
-     Oldest first, as a bare array.
+     Oldest first, as a bare array; with `limit` or `after`, one page of them.
+
+    Args:
+        limit (int | Unset):
+        after (str | Unset):  Example: 1795463290123456.01a209f3d7eb70b29f78ad531a00321f.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,5 +208,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            limit=limit,
+            after=after,
         )
     ).parsed
