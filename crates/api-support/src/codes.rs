@@ -194,7 +194,8 @@ fn error_responses(doc: &serde_json::Value) -> Vec<(String, &serde_json::Value)>
     });
     for (op_name, op) in operations {
         let responses = op["responses"].as_object().into_iter().flatten();
-        let errors = responses.filter(|(status, r)| status.as_str() >= "400" && r.get("$ref").is_none());
+        let is_error = |status: &str| status.parse::<u16>().is_ok_and(|s| s >= 400);
+        let errors = responses.filter(|(status, r)| is_error(status) && r.get("$ref").is_none());
         found.extend(errors.map(|(status, r)| (format!("{op_name} {status}"), r)));
     }
     found

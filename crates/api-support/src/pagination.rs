@@ -1,5 +1,6 @@
 //! Lists, one rule for all of them (the API's lists of runs and campaigns, the consoles'
-//! delivery log): newest first by (`created_at`, `id`), at most `limit` items, and a keyset
+//! delivery log): newest first by (`created_at`, `id`) (the endpoint and workspace lists:
+//! oldest first, and paged only when asked, [`Limits::page_if_asked`]), at most `limit` items, and a keyset
 //! cursor, the engine's [`LogPosition`] of the last item shown (`<microseconds>.<id>`), that
 //! asks for the items after it in that order. One row more than the page is read; if it
 //! exists, another page follows, and an API answer says so in `Link: <…?limit=N&after=…>;

@@ -59,6 +59,14 @@ pub async fn run_e2e(language: Language, service: &str, target: Target<'_>) -> R
     Ok(printed)
 }
 
+/// The `after` of a `Link: <…&after=…>; rel="next"` header, if another page follows (for the
+/// Rust clients' tests, whose answers carry reqwest's headers: the same `http` type).
+pub fn next_cursor(headers: &hyper::header::HeaderMap) -> Option<String> {
+    let link = headers.get("link")?.to_str().ok()?;
+    let after = link.split_once("after=")?.1;
+    Some(after.split(['&', '>']).next()?.to_owned())
+}
+
 fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("crates/test-support").to_owned()
 }

@@ -83,7 +83,8 @@ pub fn content_security_policy(frame_ancestors: &str) -> String {
     )
 }
 
-/// The headers the console scope adds to every response, as middleware: the CSP, no framing
+/// The headers the console scope adds to every response that does not set them itself (an
+/// asset sets its own `Cache-Control`), as middleware: the CSP, no framing
 /// (`X-Frame-Options: DENY`) unless framing is allowed, and then every cookie the response sets
 /// is also `Partitioned` (CHIPS: kept per top-level site, so browsers that block third-party
 /// cookies still keep a framed console's; the session module makes them `SameSite=None;
@@ -92,12 +93,19 @@ pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let embedding = req.app_data::<ConsoleEmbedding>().cloned().unwrap_or_default();
+    let (csp, framing) = match req.app_data::<ConsoleEmbedding>() {
+        Some(e) => (content_security_policy(&e.frame_ancestors_directive()), e.framing()),
+        None => (content_security_policy("frame-ancestors 'none'"), false),
+    };
     let mut res = next.call(req).await?.map_into_boxed_body();
     let headers = res.headers_mut();
-    let csp = content_security_policy(&embedding.frame_ancestors_directive());
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&csp)?);
-    if embedding.framing() {
+    let mut defaults = vec![
+        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&csp)?),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")),
+        (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+    ];
+    if framing {
         let cookies: Vec<HeaderValue> = headers.get_all(header::SET_COOKIE).cloned().collect();
         headers.remove(header::SET_COOKIE);
         for cookie in cookies {
@@ -105,10 +113,12 @@ pub async fn security_headers(
             headers.append(header::SET_COOKIE, HeaderValue::from_str(&partitioned)?);
         }
     } else {
-        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        defaults.push((header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")));
     }
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    for (name, value) in defaults {
+        if !headers.contains_key(&name) {
+            headers.insert(name, value);
+        }
+    }
     Ok(res)
 }

@@ -268,11 +268,12 @@ pub async fn mint_link(
     }
     let now = Utc::now();
     let code = create_link(pool, tenant, now).await?;
-    let mut url = format!("{}/console/sign-in/link?code={code}", base_url.trim_end_matches('/'));
+    let mut query = vec![("code", code.as_str())];
     if page != "/console" {
-        url.push_str("&next=");
-        url.push_str(&serde_html_form::to_string([("", page)]).unwrap_or_default()[1..]);
+        query.push(("next", page));
     }
+    let query = serde_html_form::to_string(&query).map_err(|e| EngineError::Internal(e.to_string()))?;
+    let url = format!("{}/console/sign-in/link?{query}", base_url.trim_end_matches('/'));
     Ok(Ok(SignInLink { url, expires_at: now + LINK_TTL }))
 }
 

@@ -84,15 +84,9 @@ mod rust {
     use super::{assert_sent_the_endpoints_access, setup};
     use campaign_api_client::types::{self, CampaignIn, CampaignPatch, EndpointAuthIn, WebhookIn};
     use campaign_api_client::{Client, Error};
+    use test_support::clients_kit::next_cursor;
 
     const CREATED: &str = "campaign.created.v1";
-
-    /// The `after` of a `Link: <…&after=…>; rel="next"` header, if another page follows.
-    fn next_cursor(headers: &reqwest::header::HeaderMap) -> Option<String> {
-        let link = headers.get("link")?.to_str().ok()?;
-        let after = link.split_once("after=")?.1;
-        Some(after.split(['&', '>']).next()?.to_owned())
-    }
 
     fn client(base_url: &str, api_key: &str) -> Client {
         let mut headers = reqwest::header::HeaderMap::new();

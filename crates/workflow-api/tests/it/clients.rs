@@ -63,15 +63,9 @@ mod rust {
     //! The Rust client is a workspace crate: this test calls it as an integrator's backend would.
 
     use super::{assert_sent_the_endpoints_access, setup};
+    use test_support::clients_kit::next_cursor;
     use workflow_api_client::types::{self, EndpointAuthIn, EndpointIn, RunIn, SettleIn};
     use workflow_api_client::{Client, Error};
-
-    /// The `after` of a `Link: <…&after=…>; rel="next"` header, if another page follows.
-    fn next_cursor(headers: &reqwest::header::HeaderMap) -> Option<String> {
-        let link = headers.get("link")?.to_str().ok()?;
-        let after = link.split_once("after=")?.1;
-        Some(after.split(['&', '>']).next()?.to_owned())
-    }
 
     fn client(base_url: &str, token: &str) -> Client {
         let mut headers = reqwest::header::HeaderMap::new();

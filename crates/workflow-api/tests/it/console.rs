@@ -350,6 +350,10 @@ async fn headers_cookies_and_off(backend: Backend) {
     assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"), "{csp}");
     assert_eq!(header("x-content-type-options"), "nosniff");
     assert_eq!(header("x-frame-options"), "DENY");
+    assert_eq!(header("cache-control"), "no-store");
+    let asset = client.raw("GET", "/console/assets/console.css", None, &[]).await;
+    let cached = asset.headers.get("cache-control").and_then(|v| v.to_str().ok());
+    assert_eq!(cached, Some("public, max-age=86400"), "an asset keeps its own caching");
     let sign_in_cookie = header("set-cookie");
     let token_cookie = sign_in_cookie.split(';').next().unwrap().to_owned();
     let csrf = token_cookie.split_once('=').unwrap().1.to_owned();
