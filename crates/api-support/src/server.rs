@@ -75,7 +75,7 @@ pub struct CommonConfig {
     /// The product's name, shown in the console's header before the console's own name.
     #[arg(long, env = "CONSOLE_PRODUCT_NAME")]
     pub console_product_name: Option<String>,
-    /// The console's accent colour, `#rrggbb` (its header and buttons).
+    /// The console's accent colour, `#rrggbb` (its links and buttons).
     #[arg(long, env = "CONSOLE_ACCENT_COLOR")]
     pub console_accent_color: Option<crate::embedding::Color>,
     /// The service's address as browsers reach it (behind a proxy, its public https:// address);
